@@ -1,0 +1,34 @@
+# Every target bootstraps .venv itself: `make run` and `make test` are the whole set-up.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.stamp-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+
+.PHONY: run test test-slow bench lint validate clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	rm -f $(VENV)/.stamp-* && touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/jantaku demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
+
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -m slow --runslow
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,219 @@
+"""Shanten: how many tiles a hand is from ready (0 = tenpai, -1 = complete).
+
+The standard shape (sets and a pair) is measured exactly as a *distance*: the fewest tiles that must be added
+(each with a free discard) until the hand contains its missing sets and a pair, never using a fifth copy of a kind.
+Shanten is that distance minus one. Because the distance is exact, a wait on a tile whose four copies are all in
+the player's own hand and melds is correctly *not* tenpai (RULES.md, Definitions: tenpai).
+
+Why it is fast: the distance splits by suit. Each suit's counts (a 9- or 7-byte key) map to a *vector* of ten
+distances — for 0..4 sets, without and with the pair — computed once by a small dynamic programme over ranks and
+memoised. Vectors are interned to small ints, and the min-plus merge of two interned vectors is memoised by the
+pair of ints, so a warm call is four dict reads, three merge reads and a little arithmetic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+_INF = 99
+
+# vector layout: index p*5 + m = distance to m complete sets plus p (0/1) pairs inside one suit
+_VECTORS: list[tuple[int, ...]] = []
+_VECTOR_ID: dict[tuple[int, ...], int] = {}
+_MERGED: dict[tuple[int, int], int] = {}
+# suit key -> (vector id, tiles, kinds held, kinds with a pair, terminal/honor kinds held, terminal/honor pair)
+_SUIT: dict[bytes, tuple[int, int, int, int, int, int]] = {}
+_HONOR: dict[bytes, tuple[int, int, int, int, int, int]] = {}
+# whole hands (34-byte key) -> shanten, for callers that ask about the same hand again (bots, ukeire sweeps)
+_HAND: dict[bytes, int] = {}
+_HAND_LIMIT = 1 << 20
+
+
+def _distance_vector(held: Sequence[int], runs: bool, caps: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Ten distances for one suit by a DP over ranks, carrying the runs that still need tiles.
+
+    State at rank i: (sets, pairs, runs needing i only, runs needing i and i+1). A choice at rank i adds new runs,
+    at most one triplet and at most one pair; the tiles the target uses at i may not exceed the cap (4 minus the
+    copies already locked in melds); the cost is the target's tiles at i that the hand does not hold.
+    """
+    n = len(held)
+    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    for i in range(n):
+        h = held[i]
+        cap = 4 if caps is None else caps[i]
+        can_run = runs and i <= n - 3
+        nxt: dict[tuple[int, int, int, int], int] = {}
+        for (m, p, due0, due1), cost in states.items():
+            carried = due0 + due1
+            if carried > cap:
+                continue
+            for t in (0, 1):
+                if m + t > 4:
+                    break
+                for q in (0, 1) if p == 0 else (0,):
+                    base = carried + 3 * t + 2 * q
+                    if base > cap:
+                        break
+                    max_s = min(4 - m - t, cap - base) if can_run else 0
+                    for s in range(max_s + 1):
+                        used = base + s
+                        c = cost + (used - h if used > h else 0)
+                        key = (m + t + s, p + q, due1, s)
+                        if nxt.get(key, _INF) > c:
+                            nxt[key] = c
+        states = nxt
+    vec = [_INF] * 10
+    for (m, p, due0, due1), cost in states.items():
+        if due0 == 0 and due1 == 0 and cost < vec[p * 5 + m]:
+            vec[p * 5 + m] = cost
+    return tuple(vec)
+
+
+def _intern(vec: tuple[int, ...]) -> int:
+    vid = _VECTOR_ID.get(vec)
+    if vid is None:
+        vid = _VECTOR_ID[vec] = len(_VECTORS)
+        _VECTORS.append(vec)
+    return vid
+
+
+def _merge(a: int, b: int) -> int:
+    """Interned min-plus merge of two suits' vectors (exactly one pair overall)."""
+    key = (a, b)
+    got = _MERGED.get(key)
+    if got is not None:
+        return got
+    x, y = _VECTORS[a], _VECTORS[b]
+    out = [_INF] * 10
+    for i in range(5):
+        xi, xpi = x[i], x[5 + i]
+        for j in range(5 - i):
+            yj = y[j]
+            s = xi + yj
+            if s < out[i + j]:
+                out[i + j] = s
+            s = xpi + yj
+            s2 = xi + y[5 + j]
+            if s2 < s:
+                s = s2
+            if s < out[5 + i + j]:
+                out[5 + i + j] = s
+    vid = _MERGED[key] = _intern(tuple(out))
+    return vid
+
+
+def _entry(key: bytes, honors: bool) -> tuple[int, int, int, int, int, int]:
+    vid = _intern(_distance_vector(key, runs=not honors))
+    kinds = sum(1 for c in key if c)
+    pairs = sum(1 for c in key if c >= 2)
+    if honors:
+        yao, yao_pair = kinds, 1 if pairs else 0
+    else:
+        yao = (key[0] > 0) + (key[8] > 0)
+        yao_pair = 1 if key[0] >= 2 or key[8] >= 2 else 0
+    entry = (vid, sum(key), kinds, pairs, yao, yao_pair)
+    (_HONOR if honors else _SUIT)[key] = entry
+    return entry
+
+
+def _entries(c: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    k1, k2, k3, k4 = bytes(c[0:9]), bytes(c[9:18]), bytes(c[18:27]), bytes(c[27:34])
+    return (
+        _SUIT.get(k1) or _entry(k1, False),
+        _SUIT.get(k2) or _entry(k2, False),
+        _SUIT.get(k3) or _entry(k3, False),
+        _HONOR.get(k4) or _entry(k4, True),
+    )
+
+
+def shanten(counts: Sequence[int], melds: int | None = None) -> int:
+    """Minimum shanten over the standard shape, seven pairs and thirteen orphans.
+
+    ``counts`` is a 34-count list of the concealed tiles (13 or 14 tiles with no melds, 3 fewer per meld);
+    ``melds`` is the number of called or concealed-kan sets, inferred from the tile count when omitted.
+    Seven pairs and thirteen orphans only apply to a hand without melds.
+    """
+    b = bytes(counts)
+    if melds is None:
+        hit = _HAND.get(b)
+        if hit is not None:
+            return hit
+    k1, k2, k3, k4 = b[0:9], b[9:18], b[18:27], b[27:34]
+    e1 = _SUIT.get(k1) or _entry(k1, False)
+    e2 = _SUIT.get(k2) or _entry(k2, False)
+    e3 = _SUIT.get(k3) or _entry(k3, False)
+    e4 = _HONOR.get(k4) or _entry(k4, True)
+    key = (e1[0], e2[0])
+    v = _MERGED.get(key)
+    if v is None:
+        v = _merge(e1[0], e2[0])
+    key = (v, e3[0])
+    v2 = _MERGED.get(key)
+    if v2 is None:
+        v2 = _merge(v, e3[0])
+    key = (v2, e4[0])
+    v3 = _MERGED.get(key)
+    if v3 is None:
+        v3 = _merge(v2, e4[0])
+    memo = melds is None
+    if melds is None:
+        melds = (14 - e1[1] - e2[1] - e3[1] - e4[1]) // 3
+    best = _VECTORS[v3][9 - melds] - 1
+    if melds == 0 and best > 0:
+        pairs = e1[3] + e2[3] + e3[3] + e4[3]
+        kinds = e1[2] + e2[2] + e3[2] + e4[2]
+        chiitoi = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        if chiitoi < best:
+            best = chiitoi
+        kokushi = 13 - e1[4] - e2[4] - e3[4] - e4[4] - (1 if e1[5] | e2[5] | e3[5] | e4[5] else 0)
+        if kokushi < best:
+            best = kokushi
+    if memo:
+        if len(_HAND) >= _HAND_LIMIT:
+            _HAND.clear()
+        _HAND[b] = best
+    return best
+
+
+def shanten_standard(counts: Sequence[int], melds: int | None = None, locked: Sequence[int] | None = None) -> int:
+    """Shanten toward sets and a pair only.
+
+    ``locked`` (34 counts of tiles already in the player's melds) caps each kind at 4 minus its locked copies,
+    so a wait whose last copies sit in the player's own melds does not count.
+    """
+    if melds is None:
+        melds = (14 - sum(counts)) // 3
+    if locked is not None and any(locked[k] and counts[k] for k in range(34)):
+        vid = _intern(_distance_vector(counts[0:9], True, [4 - x for x in locked[0:9]]))
+        for lo, hi, runs in ((9, 18, True), (18, 27, True), (27, 34, False)):
+            vid = _merge(vid, _intern(_distance_vector(counts[lo:hi], runs, [4 - x for x in locked[lo:hi]])))
+        return _VECTORS[vid][9 - melds] - 1
+    e = _entries(counts)
+    vid = _merge(_merge(_merge(e[0][0], e[1][0]), e[2][0]), e[3][0])
+    return _VECTORS[vid][9 - melds] - 1
+
+
+def shanten_chiitoi(counts: Sequence[int]) -> int:
+    """Shanten toward seven *distinct* pairs (a four-of-a-kind is one pair)."""
+    pairs = sum(1 for x in counts if x >= 2)
+    kinds = sum(1 for x in counts if x)
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def shanten_kokushi(counts: Sequence[int]) -> int:
+    """Shanten toward thirteen orphans."""
+    from jantaku.tiles import TERMINALS_AND_HONORS
+
+    held = sum(1 for k in TERMINALS_AND_HONORS if counts[k])
+    pair = any(counts[k] >= 2 for k in TERMINALS_AND_HONORS)
+    return 13 - held - (1 if pair else 0)
+
+
+def is_complete(counts: Sequence[int], melds: int | None = None) -> bool:
+    """True when the concealed tiles plus ``melds`` sets form a winning shape (any of the three)."""
+    return shanten(counts, melds) == -1
+
+
+def cache_size() -> int:
+    """How many suit shapes are memoised (for diagnostics and benchmarks)."""
+    return len(_SUIT) + len(_HONOR)
