@@ -15,13 +15,16 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/jantaku demo
 
+# CI (.ci/run sets JANTAKU_CI=1) also runs the long differential sweeps marked `slow`.
+PYTEST_MARK := $(if $(JANTAKU_CI),,-m "not slow")
+
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_MARK)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
 
 test-slow: $(STAMP)
-	$(BIN)/python -m pytest -m slow --runslow
+	$(BIN)/python -m pytest -m slow
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -1,0 +1,167 @@
+"""Waits, tenpai, ukeire, karaten, and the two "concealed kan after riichi" tests of RULES.md.
+
+All functions are pure and take 34-count lists:
+- ``counts``: the player's concealed tiles,
+- ``locked``: tiles in the player's own melds (all four of a kan),
+- ``visible``: every tile the player can see *outside* their own hand and melds (rivers, others' melds,
+  dora indicators); "unseen" copies of a kind are ``4 - counts - locked - visible``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from jantaku.hand.decompose import TRIPLET, standard_shapes
+from jantaku.hand.shanten import shanten, shanten_standard
+
+_ZERO = (0,) * 34
+
+
+def _candidates(counts: Sequence[int]) -> list[int]:
+    """Kinds that could possibly change the hand's shape when drawn: near a held suited tile, a held honor,
+    or any terminal/honor when the hand may be heading for thirteen orphans."""
+    near = set()
+    for k in range(34):
+        if counts[k]:
+            if k >= 27:
+                near.add(k)
+            else:
+                r = k % 9
+                for d in (-2, -1, 0, 1, 2):
+                    if 0 <= r + d <= 8:
+                        near.add(k + d)
+    return sorted(near)
+
+
+def waits(counts: Sequence[int], locked: Sequence[int] | None = None) -> list[int]:
+    """Kinds that complete the hand (any form). A kind whose four copies are all in the player's own hand and
+    melds is not a wait: it cannot be drawn (RULES.md, Definitions: tenpai)."""
+    lk = _ZERO if locked is None else locked
+    c = list(counts)
+    melds = (13 - sum(c)) // 3
+    out = []
+    kokushi = melds == 0 and sum(1 for k in (0, 8, 9, 17, 18, 26, *range(27, 34)) if c[k]) >= 12
+    cands = range(34) if kokushi else _candidates(c)
+    for k in cands:
+        if c[k] + lk[k] >= 4:
+            continue
+        c[k] += 1
+        if shanten(c, melds) == -1:
+            out.append(k)
+        c[k] -= 1
+    return out
+
+
+def is_tenpai(counts: Sequence[int], locked: Sequence[int] | None = None) -> bool:
+    """Tenpai as RULES.md defines it: at least one winning tile not used up in the player's own hand and melds.
+    Copies visible elsewhere do not matter (formal tenpai counts for draw payments)."""
+    return bool(waits(counts, locked))
+
+
+def unseen(kind: int, counts: Sequence[int], locked: Sequence[int] | None, visible: Sequence[int] | None) -> int:
+    lk = 0 if locked is None else locked[kind]
+    vis = 0 if visible is None else visible[kind]
+    return max(0, 4 - counts[kind] - lk - vis)
+
+
+def is_karaten(
+    counts: Sequence[int], locked: Sequence[int] | None = None, visible: Sequence[int] | None = None
+) -> bool:
+    """True when the hand is tenpai but no copy of any wait is left unseen by the player (karaten riichi)."""
+    ws = waits(counts, locked)
+    return bool(ws) and all(unseen(k, counts, locked, visible) == 0 for k in ws)
+
+
+class Acceptance(NamedTuple):
+    """What drawing helps: the kinds that lower shanten and how many copies of them the player has not seen."""
+
+    shanten: int
+    tiles: tuple[tuple[int, int], ...]  # (kind, unseen copies)
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.tiles)
+
+
+def ukeire(
+    counts: Sequence[int], locked: Sequence[int] | None = None, visible: Sequence[int] | None = None
+) -> Acceptance:
+    """Shanten of a 13-tile (3n+1) hand and the draws that lower it, with unseen copies."""
+    c = list(counts)
+    melds = (13 - sum(c)) // 3
+    base = shanten(c, melds)
+    lk = _ZERO if locked is None else locked
+    out = []
+    cands = range(34) if melds == 0 and base <= 4 else _candidates(c)
+    for k in cands:
+        if c[k] + lk[k] >= 4:
+            continue
+        c[k] += 1
+        if shanten(c, melds) < base:
+            out.append((k, unseen(k, counts, locked, visible)))
+        c[k] -= 1
+    return Acceptance(base, tuple(out))
+
+
+class DiscardOption(NamedTuple):
+    discard: int
+    shanten: int
+    tiles: tuple[tuple[int, int], ...]
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.tiles)
+
+
+def discard_options(
+    counts: Sequence[int], locked: Sequence[int] | None = None, visible: Sequence[int] | None = None
+) -> list[DiscardOption]:
+    """For a 14-tile (3n+2) hand: every distinct discard with the shanten after it and its acceptance,
+    best first (lowest shanten, then most unseen accepting tiles, then kind order)."""
+    c = list(counts)
+    options = []
+    for d in range(34):
+        if not c[d]:
+            continue
+        c[d] -= 1
+        acc = ukeire(c, locked, visible)
+        c[d] += 1
+        options.append(DiscardOption(d, acc.shanten, acc.tiles))
+    options.sort(key=lambda o: (o.shanten, -o.total, o.discard))
+    return options
+
+
+def kan_keeps_waits(counts13: Sequence[int], kind: int, locked: Sequence[int] | None = None) -> bool:
+    """Riichi kan test (standard): a concealed kan of ``kind`` (three held, the fourth just drawn) is allowed
+    when the set of winning tiles stays the same."""
+    if counts13[kind] != 3:
+        return False
+    before = waits(counts13, locked)
+    if not before:
+        return False
+    after_counts = list(counts13)
+    after_counts[kind] = 0
+    lk = list(_ZERO if locked is None else locked)
+    lk[kind] += 4
+    return waits(after_counts, lk) == before
+
+
+def kan_keeps_arrangement(counts13: Sequence[int], kind: int, locked: Sequence[int] | None = None) -> bool:
+    """Riichi kan test (strict, seed 001): waits unchanged *and* the kan tile is a triplet in every arrangement
+    of every winning hand, so the kan changes no reading of the hand (11123444 drawing 1 or 4: refused)."""
+    if not kan_keeps_waits(counts13, kind, locked):
+        return False
+    c = list(counts13)
+    for w in waits(counts13, locked):
+        c[w] += 1
+        shapes = standard_shapes(c)
+        c[w] -= 1
+        if not shapes or any(TRIPLET + kind not in groups for groups, _ in shapes):
+            return False
+    return True
+
+
+def standard_tenpai_shanten(counts: Sequence[int], locked: Sequence[int] | None = None) -> int:
+    """Standard-shape shanten honouring the player's own melded copies (see ``shanten_standard``)."""
+    return shanten_standard(counts, locked=locked)

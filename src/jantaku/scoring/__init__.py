@@ -1,0 +1,1 @@
+"""Scoring for both families: riichi (yaku/fu/points) and Zung Jung (patterns)."""

@@ -1,0 +1,6 @@
+"""Riichi scoring: yaku, fu, limits and payments."""
+
+from jantaku.scoring.riichi.context import WinContext
+from jantaku.scoring.riichi.score import ScoreResult, ScoringError, YakuLine, score
+
+__all__ = ["ScoreResult", "ScoringError", "WinContext", "YakuLine", "score"]

@@ -1,0 +1,119 @@
+"""Limits and payments: base points, mangan .. yakuman, who pays what (honba, deposits, sanma, pao).
+
+Seats are indices 0..3 = East, South, West, North of *this hand*; in 3-player play North (3) is absent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jantaku.rules.ruleset import RuleSet
+
+MANGAN = 2000
+LIMITS = (
+    (13, "yakuman", 8000),
+    (11, "sanbaiman", 6000),
+    (8, "baiman", 4000),
+    (6, "haneman", 3000),
+    (5, "mangan", 2000),
+)
+MULTIPLE_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman", 4: "quadruple yakuman"}
+
+
+def _up100(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+def yakuman_name(multiplier: int) -> str:
+    return MULTIPLE_NAMES.get(multiplier, f"{multiplier}x yakuman")
+
+
+def base_points(han: int, fu: int, rules: RuleSet) -> tuple[int, str | None]:
+    """Base points and the limit's name (None below mangan) for a hand without yakuman."""
+    if han >= 13:
+        if rules.kazoe_yakuman:
+            return 8000, "kazoe yakuman"
+        return 6000, "sanbaiman"
+    for threshold, name, base in LIMITS[1:]:
+        if han >= threshold:
+            return base, name
+    base = fu * 2 ** (han + 2)
+    if base >= MANGAN or (rules.kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60))):
+        return MANGAN, "mangan"
+    return base, None
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """Who pays: ``by_seat`` maps seat → points moved (negative = pays), winner included, honba and deposits in.
+    ``points`` is the hand's value before honba and deposits (what the payers pay in total)."""
+
+    points: int
+    by_seat: dict[int, int]
+    ron: int = 0  # ron: what the discarder pays before honba
+    dealer_pays: int = 0  # tsumo: the dealer's share before honba (non-dealer winner)
+    others_pay: int = 0  # tsumo: each non-dealer's share before honba
+
+
+def seats(players: int) -> range:
+    return range(players)
+
+
+def pay(
+    base: int,
+    *,
+    winner: int,
+    tsumo: bool,
+    discarder: int | None,
+    players: int,
+    honba: int,
+    sticks: int,
+    rules: RuleSet,
+    pao_seat: int | None = None,
+    pao_base: int = 0,
+) -> Payment:
+    """Payments for one winner. ``pao_base`` is the part of ``base`` a liable player answers for."""
+    dealer = winner == 0
+    by = dict.fromkeys(seats(players), 0)
+    honba_each = rules.honba_per_payer * honba
+    if not tsumo:
+        assert discarder is not None
+        ron = _up100(base * (6 if dealer else 4))
+        if pao_seat is not None and pao_seat != discarder and pao_base:
+            pao_part = _up100(pao_base * (6 if dealer else 4))
+            half = pao_part // 2
+            by[pao_seat] -= half
+            by[discarder] -= ron - half
+        else:
+            by[discarder] -= ron
+        by[discarder] -= honba_each * (players - 1)
+        by[winner] += ron + honba_each * (players - 1) + 1000 * sticks
+        return Payment(ron, by, ron=ron)
+    # tsumo
+    if pao_seat is not None and pao_base:
+        pao_part = _up100(pao_base * (6 if dealer else 4))
+        rest = base - pao_base
+        by[pao_seat] -= pao_part + honba_each * (players - 1)
+        total = pao_part
+        if rest:
+            sub = pay(rest, winner=winner, tsumo=True, discarder=None, players=players, honba=0, sticks=0, rules=rules)
+            for seat, delta in sub.by_seat.items():
+                if seat != winner:
+                    by[seat] += delta
+            total += sub.points
+        by[winner] += total + honba_each * (players - 1) + 1000 * sticks
+        return Payment(total, by)
+    dealer_share = _up100(base * 2)
+    other_share = dealer_share if dealer else _up100(base)
+    total = 0
+    for seat in seats(players):
+        if seat == winner:
+            continue
+        share = dealer_share if seat == 0 else other_share
+        if players == 3 and not rules.sanma_tsumo_loss:
+            # the absent North's share (a non-dealer's) is split between the two payers
+            share += _up100(_up100(base * (2 if dealer else 1)) // 2)
+        by[seat] -= share + honba_each
+        total += share
+    by[winner] += total + honba_each * (players - 1) + 1000 * sticks
+    return Payment(total, by, dealer_pays=0 if dealer else dealer_share, others_pay=other_share)

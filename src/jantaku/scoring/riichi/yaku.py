@@ -1,0 +1,368 @@
+"""The riichi yaku and yakuman: a table of names and values, and one small check per yaku.
+
+Each check reads a ``Shape`` (one interpretation of a winning hand) and the win context and answers how many
+times the yaku applies (0 = not at all; yakuhai can apply twice for a double wind). Han come from the table:
+closed value, open value (0 = closed only). Yakuman checks answer the multiplier (2 for the double forms, which
+the scorer lowers to 1 where the rules do not count them double).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from jantaku.rules.ruleset import RuleSet
+from jantaku.scoring.riichi.context import WinContext
+from jantaku.tiles import DRAGONS, GREENS, WINDS
+
+
+@dataclass(frozen=True, slots=True)
+class Yaku:
+    key: str
+    english: str
+    romaji: str
+    closed: int
+    open: int
+    yakuman: bool = False
+    tenhou_id: int | None = None
+
+
+_TABLE = (
+    # key, english, romaji, closed han, open han (0 = closed only), tenhou id
+    ("menzen_tsumo", "Fully concealed hand", "Menzen tsumo", 1, 0, 0),
+    ("riichi", "Riichi", "Riichi", 1, 0, 1),
+    ("ippatsu", "One-shot", "Ippatsu", 1, 0, 2),
+    ("chankan", "Robbing a kan", "Chankan", 1, 1, 3),
+    ("rinshan", "After a kan", "Rinshan kaihou", 1, 1, 4),
+    ("haitei", "Under the sea", "Haitei raoyue", 1, 1, 5),
+    ("houtei", "Under the river", "Houtei raoyui", 1, 1, 6),
+    ("pinfu", "All runs", "Pinfu", 1, 0, 7),
+    ("tanyao", "All simples", "Tanyao", 1, 1, 8),
+    ("iipeikou", "Pure double run", "Iipeikou", 1, 0, 9),
+    ("seat_wind", "Seat wind", "Jikaze", 1, 1, 10),
+    ("round_wind", "Round wind", "Bakaze", 1, 1, 14),
+    ("white", "White dragon", "Haku", 1, 1, 18),
+    ("green", "Green dragon", "Hatsu", 1, 1, 19),
+    ("red", "Red dragon", "Chun", 1, 1, 20),
+    ("double_riichi", "Double riichi", "Daburu riichi", 2, 0, 21),
+    ("chiitoitsu", "Seven pairs", "Chiitoitsu", 2, 0, 22),
+    ("chanta", "Half outside hand", "Chanta", 2, 1, 23),
+    ("ittsu", "Pure straight", "Ittsu", 2, 1, 24),
+    ("sanshoku", "Mixed triple run", "Sanshoku doujun", 2, 1, 25),
+    ("sanshoku_doukou", "Triple triplets", "Sanshoku doukou", 2, 2, 26),
+    ("sankantsu", "Three kans", "Sankantsu", 2, 2, 27),
+    ("toitoi", "All triplets", "Toitoi", 2, 2, 28),
+    ("sanankou", "Three concealed triplets", "Sanankou", 2, 2, 29),
+    ("shousangen", "Little three dragons", "Shousangen", 2, 2, 30),
+    ("honroutou", "All terminals and honors", "Honroutou", 2, 2, 31),
+    ("ryanpeikou", "Twice pure double run", "Ryanpeikou", 3, 0, 32),
+    ("junchan", "Fully outside hand", "Junchan", 3, 2, 33),
+    ("honitsu", "Half flush", "Honitsu", 3, 2, 34),
+    ("chinitsu", "Full flush", "Chinitsu", 6, 5, 35),
+)
+_YAKUMAN = (
+    # key, english, romaji, multiplier, tenhou id
+    ("renhou", "Blessing of Man", "Renhou", 1, 36),
+    ("tenhou", "Blessing of Heaven", "Tenhou", 1, 37),
+    ("chiihou", "Blessing of Earth", "Chiihou", 1, 38),
+    ("daisangen", "Big three dragons", "Daisangen", 1, 39),
+    ("suuankou", "Four concealed triplets", "Suuankou", 1, 40),
+    ("suuankou_tanki", "Four concealed triplets, single wait", "Suuankou tanki", 2, 41),
+    ("tsuuiisou", "All honors", "Tsuuiisou", 1, 42),
+    ("ryuuiisou", "All green", "Ryuuiisou", 1, 43),
+    ("chinroutou", "All terminals", "Chinroutou", 1, 44),
+    ("chuuren", "Nine gates", "Chuuren poutou", 1, 45),
+    ("junsei_chuuren", "Pure nine gates", "Junsei chuuren poutou", 2, 46),
+    ("kokushi", "Thirteen orphans", "Kokushi musou", 1, 47),
+    ("kokushi_13", "Thirteen orphans, 13-sided wait", "Kokushi musou juusanmen", 2, 48),
+    ("daisuushii", "Big four winds", "Daisuushii", 2, 49),
+    ("shousuushii", "Little four winds", "Shousuushii", 1, 50),
+    ("suukantsu", "Four kans", "Suukantsu", 1, 51),
+)
+
+YAKU: dict[str, Yaku] = {k: Yaku(k, e, r, c, o, False, t) for k, e, r, c, o, t in _TABLE}
+YAKU.update({k: Yaku(k, e, r, m, m, True, t) for k, e, r, m, t in _YAKUMAN})
+
+# Dora are not yaku (they never satisfy the one-han minimum) but are listed with the yaku on a score sheet.
+DORA = Yaku("dora", "Dora", "Dora", 1, 1, False, 52)
+URA = Yaku("ura", "Ura dora", "Uradora", 1, 1, False, 53)
+AKA = Yaku("aka", "Red fives", "Akadora", 1, 1, False, 54)
+KITA = Yaku("kita", "North extraction", "Nukidora", 1, 1, False, 52)
+BONUS = {y.key: y for y in (DORA, URA, AKA, KITA)}
+
+
+class Shape:
+    """One interpretation of a standard-form winning hand, with the aggregates the checks read.
+
+    ``sets`` are (first kind, is_triplet, is_open, is_kan); a triplet completed by a ron discard counts as open
+    (it is not a concealed triplet), but the hand stays closed.
+    """
+
+    __slots__ = (
+        "concealed_triplets",
+        "kans",
+        "menzen",
+        "pair",
+        "runs",
+        "sets",
+        "triplets",
+        "wait",
+    )
+
+    def __init__(self, sets: list[tuple[int, bool, bool, bool]], pair: int, wait: str, menzen: bool) -> None:
+        self.sets = sets
+        self.pair = pair
+        self.wait = wait
+        self.menzen = menzen
+        self.runs = sorted(k for k, trip, _, _ in sets if not trip)
+        self.triplets = sorted(k for k, trip, _, _ in sets if trip)
+        self.kans = sum(1 for s in sets if s[3])
+        self.concealed_triplets = sum(1 for _, trip, op, _ in sets if trip and not op)
+
+
+Check = Callable[[Shape, WinContext, RuleSet], int]
+CHECKS: dict[str, Check] = {}
+
+
+def check(key: str) -> Callable[[Check], Check]:
+    def register(fn: Check) -> Check:
+        CHECKS[key] = fn
+        return fn
+
+    return register
+
+
+def _is_yao(k: int) -> bool:
+    return k >= 27 or k % 9 in (0, 8)
+
+
+def _run_has_terminal(k: int) -> bool:
+    return k % 9 in (0, 6)
+
+
+def yakuhai_kinds(ctx: WinContext) -> dict[int, int]:
+    """Kinds whose triplet is worth han, and how many (a double wind counts twice)."""
+    out = dict.fromkeys(DRAGONS, 1)
+    out[ctx.seat_wind] = out.get(ctx.seat_wind, 0) + 1
+    out[ctx.round_wind] = out.get(ctx.round_wind, 0) + 1
+    return out
+
+
+# --- situational yaku -------------------------------------------------------------------------------------------
+
+
+@check("menzen_tsumo")
+def _menzen_tsumo(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(ctx.tsumo and s.menzen)
+
+
+@check("riichi")
+def _riichi(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(ctx.riichi and not ctx.double_riichi)
+
+
+@check("double_riichi")
+def _double_riichi(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(ctx.double_riichi)
+
+
+@check("ippatsu")
+def _ippatsu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(ctx.ippatsu and ctx.riichi_declared)
+
+
+@check("rinshan")
+def _rinshan(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(ctx.rinshan and ctx.tsumo)
+
+
+@check("chankan")
+def _chankan(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(ctx.chankan and not ctx.tsumo)
+
+
+@check("haitei")
+def _haitei(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    # RULES.md: rinshan + haitei on the same tile: only rinshan counts (unless the option says they stack)
+    return int(ctx.haitei and ctx.tsumo and (not ctx.rinshan or rules.rinshan_haitei_stack))
+
+
+@check("houtei")
+def _houtei(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(ctx.houtei and not ctx.tsumo)
+
+
+# --- shape yaku -------------------------------------------------------------------------------------------------
+
+
+@check("pinfu")
+def _pinfu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    if not s.menzen or s.triplets or s.wait != "ryanmen":
+        return 0
+    p = s.pair
+    return int(p < 31 and p != ctx.seat_wind and p != ctx.round_wind)
+
+
+@check("iipeikou")
+def _iipeikou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(s.menzen and _identical_run_pairs(s.runs) == 1)
+
+
+@check("ryanpeikou")
+def _ryanpeikou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(s.menzen and _identical_run_pairs(s.runs) == 2)
+
+
+def _identical_run_pairs(runs: list[int]) -> int:
+    """Pairs of identical runs (runs are sorted): 4 of one run make two pairs."""
+    pairs, i = 0, 0
+    while i + 1 < len(runs):
+        if runs[i] == runs[i + 1]:
+            pairs += 1
+            i += 2
+        else:
+            i += 1
+    return pairs
+
+
+@check("seat_wind")
+def _seat_wind(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(ctx.seat_wind in s.triplets)
+
+
+@check("round_wind")
+def _round_wind(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(ctx.round_wind in s.triplets)
+
+
+@check("white")
+def _white(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(DRAGONS[0] in s.triplets)
+
+
+@check("green")
+def _green(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(DRAGONS[1] in s.triplets)
+
+
+@check("red")
+def _red(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(DRAGONS[2] in s.triplets)
+
+
+@check("sanshoku")
+def _sanshoku(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    runs = set(s.runs)
+    return int(any(r in runs and r + 9 in runs and r + 18 in runs for r in range(7)))
+
+
+@check("ittsu")
+def _ittsu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    runs = set(s.runs)
+    return int(any(b in runs and b + 3 in runs and b + 6 in runs for b in (0, 9, 18)))
+
+
+@check("chanta")
+def _chanta(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(_outside(s, honors=True))
+
+
+@check("junchan")
+def _junchan(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(_outside(s, honors=False))
+
+
+def _outside(s: Shape, honors: bool) -> bool:
+    """Every set and the pair hold a terminal (or honor); at least one run (else it is honroutou/chinroutou);
+    chanta needs an honor somewhere, junchan none."""
+    if not s.runs or not _is_yao(s.pair) or not all(_run_has_terminal(r) for r in s.runs):
+        return False
+    if not all(_is_yao(t) for t in s.triplets):
+        return False
+    has_honor = s.pair >= 27 or any(t >= 27 for t in s.triplets)
+    return has_honor if honors else not has_honor
+
+
+@check("toitoi")
+def _toitoi(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(not s.runs)
+
+
+@check("sanankou")
+def _sanankou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(s.concealed_triplets == 3)
+
+
+@check("sanshoku_doukou")
+def _sanshoku_doukou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    trips = set(s.triplets)
+    return int(any(r in trips and r + 9 in trips and r + 18 in trips for r in range(9)))
+
+
+@check("sankantsu")
+def _sankantsu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(s.kans == 3)
+
+
+@check("shousangen")
+def _shousangen(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(s.pair in DRAGONS and sum(1 for d in DRAGONS if d in s.triplets) == 2)
+
+
+# --- yakuman on the standard shape ------------------------------------------------------------------------------
+
+
+@check("daisangen")
+def _daisangen(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(all(d in s.triplets for d in DRAGONS))
+
+
+@check("suuankou")
+def _suuankou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(s.concealed_triplets == 4 and s.wait != "tanki")
+
+
+@check("suuankou_tanki")
+def _suuankou_tanki(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return 2 if s.concealed_triplets == 4 and s.wait == "tanki" else 0
+
+
+@check("daisuushii")
+def _daisuushii(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return 2 if all(w in s.triplets for w in WINDS) else 0
+
+
+@check("shousuushii")
+def _shousuushii(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(s.pair in WINDS and sum(1 for w in WINDS if w in s.triplets) == 3)
+
+
+@check("suukantsu")
+def _suukantsu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+    return int(s.kans == 4)
+
+
+STANDARD_SHAPE_YAKU = tuple(CHECKS)
+
+
+# --- yaku read off the tiles alone (any form) -------------------------------------------------------------------
+
+
+def content_yaku(kinds: set[int], open_hand: bool, rules: RuleSet) -> list[tuple[str, int]]:
+    """Yaku that depend only on which kinds the hand holds: flushes, tanyao, honroutou and the content yakuman.
+    Returns (key, count) pairs; the caller converts to han."""
+    out: list[tuple[str, int]] = []
+    suits = {k // 9 for k in kinds if k < 27}
+    honors = any(k >= 27 for k in kinds)
+    all_yao = all(_is_yao(k) for k in kinds)
+    if not honors and not any(_is_yao(k) for k in kinds) and (rules.kuitan or not open_hand):
+        out.append(("tanyao", 1))
+    if len(suits) == 1:
+        out.append(("honitsu" if honors else "chinitsu", 1))
+    if not suits:
+        out.append(("tsuuiisou", 1))
+    elif all_yao:
+        out.append(("honroutou" if honors else "chinroutou", 1))
+    if kinds <= GREENS:
+        out.append(("ryuuiisou", 1))
+    return out
