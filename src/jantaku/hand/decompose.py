@@ -113,7 +113,7 @@ def standard_shapes(counts: Sequence[int]) -> tuple[tuple[tuple[int, ...], int],
         shapes = _suit_shapes(b[lo:hi], runs)
         if not shapes:
             if any(b[lo:hi]):
-                per_suit: list[list[tuple[tuple[int, ...], int]]] = []
+                per_suit = []
                 break
             continue
         per_suit.append(
