@@ -21,12 +21,51 @@ _INF = 99
 _VECTORS: list[tuple[int, ...]] = []
 _VECTOR_ID: dict[tuple[int, ...], int] = {}
 _MERGED: dict[tuple[int, int], int] = {}
-# suit key -> (vector id, tiles, kinds held, kinds with a pair, terminal/honor kinds held, terminal/honor pair)
-_SUIT: dict[bytes, tuple[int, int, int, int, int, int]] = {}
-_HONOR: dict[bytes, tuple[int, int, int, int, int, int]] = {}
+# suit key -> (vector id, packed counts: see _entry)
+_SUIT: dict[bytes, tuple[int, int]] = {}
+_HONOR: dict[bytes, tuple[int, int]] = {}
+# four suits' vector ids -> the merged vector
+_FINAL: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
 # whole hands (34-byte key) -> shanten, for callers that ask about the same hand again (bots, ukeire sweeps)
 _HAND: dict[bytes, int] = {}
 _HAND_LIMIT = 1 << 20
+
+
+State = dict[tuple[int, int, int, int], int]
+START: State = {(0, 0, 0, 0): 0}
+
+
+def dp_step(states: State, h: int, cap: int, can_run: bool) -> State:
+    """Advance the distance DP by one rank holding ``h`` tiles (see ``_distance_vector``)."""
+    nxt: State = {}
+    for (m, p, due0, due1), cost in states.items():
+        carried = due0 + due1
+        if carried > cap:
+            continue
+        for t in (0, 1):
+            if m + t > 4:
+                break
+            for q in (0, 1) if p == 0 else (0,):
+                base = carried + 3 * t + 2 * q
+                if base > cap:
+                    break
+                max_s = min(4 - m - t, cap - base) if can_run else 0
+                for s in range(max_s + 1):
+                    used = base + s
+                    c = cost + (used - h if used > h else 0)
+                    key = (m + t + s, p + q, due1, s)
+                    if nxt.get(key, _INF) > c:
+                        nxt[key] = c
+    return nxt
+
+
+def dp_finish(states: State) -> tuple[int, ...]:
+    """The ten distances once every rank is placed (no run may still be open)."""
+    vec = [_INF] * 10
+    for (m, p, due0, due1), cost in states.items():
+        if due0 == 0 and due1 == 0 and cost < vec[p * 5 + m]:
+            vec[p * 5 + m] = cost
+    return tuple(vec)
 
 
 def _distance_vector(held: Sequence[int], runs: bool, caps: Sequence[int] | None = None) -> tuple[int, ...]:
@@ -37,36 +76,10 @@ def _distance_vector(held: Sequence[int], runs: bool, caps: Sequence[int] | None
     copies already locked in melds); the cost is the target's tiles at i that the hand does not hold.
     """
     n = len(held)
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    states = START
     for i in range(n):
-        h = held[i]
-        cap = 4 if caps is None else caps[i]
-        can_run = runs and i <= n - 3
-        nxt: dict[tuple[int, int, int, int], int] = {}
-        for (m, p, due0, due1), cost in states.items():
-            carried = due0 + due1
-            if carried > cap:
-                continue
-            for t in (0, 1):
-                if m + t > 4:
-                    break
-                for q in (0, 1) if p == 0 else (0,):
-                    base = carried + 3 * t + 2 * q
-                    if base > cap:
-                        break
-                    max_s = min(4 - m - t, cap - base) if can_run else 0
-                    for s in range(max_s + 1):
-                        used = base + s
-                        c = cost + (used - h if used > h else 0)
-                        key = (m + t + s, p + q, due1, s)
-                        if nxt.get(key, _INF) > c:
-                            nxt[key] = c
-        states = nxt
-    vec = [_INF] * 10
-    for (m, p, due0, due1), cost in states.items():
-        if due0 == 0 and due1 == 0 and cost < vec[p * 5 + m]:
-            vec[p * 5 + m] = cost
-    return tuple(vec)
+        states = dp_step(states, held[i], 4 if caps is None else caps[i], runs and i <= n - 3)
+    return dp_finish(states)
 
 
 def _intern(vec: tuple[int, ...]) -> int:
@@ -102,8 +115,41 @@ def _merge(a: int, b: int) -> int:
     return vid
 
 
-def _entry(key: bytes, honors: bool) -> tuple[int, int, int, int, int, int]:
-    vid = _intern(_distance_vector(key, runs=not honors))
+_TABLES: list[tuple[bytes, bytes, list[int]]] = []
+
+
+def _tables() -> tuple[bytes, bytes, list[int]]:
+    """The shipped vectors of every shape (tools/gen_shanten_table.py), loaded on first use."""
+    if not _TABLES:
+        import zlib
+        from importlib.resources import files
+
+        raw = zlib.decompress((files("jantaku.hand") / "shanten_table.bin").read_bytes())
+        n = raw[0]
+        ids = [_intern(tuple(raw[1 + 10 * i : 11 + 10 * i])) for i in range(n)]
+        start = 1 + 10 * n
+        _TABLES.append((raw[start : start + 5**9], raw[start + 5**9 : start + 5**9 + 5**7], ids))
+    return _TABLES[0]
+
+
+def _shape_vector(key: bytes, honors: bool) -> int:
+    suits, hons, ids = _tables()
+    index = 0
+    for c in reversed(key):
+        index = index * 5 + c
+    fid = (hons if honors else suits)[index] if max(key) <= 4 else 255
+    if fid != 255:
+        return ids[fid]
+    return _intern(_distance_vector(key, runs=not honors))
+
+
+def _entry(key: bytes, honors: bool) -> tuple[int, int]:
+    """(vector id, packed counts) of one suit's shape, memoised.
+
+    The packed int holds, in 6-bit fields: tiles, kinds with a pair, kinds held, terminal/honor kinds held,
+    and whether a terminal/honor is paired — so the four suits' fields add up with one ``+`` each.
+    """
+    vid = _shape_vector(key, honors)
     kinds = sum(1 for c in key if c)
     pairs = sum(1 for c in key if c >= 2)
     if honors:
@@ -111,19 +157,28 @@ def _entry(key: bytes, honors: bool) -> tuple[int, int, int, int, int, int]:
     else:
         yao = (key[0] > 0) + (key[8] > 0)
         yao_pair = 1 if key[0] >= 2 or key[8] >= 2 else 0
-    entry = (vid, sum(key), kinds, pairs, yao, yao_pair)
+    packed = sum(key) | pairs << 6 | kinds << 12 | yao << 18 | yao_pair << 24
+    entry = (vid, packed)
     (_HONOR if honors else _SUIT)[key] = entry
     return entry
 
 
-def _entries(c: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    k1, k2, k3, k4 = bytes(c[0:9]), bytes(c[9:18]), bytes(c[18:27]), bytes(c[27:34])
+def _entries(b: bytes) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]:
+    k1, k2, k3, k4 = b[0:9], b[9:18], b[18:27], b[27:34]
     return (
         _SUIT.get(k1) or _entry(k1, False),
         _SUIT.get(k2) or _entry(k2, False),
         _SUIT.get(k3) or _entry(k3, False),
         _HONOR.get(k4) or _entry(k4, True),
     )
+
+
+def _final(key: tuple[int, int, int, int]) -> tuple[int, ...]:
+    vec = _VECTORS[_merge(_merge(_merge(key[0], key[1]), key[2]), key[3])]
+    if len(_FINAL) >= _HAND_LIMIT:
+        _FINAL.clear()
+    _FINAL[key] = vec
+    return vec
 
 
 def shanten(counts: Sequence[int], melds: int | None = None) -> int:
@@ -138,34 +193,28 @@ def shanten(counts: Sequence[int], melds: int | None = None) -> int:
         hit = _HAND.get(b)
         if hit is not None:
             return hit
-    k1, k2, k3, k4 = b[0:9], b[9:18], b[18:27], b[27:34]
-    e1 = _SUIT.get(k1) or _entry(k1, False)
-    e2 = _SUIT.get(k2) or _entry(k2, False)
-    e3 = _SUIT.get(k3) or _entry(k3, False)
-    e4 = _HONOR.get(k4) or _entry(k4, True)
-    key = (e1[0], e2[0])
-    v = _MERGED.get(key)
-    if v is None:
-        v = _merge(e1[0], e2[0])
-    key = (v, e3[0])
-    v2 = _MERGED.get(key)
-    if v2 is None:
-        v2 = _merge(v, e3[0])
-    key = (v2, e4[0])
-    v3 = _MERGED.get(key)
-    if v3 is None:
-        v3 = _merge(v2, e4[0])
+    try:
+        a1, p1 = _SUIT[b[0:9]]
+        a2, p2 = _SUIT[b[9:18]]
+        a3, p3 = _SUIT[b[18:27]]
+        a4, p4 = _HONOR[b[27:34]]
+    except KeyError:
+        (a1, p1), (a2, p2), (a3, p3), (a4, p4) = _entries(b)
+    key = (a1, a2, a3, a4)
+    vec = _FINAL.get(key) or _final(key)
+    packed = p1 + p2 + p3 + p4
     memo = melds is None
     if melds is None:
-        melds = (14 - e1[1] - e2[1] - e3[1] - e4[1]) // 3
-    best = _VECTORS[v3][9 - melds] - 1
+        melds = (14 - (packed & 63)) // 3
+    best = vec[9 - melds] - 1
     if melds == 0 and best > 0:
-        pairs = e1[3] + e2[3] + e3[3] + e4[3]
-        kinds = e1[2] + e2[2] + e3[2] + e4[2]
-        chiitoi = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        chiitoi = 6 - ((packed >> 6) & 63)
+        kinds = (packed >> 12) & 63
+        if kinds < 7:
+            chiitoi += 7 - kinds
         if chiitoi < best:
             best = chiitoi
-        kokushi = 13 - e1[4] - e2[4] - e3[4] - e4[4] - (1 if e1[5] | e2[5] | e3[5] | e4[5] else 0)
+        kokushi = 13 - ((packed >> 18) & 63) - (1 if packed >> 24 else 0)
         if kokushi < best:
             best = kokushi
     if memo:
@@ -188,7 +237,7 @@ def shanten_standard(counts: Sequence[int], melds: int | None = None, locked: Se
         for lo, hi, runs in ((9, 18, True), (18, 27, True), (27, 34, False)):
             vid = _merge(vid, _intern(_distance_vector(counts[lo:hi], runs, [4 - x for x in locked[lo:hi]])))
         return _VECTORS[vid][9 - melds] - 1
-    e = _entries(counts)
+    e = _entries(bytes(counts))
     vid = _merge(_merge(_merge(e[0][0], e[1][0]), e[2][0]), e[3][0])
     return _VECTORS[vid][9 - melds] - 1
 
