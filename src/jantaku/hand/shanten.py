@@ -266,3 +266,171 @@ def is_complete(counts: Sequence[int], melds: int | None = None) -> bool:
 def cache_size() -> int:
     """How many suit shapes are memoised (for diagnostics and benchmarks)."""
     return len(_SUIT) + len(_HONOR)
+
+
+# --- every discard, every draw: the ukeire sweep ------------------------------------------------------------------
+
+_ADD: dict[tuple[bytes, bool], tuple[tuple[bytes, tuple[int, int]] | None, ...]] = {}
+_REM: dict[tuple[bytes, bool], tuple[tuple[bytes, tuple[int, int]] | None, ...]] = {}
+_BOUNDS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+
+
+def _neighbours(key: bytes, honors: bool, delta: int) -> tuple[tuple[bytes, tuple[int, int]] | None, ...]:
+    """For each rank: the suit key and entry with one tile more (delta=1) or less (-1); None where impossible."""
+    memo = _REM if delta < 0 else _ADD
+    got = memo.get((key, honors))
+    if got is not None:
+        return got
+    table = _HONOR if honors else _SUIT
+    out: list[tuple[bytes, tuple[int, int]] | None] = []
+    for r in range(len(key)):
+        c = key[r] + delta
+        if c < 0 or c > 4:
+            out.append(None)
+            continue
+        k2 = key[:r] + bytes((c,)) + key[r + 1 :]
+        out.append((k2, table.get(k2) or _entry(k2, honors)))
+    res = tuple(out)
+    memo[(key, honors)] = res
+    return res
+
+
+def _closed_forms(packed: int) -> int:
+    """min(seven pairs, thirteen orphans) shanten from summed packed counts."""
+    chiitoi = 6 - ((packed >> 6) & 63)
+    kinds = (packed >> 12) & 63
+    if kinds < 7:
+        chiitoi += 7 - kinds
+    kokushi = 13 - ((packed >> 18) & 63) - (1 if packed >> 24 else 0)
+    return chiitoi if chiitoi < kokushi else kokushi
+
+
+_TIGHT: dict[tuple[int, int, int], tuple[int, int]] = {}
+_GAINS: dict[tuple[bytes, bool], tuple[int, ...]] = {}
+_RANKS_FOR: dict[tuple[bytes, bool, int], tuple[int, ...]] = {}
+
+
+def _tight(a: int, rest: int, m: int) -> tuple[int, int]:
+    """(distance, mask) for suit vector ``a`` merged with ``rest`` toward ``m`` sets and a pair: the mask marks
+    the entries of ``a`` that lie on an optimal split, so only lowering one of them can lower the distance."""
+    key = (a, rest, m)
+    got = _TIGHT.get(key)
+    if got is not None:
+        return got
+    x, r = _VECTORS[a], _VECTORS[rest]
+    best, mask = _INF, 0
+    for j in range(10):
+        i = j % 5
+        if i > m:
+            continue
+        partner = r[m - i] if j >= 5 else r[5 + m - i]
+        v = x[j] + partner
+        if v < best:
+            best, mask = v, 1 << j
+        elif v == best:
+            mask |= 1 << j
+    got = _TIGHT[key] = (best, mask)
+    return got
+
+
+def _gains(key: bytes, honors: bool) -> tuple[int, ...]:
+    """Per rank, the mask of vector entries that drawing that rank lowers (0 where no copy can be drawn)."""
+    memo_key = (key, honors)
+    got = _GAINS.get(memo_key)
+    if got is not None:
+        return got
+    base = _VECTORS[((_HONOR if honors else _SUIT).get(key) or _entry(key, honors))[0]]
+    out = []
+    for item in _neighbours(key, honors, 1):
+        mask = 0
+        if item is not None:
+            after = _VECTORS[item[1][0]]
+            for j in range(10):
+                if after[j] < base[j]:
+                    mask |= 1 << j
+        out.append(mask)
+    got = _GAINS[memo_key] = tuple(out)
+    return got
+
+
+def _ranks_for(key: bytes, honors: bool, mask: int) -> tuple[int, ...]:
+    memo_key = (key, honors, mask)
+    got = _RANKS_FOR.get(memo_key)
+    if got is None:
+        got = _RANKS_FOR[memo_key] = tuple(r for r, g in enumerate(_gains(key, honors)) if g & mask)
+    return got
+
+
+_YAO = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _closed_form_draws(c: Sequence[int], packed: int, target: int) -> set[int]:
+    """Kinds whose draw brings seven pairs or thirteen orphans below ``target`` (3n+1 hand ``c``, no melds;
+    ``packed`` its summed per-suit counts).
+
+    A draw lowers seven-pairs shanten by one when it pairs a single, or adds a new kind while fewer than seven
+    kinds are held; it lowers thirteen-orphans shanten when it adds a missing terminal/honor, or pairs one while
+    none is paired yet.
+    """
+    out: set[int] = set()
+    pairs, kinds = (packed >> 6) & 63, (packed >> 12) & 63
+    held, yao_pair = (packed >> 18) & 63, packed >> 24 > 0
+    if 6 - pairs + max(0, 7 - kinds) - 1 < target:
+        out.update(k for k in range(34) if c[k] == 1 or (c[k] == 0 and kinds < 7))
+    if 13 - held - yao_pair - 1 < target:
+        out.update(k for k in _YAO if c[k] == 0 or (c[k] == 1 and not yao_pair))
+    return out
+
+
+def discard_sweep(counts: Sequence[int], blocked: Sequence[int] | None = None) -> list[tuple[int, int, list[int]]]:
+    """For a 3n+2 hand: each distinct discard → (kind, shanten after it, kinds whose draw lowers that shanten).
+
+    A discard changes one suit and a draw one suit. For each (discard, suit) the merge with the other suits says
+    which entries of the suit's vector are *tight* (on an optimal split); a draw lowers the distance exactly when
+    it lowers a tight entry, and which ranks do that is memoised per suit shape. So the sweep costs a handful of
+    memoised look-ups per discard instead of a shanten call per (discard, draw). ``blocked`` marks kinds that
+    cannot be drawn (all copies in the player's own hand and melds).
+    """
+    b = bytes(counts)
+    keys = [b[lo:hi] for lo, hi, _ in _BOUNDS]
+    entries = [(_HONOR if h else _SUIT).get(k) or _entry(k, h) for k, (_, _, h) in zip(keys, _BOUNDS, strict=True)]
+    vids = [e[0] for e in entries]
+    total_packed = sum(e[1] for e in entries)
+    melds = (14 - (total_packed & 63)) // 3
+    m = 4 - melds
+    closed = melds == 0
+    # merges of every pair of untouched suits, and of every three
+    pair_of = {(i, j): _merge(vids[i], vids[j]) for i in range(4) for j in range(i + 1, 4)}
+    out: list[tuple[int, int, list[int]]] = []
+    for sd in range(4):
+        lo, _, honors_d = _BOUNDS[sd]
+        others = [i for i in range(4) if i != sd]
+        rest_d = _merge(pair_of[(others[0], others[1])], vids[others[2]])
+        for rd, item in enumerate(_neighbours(keys[sd], honors_d, -1)):
+            if item is None or not b[lo + rd]:
+                continue
+            key_d, entry_d = item
+            dist, mask_d = _tight(entry_d[0], rest_d, m)
+            s0 = dist - 1
+            improving: list[int] = [lo + r for r in _ranks_for(key_d, honors_d, mask_d)]
+            for st in others:
+                two = [i for i in others if i != st]
+                rest = _merge(pair_of[(two[0], two[1])], entry_d[0])
+                _, mask = _tight(vids[st], rest, m)
+                base_st = _BOUNDS[st][0]
+                improving.extend(base_st + r for r in _ranks_for(keys[st], _BOUNDS[st][2], mask))
+            if closed:
+                packed = total_packed - entries[sd][1] + entry_d[1]
+                cf = _closed_forms(packed)
+                if cf <= s0:
+                    c13 = list(counts)
+                    c13[lo + rd] -= 1
+                    if cf < s0:
+                        s0 = cf
+                        improving = []
+                    improving = sorted(set(improving) | _closed_form_draws(c13, packed, s0))
+            if blocked is not None:
+                improving = [k for k in improving if not blocked[k]]
+            improving.sort()
+            out.append((lo + rd, s0, improving))
+    return out

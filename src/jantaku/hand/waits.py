@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from jantaku.hand.decompose import TRIPLET, standard_shapes
-from jantaku.hand.shanten import shanten, shanten_standard
+from jantaku.hand.shanten import discard_sweep, shanten, shanten_standard
 
 _ZERO = (0,) * 34
 
@@ -93,7 +93,7 @@ def ukeire(
     base = shanten(c, melds)
     lk = _ZERO if locked is None else locked
     out = []
-    cands = range(34) if melds == 0 and base <= 4 else _candidates(c)
+    cands = range(34) if melds == 0 else _candidates(c)
     for k in cands:
         if c[k] + lk[k] >= 4:
             continue
@@ -119,15 +119,12 @@ def discard_options(
 ) -> list[DiscardOption]:
     """For a 14-tile (3n+2) hand: every distinct discard with the shanten after it and its acceptance,
     best first (lowest shanten, then most unseen accepting tiles, then kind order)."""
-    c = list(counts)
+    lk = _ZERO if locked is None else locked
+    blocked = [counts[k] + lk[k] >= 4 for k in range(34)]
     options = []
-    for d in range(34):
-        if not c[d]:
-            continue
-        c[d] -= 1
-        acc = ukeire(c, locked, visible)
-        c[d] += 1
-        options.append(DiscardOption(d, acc.shanten, acc.tiles))
+    for d, s0, draws in discard_sweep(counts, blocked):
+        # the discarded tile lands in the river: it counts as seen, so ``counts`` (before the discard) is right
+        options.append(DiscardOption(d, s0, tuple((k, unseen(k, counts, locked, visible)) for k in draws)))
     options.sort(key=lambda o: (o.shanten, -o.total, o.discard))
     return options
 
