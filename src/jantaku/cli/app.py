@@ -1,0 +1,247 @@
+"""The Typer application: ``score`` (single and batch), ``shanten``, ``rules`` and ``demo``.
+
+Exit codes: 0 success; 1 the hand cannot win (``not_winning``, ``no_yaku``); 2 bad input (notation, context, rules,
+options, usage). Errors are one line on stderr: ``error: CODE: message``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from jantaku.cli.analysis import shanten_report
+from jantaku.cli.batch import run_batch
+from jantaku.cli.render import options_table, presets_table, score_sheet, shanten_view
+from jantaku.cli.requests import InputError, Request, build_request, load_rules, parse_hand, parse_option_pairs
+from jantaku.rules import PRESETS
+from jantaku.scoring.riichi import ScoringError, score
+
+#: Error codes that mean "the input is fine but the hand cannot win" (exit 1); everything else exits 2.
+CANNOT_WIN = frozenset({"not_winning", "no_yaku"})
+EXIT_CODES_HELP = (
+    "Exit status: 0 scored; 1 the hand cannot win (not_winning, no_yaku); "
+    "2 bad input (invalid_hand, invalid_context, invalid_rules, usage). "
+    "Errors print one line on stderr: 'error: CODE: message'."
+)
+
+app = typer.Typer(
+    help="jantaku: mahjong hand calculator and rules engine.",
+    epilog=EXIT_CODES_HELP,
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+
+
+def _fail(code: str, message: str) -> NoReturn:
+    sys.stderr.write(f"error: {code}: {message}\n")
+    raise typer.Exit(1 if code in CANNOT_WIN else 2)
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+@app.command("score", epilog=EXIT_CODES_HELP)
+def score_cmd(
+    hand: Annotated[
+        str | None,
+        typer.Argument(help="Concealed tiles without the winning tile, then melds: '123m456p789s11z [555p] (1111z)'."),
+    ] = None,
+    win: Annotated[str | None, typer.Argument(help="The winning tile, e.g. 1z or 0p (red five).")] = None,
+    tsumo: Annotated[bool, typer.Option("--tsumo/--ron", help="Won by self-draw (default: ron).")] = False,
+    riichi: Annotated[bool, typer.Option("--riichi", help="Riichi declared.")] = False,
+    double_riichi: Annotated[bool, typer.Option("--double-riichi", help="Double riichi declared.")] = False,
+    ippatsu: Annotated[bool, typer.Option("--ippatsu", help="Won within one go-around of riichi.")] = False,
+    rinshan: Annotated[bool, typer.Option("--rinshan", help="Won on a kan replacement tile (tsumo).")] = False,
+    chankan: Annotated[bool, typer.Option("--chankan", help="Won by robbing a kan (ron).")] = False,
+    haitei: Annotated[bool, typer.Option("--haitei", help="Won on the last draw (tsumo).")] = False,
+    houtei: Annotated[bool, typer.Option("--houtei", help="Won on the last discard (ron).")] = False,
+    tenhou: Annotated[
+        bool, typer.Option("--tenhou", help="Blessing of Heaven (the yaku; dealer's first draw).")
+    ] = False,
+    chiihou: Annotated[bool, typer.Option("--chiihou", help="Blessing of Earth (non-dealer's first draw).")] = False,
+    renhou: Annotated[bool, typer.Option("--renhou", help="Blessing of Man (ron before the first draw).")] = False,
+    dora: Annotated[
+        list[str] | None, typer.Option(help="Dora indicator(s); repeat or join: --dora 3z --dora 5m, --dora 3z5m.")
+    ] = None,
+    ura: Annotated[list[str] | None, typer.Option(help="Ura dora indicator(s), like --dora.")] = None,
+    kita: Annotated[int, typer.Option(help="Norths extracted (3-player rules).")] = 0,
+    round_wind: Annotated[str, typer.Option("--round", help="Round wind: E, S, W or N.")] = "E",
+    seat_wind: Annotated[str, typer.Option("--seat", help="Winner's seat wind (E = dealer).")] = "E",
+    honba: Annotated[int, typer.Option(help="Honba counters on the table.")] = 0,
+    sticks: Annotated[int, typer.Option(help="Riichi deposits on the table.")] = 0,
+    discarder: Annotated[
+        str | None, typer.Option(help="Seat wind that dealt in (ron; default: the player before the winner).")
+    ] = None,
+    pao: Annotated[str | None, typer.Option(help="Seat wind liable for a pao yakuman.")] = None,
+    rules: Annotated[str, typer.Option(help="Rule preset (see `jantaku rules`).")] = "standard",
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Change a rule option: key=value (repeatable).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    batch: Annotated[
+        str | None,
+        typer.Option(
+            help="Score a JSON-lines file ('-' = stdin): one request object per line in, one result per line out. "
+            "Keys: hand, win, tsumo, riichi, ..., dora, ura, kita, round_wind, seat_wind, honba, sticks, rules "
+            '(default "tenhou"), options, discarder, pao. Error lines carry error.code (bad_json, invalid_hand, '
+            "invalid_context, invalid_rules, not_winning, no_yaku); the batch goes on and exits 0.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Score a riichi win: yaku, dora, han and fu, limit, points and payments.
+
+    Example: jantaku score "123m456p789s1122z" 1z --ron --riichi --dora 3z --round E --seat S --rules classic
+    """
+    if batch is not None:
+        if hand is not None or win is not None:
+            _fail("usage", "give either HAND WIN or --batch FILE, not both")
+        _run_batch(batch)
+        return
+    if hand is None or win is None:
+        _fail("usage", "missing HAND and WIN (or use --batch FILE)")
+    try:
+        fields: dict[str, Any] = {
+            "hand": hand, "win": win, "tsumo": tsumo, "riichi": riichi, "double_riichi": double_riichi,
+            "ippatsu": ippatsu, "rinshan": rinshan, "chankan": chankan, "haitei": haitei, "houtei": houtei,
+            "tenhou": tenhou, "chiihou": chiihou, "renhou": renhou, "dora": dora or [], "ura": ura or [],
+            "kita": kita, "round_wind": round_wind, "seat_wind": seat_wind, "honba": honba, "sticks": sticks,
+            "rules": rules, "options": parse_option_pairs(option), "discarder": discarder, "pao": pao,
+        }  # fmt: skip
+        req = build_request(fields)
+        result = score(req.hand, req.win, req.ctx, req.rules)
+    except (InputError, ScoringError) as exc:
+        _fail(exc.code, str(exc))
+    if as_json:
+        _print_json(result.to_dict())
+    else:
+        _console().print(score_sheet(req, result))
+
+
+def _run_batch(path: str) -> None:
+    if path == "-":
+        stream = sys.stdin
+        with contextlib.suppress(AttributeError, ValueError):
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+        flush = sys.stdout.flush  # answer each line at once when driven through a pipe
+        _batch_stream(stream, flush)
+        return
+    try:
+        handle = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115 (closed below)
+    except OSError as exc:
+        _fail("io_error", f"cannot read {path!r}: {exc.strerror or exc}")
+    with handle:
+        _batch_stream(handle, None)
+
+
+def _batch_stream(lines: Any, flush: Any) -> None:
+    try:
+        run_batch(lines, sys.stdout.write, flush)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away (e.g. `| head`): stop quietly, and keep Python from complaining at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise typer.Exit(0) from None
+
+
+SHANTEN_HELP = (
+    "Shanten of a hand, then its waits or accepting tiles (13 tiles) or every discard (14 tiles).\n\n"
+    "Shows shanten for the standard shape, seven pairs and thirteen orphans, and the minimum. "
+    "For 13 tiles (3n+1): the waits when tenpai, else the tiles that lower shanten. "
+    "For 14 tiles (3n+2): every discard with the shanten after it and the tiles it then accepts, best first. "
+    "Unseen counts treat only the hand's own tiles and melds as seen."
+)
+
+
+@app.command(help=SHANTEN_HELP, epilog=EXIT_CODES_HELP)
+def shanten(
+    hand: Annotated[str, typer.Argument(help="13 tiles (3n+1) or 14 tiles (3n+2); melds count 3.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
+) -> None:
+    """Shanten of a hand, then its waits or accepting tiles (13 tiles) or every discard (14 tiles)."""
+    try:
+        report = shanten_report(parse_hand(hand))
+    except InputError as exc:
+        _fail(exc.code, str(exc))
+    if as_json:
+        _print_json(report)
+    else:
+        _console().print(shanten_view(report))
+
+
+@app.command(epilog=EXIT_CODES_HELP)
+def rules(
+    name: Annotated[str | None, typer.Argument(help="A preset to show in full (omit to list the presets).")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Show the preset with an option changed: key=value.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
+) -> None:
+    """List the rule presets, or show every option of one preset."""
+    if name is None:
+        if option:
+            _fail("usage", "--option needs a preset NAME")
+        if as_json:
+            _print_json([{"name": r.name, "description": r.description, "source": r.source} for r in PRESETS.values()])
+        else:
+            _console().print(presets_table(PRESETS))
+        return
+    try:
+        ruleset = load_rules(name, parse_option_pairs(option))
+    except InputError as exc:
+        _fail(exc.code, str(exc))
+    if as_json:
+        _print_json(ruleset.options())
+    else:
+        _console().print(options_table(ruleset))
+
+
+DEMO_HAND = "234m34p234s678s50p"
+DEMO_WIN = "2p"
+DEMO_DISCARD_HAND = "1234m456p3578s11z6z"
+
+USAGE = """\
+Commands (each has --help; add --json for machine-readable output):
+  jantaku score HAND WIN [flags]    score a win: yaku, fu, points, payments
+    jantaku score "123m456p789s1122z" 1z --ron --riichi --dora 3z \\
+        --round E --seat S --rules classic
+  jantaku score --batch FILE.jsonl  JSON lines in, JSON lines out (- = stdin)
+    echo '{"hand": "234m34p234s678s55p", "win": "2p", "tsumo": true}' \\
+        | jantaku score --batch -
+  jantaku shanten HAND              shanten, waits, or the discard table
+  jantaku rules [NAME]              rule presets, or every option of one
+"""
+
+
+@app.command()
+def demo() -> None:
+    """A tour: a sample riichi hand's scoring sheet, a discard table, and how to use the commands."""
+    console = _console()
+    fields = {
+        "hand": DEMO_HAND, "win": DEMO_WIN, "tsumo": True, "riichi": True, "dora": ["1m"], "ura": ["9s"],
+        "round_wind": "E", "seat_wind": "S", "honba": 1, "sticks": 1, "rules": "standard",
+    }  # fmt: skip
+    req: Request = build_request(fields)
+    console.rule("[bold]jantaku demo")
+    console.print(
+        f"A riichi hand won by self-draw on {DEMO_WIN}:\n  jantaku score {DEMO_HAND} {DEMO_WIN} --tsumo --riichi "
+        "--dora 1m --ura 9s --round E --seat S --honba 1 --sticks 1",
+        markup=False,
+    )
+    console.print(score_sheet(req, score(req.hand, req.win, req.ctx, req.rules)))
+    console.print(f"Which tile to discard?\n  jantaku shanten {DEMO_DISCARD_HAND}", markup=False)
+    console.print(shanten_view(shanten_report(parse_hand(DEMO_DISCARD_HAND))))
+    console.print(USAGE, markup=False, highlight=False)
