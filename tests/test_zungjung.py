@@ -4,6 +4,7 @@ name followed by the number."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -272,6 +273,13 @@ def test_only_the_highest_of_a_series_counts(
     assert len({BY_NUMBER[n].series for n in got}) == len(got)
 
 
+def test_final_draw_and_win_on_quad_are_two_series() -> None:
+    """Our reading: the supplement tile comes from the wall's tail (RULES.md), so it can be the last tile; 9.1.1
+    and 9.2 are different series and both count."""
+    got = score("123m456p789s5z [1111s]", "5z", self_draw=True, replacement=True, last_tile=True)
+    assert numbers(got) == ["4.3.1", "9.1.1", "9.2"]
+
+
 def test_series_rule_on_pattern_lists() -> None:
     assert [line.number for line in count_patterns(["2.1.1", "2.1.2", "4.2.1"])] == ["2.1.2", "4.2.1"]
     kept = count_patterns(["7.1", "7.1.1", "6.1", "6.1.2"])  # separate series (RULES.md)
@@ -506,5 +514,6 @@ def test_value_bounded_and_payments_balance(case: tuple[Hand, int, ZungJungConte
     assert got.value == min(got.total or chicken, cap)
     assert sum(got.payments.values()) == 0
     assert got.payments[ctx.winner] == 3 * got.value
+    assert json.loads(json.dumps(got.to_dict()))["value"] == got.value
     assert len({line.pattern.series for line in got.patterns}) == len(got.patterns)
     assert ctx.problems() == []
