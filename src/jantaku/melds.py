@@ -29,6 +29,14 @@ _BRACKETS = {
     MeldKind.CLOSED_KAN: "()",
 }
 
+_ARTICLED = {
+    MeldKind.CHI: "a chi",
+    MeldKind.PON: "a pon",
+    MeldKind.OPEN_KAN: "an open kan",
+    MeldKind.ADDED_KAN: "an added kan",
+    MeldKind.CLOSED_KAN: "a concealed kan",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Meld:
@@ -50,7 +58,7 @@ class Meld:
         else:
             size = 3 if self.kind is MeldKind.PON else 4
             if len(kinds) != size or len(set(kinds)) != 1:
-                raise ValueError(f"a {self.kind.value} is {size} identical tiles, not {format_tiles(self.tiles)}")
+                raise ValueError(f"{_ARTICLED[self.kind]} is {size} identical tiles, not {format_tiles(self.tiles)}")
 
     @property
     def is_open(self) -> bool:

@@ -87,8 +87,12 @@ def is_simple(kind: int) -> bool:
 def dora_after(indicator: int, sanma: bool = False) -> int:
     """The dora kind an indicator points at: the next tile, wrapping 9→1, N→E, Red→White.
 
-    In 3-player play manzu holds only 1m and 9m, so 1m points at 9m and 9m at 1m.
+    ``indicator`` is a kind or a tile code (a red five indicates the six). In 3-player play manzu holds only
+    1m and 9m, so 1m points at 9m and 9m at 1m.
     """
+    if not 0 <= indicator <= RED_SOU:
+        raise ValueError(f"{indicator} is not a tile kind (0..33) or a red five's code (34..36)")
+    indicator = kind_of(indicator)  # a red five indicates like any five
     if indicator < 27:
         if sanma and indicator in (0, 8):
             return 8 - indicator
@@ -125,12 +129,17 @@ def parse_tiles(text: str, *, offset: int = 0, source: str | None = None) -> lis
     Digits collect until a suit letter closes them. ``0`` is a red five (m/p/s only); ``z`` takes 1..7.
     ``offset``/``source`` let callers report positions inside a larger string.
     """
+    return [code for code, _ in scan_tiles(text, offset=offset, source=source)]
+
+
+def scan_tiles(text: str, *, offset: int = 0, source: str | None = None) -> list[tuple[int, int]]:
+    """Like ``parse_tiles``, with each tile's position: ``(code, position of its digit)``."""
     src = text if source is None else source
-    codes: list[int] = []
+    codes: list[tuple[int, int]] = []
     pending: list[tuple[int, int]] = []  # (digit, position)
     for i, ch in enumerate(text):
         pos = offset + i
-        if ch.isdigit():
+        if "0" <= ch <= "9":  # ASCII only: str.isdigit() also accepts '²', '٣', ...
             pending.append((ord(ch) - 48, pos))
         elif ch in SUITS:
             if not pending:
@@ -142,11 +151,11 @@ def parse_tiles(text: str, *, offset: int = 0, source: str | None = None) -> lis
                         raise NotationError(src, dpos, "honors have no red five ('0z')")
                     if digit > 7:
                         raise NotationError(src, dpos, f"honor tiles are 1z..7z, not {digit}z")
-                    codes.append(27 + digit - 1)
+                    codes.append((27 + digit - 1, dpos))
                 elif digit == 0:
-                    codes.append(RED_MAN + suit)
+                    codes.append((RED_MAN + suit, dpos))
                 else:
-                    codes.append(suit * 9 + digit - 1)
+                    codes.append((suit * 9 + digit - 1, dpos))
             pending.clear()
         elif ch.isspace():
             if pending:
@@ -171,6 +180,8 @@ def format_tiles(codes: Iterable[int]) -> str:
     out: list[str] = []
     run_suit = -1
     for code in codes:
+        if not 0 <= code <= RED_SOU:
+            raise ValueError(f"{code} is not a tile code (0..33 kinds, 34..36 red fives)")
         suit = code - RED_MAN if code >= RED_MAN else code // 9
         if suit != run_suit and run_suit >= 0:
             out.append(SUITS[run_suit])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jantaku.melds import Meld
-from jantaku.tiles import KINDS, NotationError, format_tiles, kind_name, kind_of, parse_tiles
+from jantaku.tiles import KINDS, NotationError, format_tiles, kind_name, kind_of, scan_tiles
 
 MAX_TILES = 14  # a kan counts as 3 toward this limit (its 4th tile is compensated by a replacement draw)
 
@@ -22,9 +22,15 @@ class Hand:
 
     @classmethod
     def parse(cls, text: str, *, max_tiles: int = MAX_TILES) -> Hand:
-        """Read a hand; every error names the position and the reason (see ``NotationError``)."""
+        """Read a hand; every error names the position (where there is one) and the reason (``NotationError``).
+
+        Errors found after reading (five copies, too many melds, too many tiles) name the tile or meld that
+        broke the limit, counting in reading order.
+        """
         tiles: list[int] = []
         melds: list[Meld] = []
+        tile_pos: list[int] = []  # position of every tile, concealed first, then each meld's tiles
+        meld_pos: list[int] = []
         i, n = 0, len(text)
         while i < n:
             ch = text[i]
@@ -34,6 +40,9 @@ class Hand:
                 if j < 0:
                     raise NotationError(text, i, f"meld opened with {ch!r} is never closed with {close!r}")
                 melds.append(Meld.parse(text[i : j + 1], offset=i, source_text=text))
+                meld_pos.append(i)
+                # concealed tiles are never read after a meld, so positions stay in the order of all_kinds()
+                tile_pos.extend(pos for _, pos in scan_tiles(text[i + 1 : j], offset=i + 1, source=text))
                 i = j + 1
                 continue
             if ch in "])}":
@@ -41,28 +50,45 @@ class Hand:
             j = i
             while j < n and text[j] not in "[({])}":
                 j += 1
-            if melds and text[i:j].strip():
-                raise NotationError(text, i, "concealed tiles come before the melds")
-            tiles.extend(parse_tiles(text[i:j], offset=i, source=text))
+            chunk = text[i:j]
+            if melds and chunk.strip():
+                first = i + len(chunk) - len(chunk.lstrip())
+                raise NotationError(text, first, "concealed tiles come before the melds")
+            scanned = scan_tiles(chunk, offset=i, source=text)
+            tiles.extend(code for code, _ in scanned)
+            tile_pos.extend(pos for _, pos in scanned)
             i = j
         hand = cls(tuple(tiles), tuple(melds))
-        hand.validate(text, max_tiles=max_tiles)
+        hand._check(text, max_tiles, tile_pos, meld_pos)
         return hand
 
     def validate(self, text: str | None = None, *, max_tiles: int = MAX_TILES) -> None:
-        """Reject five copies of a kind, too many tiles or melds, and two red fives of one copy."""
-        src = str(self) if text is None else text
-        counts = [0] * KINDS
-        for k in self.all_kinds():
-            counts[k] += 1
-        for k, c in enumerate(counts):
-            if c > 4:
-                raise NotationError(src, None, f"{c} copies of {kind_name(k)}; a set has only 4")
+        """Reject five copies of a kind, more than 4 melds, and more than ``max_tiles`` tiles (a kan counts 3)."""
+        self._check(str(self) if text is None else text, max_tiles, None, None)
+
+    def _check(self, src: str, max_tiles: int, tile_pos: list[int] | None, meld_pos: list[int] | None) -> None:
+        """``tile_pos``/``meld_pos`` (from ``parse``) place each error at the tile or meld that broke the limit."""
+        kinds = self.all_kinds()
+        seen = [0] * KINDS
+        for idx, k in enumerate(kinds):
+            seen[k] += 1
+            if seen[k] == 5:
+                total = kinds.count(k)
+                where = tile_pos[idx] if tile_pos is not None else None
+                raise NotationError(src, where, f"{total} copies of {kind_name(k)}; a set has only 4")
         if len(self.melds) > 4:
-            raise NotationError(src, None, f"{len(self.melds)} melds; a hand has at most 4")
+            where = meld_pos[4] if meld_pos is not None else None
+            raise NotationError(src, where, f"{len(self.melds)} melds; a hand has at most 4")
         size = self.size
         if size > max_tiles:
-            raise NotationError(src, None, f"{size} tiles; a hand holds at most {max_tiles} (a kan counts as 3)")
+            where = None
+            if tile_pos is not None and meld_pos is not None:
+                if len(self.tiles) > max_tiles:
+                    where = tile_pos[max_tiles]
+                else:  # the first meld that takes the count past the limit
+                    over = (max_tiles - len(self.tiles)) // 3
+                    where = meld_pos[over]
+            raise NotationError(src, where, f"{size} tiles; a hand holds at most {max_tiles} (a kan counts as 3)")
 
     @property
     def size(self) -> int:
