@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -34,8 +36,11 @@ def jantaku_cmd() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "jantaku"]
 
 
+WIDE = {"COLUMNS": "120"}  # Rich wraps to the terminal width; pin it so table text stays on one line
+
+
 def invoke(*args: str, input: str | None = None) -> Any:
-    return runner.invoke(app, list(args), input=input)
+    return runner.invoke(app, list(args), input=input, env=WIDE)
 
 
 def library_result(hand: str, win: str, rules: str = "classic", **ctx: Any) -> dict[str, Any]:
@@ -267,12 +272,34 @@ def test_batch_subprocess_stdin() -> None:
     check_batch_output(proc.stdout)
 
 
+def test_batch_stdin_answers_each_line_at_once() -> None:
+    """A program can drive the batch through a pipe: each answer arrives before the next request is sent."""
+    proc = subprocess.Popen(
+        [*jantaku_cmd(), "score", "--batch", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for line, code in ((BATCH_LINES[0], None), (BATCH_LINES[1], "bad_json")):
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+            ready, _, _ = select.select([proc.stdout], [], [], 30)
+            assert ready, "no answer before the input was closed"
+            assert (json.loads(proc.stdout.readline())["error"] or {}).get("code") == code
+    finally:
+        proc.stdin.close()
+        assert proc.wait(timeout=30) == 0
+
+
 # --- real process: the brief's example -------------------------------------------------------------------------
 
 
 def test_example_in_a_real_process() -> None:
     cmd = [sys.executable, "-m", "jantaku", "score", *EXAMPLE_CLASSIC]
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60, check=False, cwd=ROOT)
+    env = {**os.environ, **WIDE}
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60, check=False, cwd=ROOT, env=env)
     assert proc.returncode == 0, proc.stderr
     assert "2 han 40 fu" in proc.stdout and "2600" in proc.stdout
     as_json = subprocess.run([*jantaku_cmd(), "score", *EXAMPLE_CLASSIC, "--json"], capture_output=True, text=True)

@@ -10,6 +10,7 @@ import contextlib
 import json
 import os
 import sys
+from collections.abc import Callable, Iterable
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -26,7 +27,7 @@ from jantaku.scoring.riichi import ScoringError, score
 CANNOT_WIN = frozenset({"not_winning", "no_yaku"})
 EXIT_CODES_HELP = (
     "Exit status: 0 scored; 1 the hand cannot win (not_winning, no_yaku); "
-    "2 bad input (invalid_hand, invalid_context, invalid_rules, usage). "
+    "2 bad input (invalid_hand, invalid_context, invalid_rules, usage, io_error). "
     "Errors print one line on stderr: 'error: CODE: message'."
 )
 
@@ -146,7 +147,7 @@ def _run_batch(path: str) -> None:
         _batch_stream(handle, None)
 
 
-def _batch_stream(lines: Any, flush: Any) -> None:
+def _batch_stream(lines: Iterable[str], flush: Callable[[], object] | None) -> None:
     try:
         run_batch(lines, sys.stdout.write, flush)
         sys.stdout.flush()
