@@ -21,6 +21,7 @@ from jantaku.cli.batch import run_batch
 from jantaku.cli.render import options_table, presets_table, score_sheet, shanten_view
 from jantaku.cli.requests import InputError, Request, build_request, load_rules, parse_hand, parse_option_pairs
 from jantaku.rules import PRESETS
+from jantaku.scoring.dispatch import ZungJungError, score_any
 from jantaku.scoring.riichi import ScoringError, score
 
 #: Error codes that mean "the input is fine but the hand cannot win" (exit 1); everything else exits 2.
@@ -122,8 +123,11 @@ def score_cmd(
             "rules": rules, "options": parse_option_pairs(option), "discarder": discarder, "pao": pao,
         }  # fmt: skip
         req = build_request(fields)
+        if req.rules.family == "zung-jung":
+            _print_json(score_any(req.hand, req.win, req.ctx, req.rules))
+            return
         result = score(req.hand, req.win, req.ctx, req.rules)
-    except (InputError, ScoringError) as exc:
+    except (InputError, ScoringError, ZungJungError) as exc:
         _fail(exc.code, str(exc))
     if as_json:
         _print_json(result.to_dict())

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from jantaku.cli.requests import InputError, build_request, check_keys
-from jantaku.scoring.riichi import ScoringError, score
+from jantaku.scoring.dispatch import ZungJungError, score_any
+from jantaku.scoring.riichi import ScoringError
 
 
 def error_result(code: str, message: str) -> dict[str, Any]:
@@ -37,10 +38,10 @@ def score_fields(fields: Any) -> dict[str, Any]:
     try:
         check_keys(fields)
         req = build_request(fields)
-        return score(req.hand, req.win, req.ctx, req.rules).to_dict()
+        return score_any(req.hand, req.win, req.ctx, req.rules)
     except InputError as exc:
         return error_result(exc.code, str(exc))
-    except ScoringError as exc:
+    except (ScoringError, ZungJungError) as exc:
         return error_result(exc.code, str(exc))
     except Exception as exc:  # a library bug must not sink the rest of the batch
         return error_result("internal_error", f"{type(exc).__name__}: {exc}")

@@ -127,7 +127,9 @@ class RuleSet:
             out.append("chi does not exist in 3-player mahjong (chi=False)")
         if self.players == 3 and self.red_fives[0]:
             out.append("3-player mahjong has no 5m, so it cannot have a red 5m (red_fives[0]=0)")
-        if any(not 0 <= r <= 4 for r in self.red_fives):
+        if len(self.red_fives) != 3:
+            out.append(f"red_fives needs three counts (5m, 5p, 5s), not {list(self.red_fives)}")
+        elif any(not 0 <= r <= 4 for r in self.red_fives):
             out.append(f"red_fives counts must be 0..4 per suit, not {self.red_fives}")
         if self.players == 4 and self.north_extraction:
             out.append("North extraction is a 3-player rule")
@@ -163,7 +165,12 @@ class RuleSet:
                 hints.append(f"{k!r}" + (f" (did you mean {near[0]!r}?)" if near else ""))
             raise RuleError("unknown rule option " + ", ".join(hints))
         coerced = {k: _coerce(getattr(self, k), v, k) for k, v in options.items()}
-        return dataclasses.replace(self, **coerced)
+        try:
+            return dataclasses.replace(self, **coerced)
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, RuleError):
+                raise
+            raise RuleError(f"bad rule option value: {exc}") from None
 
     def options(self) -> dict[str, Any]:
         """Every option as plain JSON-friendly data (sets become sorted lists)."""
@@ -196,11 +203,15 @@ def _coerce(current: Any, value: Any, name: str) -> Any:
     if isinstance(current, frozenset):
         if isinstance(value, str):
             value = [v for v in value.split(",") if v]
+        if not isinstance(value, (list, tuple, set, frozenset)) or not all(isinstance(v, str) for v in value):
+            raise RuleError(f"option {name!r} is a list of names, not {value!r}")
         return frozenset(value)
     if isinstance(current, tuple):
-        if isinstance(value, str):
-            value = [int(v) for v in value.split(",")]
-        return tuple(value)
+        try:
+            items = value.split(",") if isinstance(value, str) else list(value)
+            return tuple(int(v) for v in items)
+        except (TypeError, ValueError):
+            raise RuleError(f"option {name!r} is a list of numbers, not {value!r}") from None
     if isinstance(current, str):
         if not isinstance(value, str):
             raise RuleError(f"option {name!r} is text, not {value!r}")

@@ -1,0 +1,76 @@
+"""RuleSet and presets (RULES.md: "Riichi family: options and presets")."""
+
+import pytest
+
+from jantaku.rules import PRESETS, RuleError, RuleSet, preset
+
+EXPECTED = {"standard", "sanma", "classic", "classic-east", "doman", "doman-nokuitan", "bga", "tenhou",
+            "tenhou-sanma", "zung-jung"}  # fmt: skip
+
+
+def test_every_preset_of_rules_md_exists_with_a_source() -> None:
+    assert set(PRESETS) == EXPECTED
+    for rules in PRESETS.values():
+        assert rules.description and rules.source
+
+
+@pytest.mark.parametrize(
+    ("name", "option", "value"),
+    [
+        ("classic", "kiriage", True),  # seed 001: 30fu 4han -> mangan
+        ("classic", "double_wind_fu", 2),  # seed 001: 連風牌のトイツは2符
+        ("classic", "double_ron", "head-bump"),  # seed 001: アタマハネ
+        ("classic", "karaten_riichi", False),
+        ("classic", "riichi_kan", "waits-and-arrangement"),
+        ("classic-east", "red_fives", (1, 2, 1)),  # seed 001: two red 5p in East-only games
+        ("doman", "max_yakuman", 4),  # seed 002: up to four yakuman combine
+        ("doman", "nagashi_mangan", True),
+        ("doman-nokuitan", "kuitan", False),
+        ("bga", "kazoe_yakuman", False),  # seed 003: the table ends at sanbaiman
+        ("sanma", "chi", False),
+        ("sanma", "red_fives", (0, 1, 1)),
+        ("tenhou", "double_yakuman", frozenset()),
+    ],
+)
+def test_preset_values_follow_rules_md(name: str, option: str, value: object) -> None:
+    assert getattr(preset(name), option) == value
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"kuitann": False}, "did you mean 'kuitan'"),
+        ({"red_fives": [1, 1]}, "three counts"),
+        ({"uma": "a,b"}, "list of numbers"),
+        ({"abortive_draws": 5}, "list of names"),
+        ({"double_wind_fu": 3}, "double_wind_fu"),
+        ({"kiriage": "maybe"}, "on/off"),
+    ],
+)
+def test_bad_options_are_rejected_with_the_option_named(options: dict[str, object], message: str) -> None:
+    with pytest.raises(RuleError, match=message):
+        preset("standard").with_options(**options)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": 3, "red_fives": (0, 1, 1)}, "chi does not exist"),
+        ({"players": 3, "chi": False, "red_fives": (1, 1, 1)}, "red 5m"),
+        ({"north_extraction": True}, "3-player rule"),
+    ],
+)
+def test_contradictions_are_rejected(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(RuleError, match=message):
+        RuleSet(**kwargs)  # type: ignore[arg-type]
+
+
+def test_unknown_preset_lists_the_known_ones() -> None:
+    with pytest.raises(RuleError, match="standard"):
+        preset("nope")
+
+
+def test_options_round_trip_through_plain_data() -> None:
+    rules = preset("doman")
+    again = RuleSet().with_options(**{k: v for k, v in rules.options().items()})
+    assert again == rules
