@@ -50,7 +50,7 @@ def score_any(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> dict[str
             ("honba", bool(ctx.honba)),
             ("sticks", bool(ctx.sticks)),
             ("pao", ctx.pao is not None),
-        )  # fmt: skip
+        )
         if on
     ]
     if riichi_only:
