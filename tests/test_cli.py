@@ -235,7 +235,7 @@ def test_batch_keeps_one_output_line_per_input_line() -> None:
 
 
 def test_batch_survives_an_unexpected_exception(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = score
+    real = batch_module.score_any
     calls = iter([RuntimeError("boom"), None])
 
     def flaky(*args: Any) -> Any:
@@ -244,7 +244,7 @@ def test_batch_survives_an_unexpected_exception(monkeypatch: pytest.MonkeyPatch)
             raise exc
         return real(*args)
 
-    monkeypatch.setattr(batch_module, "score", flaky)
+    monkeypatch.setattr(batch_module, "score_any", flaky)
     result = invoke("score", "--batch", "-", input=f"{BATCH_LINES[0]}\n{BATCH_LINES[0]}\n")
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert rows[0]["error"] == {"code": "internal_error", "message": "RuntimeError: boom"}

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from jantaku.hand.decompose import TRIPLET, standard_shapes
-from jantaku.hand.shanten import discard_sweep, shanten, shanten_standard
+from jantaku.hand.shanten import shanten, shanten_standard
+from jantaku.hand.sweep import discard_sweep, mask_kinds
 
 _ZERO = (0,) * 34
 
@@ -104,27 +105,65 @@ def ukeire(
     return Acceptance(base, tuple(out))
 
 
-class DiscardOption(NamedTuple):
-    discard: int
-    shanten: int
-    tiles: tuple[tuple[int, int], ...]
+class DiscardOption:
+    """One discard of a 14-tile hand: the shanten after it and the draws that lower that shanten.
+
+    ``tiles`` ((kind, unseen copies), ...) is built on first use: a bot ranking discards usually needs only
+    ``shanten`` and ``total``.
+    """
+
+    __slots__ = ("_left", "_tiles", "discard", "mask", "shanten", "total")
+
+    def __init__(self, discard: int, shanten: int, mask: int, total: int, left: Sequence[int]) -> None:
+        self.discard, self.shanten, self.mask, self.total = discard, shanten, mask, total
+        self._left = left
+        self._tiles: tuple[tuple[int, int], ...] | None = None
 
     @property
-    def total(self) -> int:
-        return sum(n for _, n in self.tiles)
+    def tiles(self) -> tuple[tuple[int, int], ...]:
+        if self._tiles is None:
+            self._tiles = tuple([(k, self._left[k]) for k in mask_kinds(self.mask)])
+        return self._tiles
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DiscardOption):
+            return NotImplemented
+        return (self.discard, self.shanten, self.mask) == (other.discard, other.shanten, other.mask)
+
+    def __hash__(self) -> int:
+        return hash((self.discard, self.shanten, self.mask))
+
+    def __repr__(self) -> str:
+        return f"DiscardOption(discard={self.discard}, shanten={self.shanten}, tiles={self.tiles})"
 
 
 def discard_options(
     counts: Sequence[int], locked: Sequence[int] | None = None, visible: Sequence[int] | None = None
 ) -> list[DiscardOption]:
     """For a 14-tile (3n+2) hand: every distinct discard with the shanten after it and its acceptance,
-    best first (lowest shanten, then most unseen accepting tiles, then kind order)."""
+    best first (lowest shanten, then most unseen accepting tiles, then kind order).
+
+    The discarded tile lands in the river, so it counts as seen: unseen copies are counted against the hand
+    *before* the discard."""
     lk = _ZERO if locked is None else locked
-    blocked = [counts[k] + lk[k] >= 4 for k in range(34)]
+    vis = _ZERO if visible is None else visible
+    left = [4 - counts[k] - lk[k] - vis[k] for k in range(34)]
+    blocked = 0
+    for k in range(34):
+        if counts[k] + lk[k] >= 4:
+            blocked |= 1 << k
+        if left[k] < 0:
+            left[k] = 0
+    # kinds grouped by unseen copies, so a mask's total is four popcounts
+    by_left = [0, 0, 0, 0, 0]
+    for k in range(34):
+        by_left[left[k]] |= 1 << k
+    _, l1, l2, l3, l4 = by_left
     options = []
-    for d, s0, draws in discard_sweep(counts, blocked):
-        # the discarded tile lands in the river: it counts as seen, so ``counts`` (before the discard) is right
-        options.append(DiscardOption(d, s0, tuple((k, unseen(k, counts, locked, visible)) for k in draws)))
+    for d, s0, mask in discard_sweep(counts, blocked):
+        total = (mask & l1).bit_count() + 2 * (mask & l2).bit_count() + 3 * (mask & l3).bit_count()
+        total += 4 * (mask & l4).bit_count()
+        options.append(DiscardOption(d, s0, mask, total, left))
     options.sort(key=lambda o: (o.shanten, -o.total, o.discard))
     return options
 
