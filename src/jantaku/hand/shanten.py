@@ -26,6 +26,9 @@ _SUIT: dict[bytes, tuple[int, int]] = {}
 _HONOR: dict[bytes, tuple[int, int]] = {}
 # four suits' vector ids -> the merged vector
 _FINAL: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+# seven pairs shanten by the packed (pairs, kinds) fields; thirteen orphans by (terminal/honor kinds, their pairs)
+_CHIITOI = [6 - (i & 63) + max(0, 7 - (i >> 6)) for i in range(4096)]
+_KOKUSHI = [13 - (i & 63) - (1 if i >> 6 else 0) for i in range(64 * 8)]
 # whole hands (34-byte key) -> shanten, for callers that ask about the same hand again (bots, ukeire sweeps)
 _HAND: dict[bytes, int] = {}
 _HAND_LIMIT = 1 << 20
@@ -208,15 +211,12 @@ def shanten(counts: Sequence[int], melds: int | None = None) -> int:
         melds = (14 - (packed & 63)) // 3
     best = vec[9 - melds] - 1
     if melds == 0 and best > 0:
-        chiitoi = 6 - ((packed >> 6) & 63)
-        kinds = (packed >> 12) & 63
-        if kinds < 7:
-            chiitoi += 7 - kinds
-        if chiitoi < best:
-            best = chiitoi
-        kokushi = 13 - ((packed >> 18) & 63) - (1 if packed >> 24 else 0)
-        if kokushi < best:
-            best = kokushi
+        closed = _CHIITOI[(packed >> 6) & 4095]
+        kokushi = _KOKUSHI[packed >> 18]
+        if kokushi < closed:
+            closed = kokushi
+        if closed < best:
+            best = closed
     if memo:
         if len(_HAND) >= _HAND_LIMIT:
             _HAND.clear()
