@@ -1,0 +1,305 @@
+"""The Tenhou mjlog reader: meld codes decoded by hand from the bit layout in FORMAT.md, real records read
+end to end, every record replayed tile by tile (so that a decoding slip cannot hide), and malformed input.
+
+The records live outside the repository (``../shared/tenhou``, or ``JANTAKU_TENHOU_DIR``); without them the
+corpus tests skip, unless ``JANTAKU_REQUIRE_CORPUS=1`` makes a missing corpus a failure.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from jantaku.logs import (
+    Agari,
+    Call,
+    Discard,
+    Disconnect,
+    Draw,
+    GameRules,
+    MeldType,
+    NewDora,
+    Reach,
+    Reconnect,
+    Ryuukyoku,
+    TenhouFormatError,
+    TenhouGame,
+    TenhouMeld,
+    decode_meld,
+    read_game,
+    tile_code,
+    tile_codes,
+)
+from jantaku.tiles import RED_PIN, RED_SOU
+
+
+def corpus_dir() -> Path:
+    env = os.environ.get("JANTAKU_TENHOU_DIR")
+    return Path(env) if env else Path(__file__).resolve().parents[1] / ".." / "shared" / "tenhou"
+
+
+def corpus_files() -> list[Path | None]:
+    """Every record (4p then 3p), or ``[None]`` so that a parametrized test still runs once and can skip."""
+    root = corpus_dir()
+    files: list[Path | None] = [*sorted(root.glob("4p/*.xml")), *sorted(root.glob("3p/*.xml"))]
+    return files or [None]
+
+
+def require_corpus() -> None:
+    """Skip (or fail, under ``JANTAKU_REQUIRE_CORPUS=1``) because the records are not there."""
+    reason = f"no Tenhou records in {corpus_dir()} (set JANTAKU_TENHOU_DIR to the folder holding 4p/ and 3p/)"
+    if os.environ.get("JANTAKU_REQUIRE_CORPUS") == "1":
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+def record(name: str) -> TenhouGame:
+    path = corpus_dir() / name
+    if not path.is_file():
+        require_corpus()
+    return read_game(path)
+
+
+GAME_4P = "4p/2010081709gm-00a9-0000-fe3371ad.xml"
+GAME_3P = "3p/2023010100gm-00b9-0000-2e52f038.xml"
+
+
+# --- meld codes, decoded by hand -----------------------------------------------------------------------------
+
+
+def test_chi() -> None:
+    # 54431 = 53 << 10 | 0b0010011111: bit 2 set = chi. 53 % 3 = 2 (called = third tile); 53 // 3 = 17 →
+    # start = (17 // 7) * 9 + 17 % 7 = 21 (4s). Copies at bits 3, 5, 7: 3, 0, 1 → 4s#3 = 87, 5s#0 = 88, 6s#1 = 93.
+    meld = decode_meld(54431, who=3)
+    assert meld.type is MeldType.CHI
+    assert meld.tiles == (87, 88, 93)
+    assert meld.called == 93
+    assert meld.from_who == 2  # rel 3 = the player before
+    assert tile_codes(meld.tiles, red_fives=True) == (21, RED_SOU, 23)
+
+
+def test_pon() -> None:
+    # 46185 = 90 << 9 | 0b000101001: bit 3 = pon; 90 % 3 = 0, kind 30 (North); unused copy (bits 5-6) = 3, so
+    # the pon is North #0 #1 #2 and the called tile is the first of them; rel 1 = the next player.
+    meld = decode_meld(46185, who=3)
+    assert (meld.type, meld.tiles, meld.called, meld.from_who) == (MeldType.PON, (120, 121, 122), 120, 0)
+
+
+def test_added_kan() -> None:
+    # 16947 = 33 << 9 | 0b000110011: bit 4 = added kan; 33 % 3 = 0, kind 11 (3p); copy 1 (bits 5-6) is the
+    # added tile, the pon was #0 #2 #3 with #0 called; rel 3.
+    meld = decode_meld(16947, who=1)
+    assert meld.type is MeldType.ADDED_KAN
+    assert (meld.tiles, meld.added, meld.called, meld.from_who) == ((44, 45, 46, 47), 45, 44, 0)
+
+
+def test_open_and_concealed_kan() -> None:
+    # 27139 = 106 << 8 | 3: tile 106 (9s #2) called from rel 3; 31744 = 124 << 8 | 0: White, rel 0 = concealed.
+    open_kan = decode_meld(27139, who=3)
+    assert (open_kan.type, open_kan.tiles, open_kan.called, open_kan.from_who) == (
+        MeldType.OPEN_KAN, (104, 105, 106, 107), 106, 2,
+    )  # fmt: skip
+    closed = decode_meld(31744, who=0)
+    assert (closed.type, closed.tiles, closed.called, closed.from_who) == (
+        MeldType.CLOSED_KAN, (124, 125, 126, 127), None, None,
+    )  # fmt: skip
+
+
+def test_north_extraction_and_sanma_source() -> None:
+    # 31008 = 121 << 8 | 0x20: a North (#1) set aside. 31242 (3p pon by seat 2): rel 2 counts the empty seat,
+    # (2 + 2) % 4 = 0, the seat that discarded it.
+    north = decode_meld(31008, who=2, players=3)
+    assert (north.type, north.tiles, north.called, north.from_who) == (MeldType.NORTH, (121,), None, None)
+    pon = decode_meld(31242, who=2, players=3)
+    assert (pon.type, pon.tiles, pon.called, pon.from_who) == (MeldType.PON, (81, 82, 83), 82, 0)
+
+
+@pytest.mark.parametrize("code", [(21 * 3) << 10 | 0x4, (34 * 3) << 9 | 0x8, 136 << 8, 1 << 16])
+def test_impossible_codes_are_rejected(code: int) -> None:
+    with pytest.raises(ValueError, match=str(code)):
+        decode_meld(code, who=0)
+
+
+def test_tile_codes_and_rule_bits() -> None:
+    assert [tile_code(t, red_fives=True) for t in (16, 17, 52, 88, 135)] == [34, 4, RED_PIN, RED_SOU, 33]
+    assert tile_code(52, red_fives=False) == 13
+    with pytest.raises(ValueError):
+        tile_code(136, red_fives=True)
+    assert GameRules.from_bits(169) == GameRules(169, 4, True, True, True, False)
+    assert GameRules.from_bits(185, 0).preset_name == "tenhou-sanma"
+    assert GameRules.from_bits(0x02 | 0x04 | 0x40) == GameRules(0x46, 4, False, False, False, True)
+
+
+# --- real records --------------------------------------------------------------------------------------------
+
+
+def test_a_four_player_game() -> None:
+    game = record(GAME_4P)
+    assert (game.rules.players, game.rules.red_fives, game.rules.kuitan, game.rules.east_south) == (4, True, True, True)
+    assert [p.name for p in game.players][1] == "ASAPIN"  # URL-decoded
+    assert (game.players[3].dan, game.players[3].rate, game.players[3].sex) == (17, 2177.0, "F")
+    events = [e for h in game.hands for e in h.events]
+    counts = {t.__name__: sum(isinstance(e, t) for e in events) for t in (Draw, Discard, Call, Reach, Agari)}
+    assert len(game.hands) == 15
+    assert counts == {"Draw": 787, "Discard": 811, "Call": 31, "Reach": 26, "Agari": 13}
+    assert sum(isinstance(e, Ryuukyoku) for e in events) == 2
+    first = game.hands[0]
+    assert (first.init.round_index, first.init.honba, first.init.dice, first.init.dora_indicator) == (0, 0, (3, 3), 20)
+    assert first.init.scores == (25000,) * 4 and first.init.hands[0][:3] == (34, 11, 120)
+    assert first.events[:3] == (
+        Draw(0, 77), Discard(0, 120), Call(decode_meld(46185, who=3)),
+    )  # fmt: skip
+    (win,) = first.agaris
+    assert (win.who, win.from_who, win.tsumo, win.machi, win.fu, win.points, win.limit) == (
+        1,
+        2,
+        False,
+        21,
+        30,
+        7700,
+        0,
+    )
+    assert win.yaku == ((11, 1), (34, 2), (52, 1)) and win.yakuman == ()
+    assert [m.type for m in win.melds] == [MeldType.CHI, MeldType.PON, MeldType.PON]
+    assert (win.honba, win.deposits, win.dora, win.ura) == (0, 1, (20,), ())
+    assert win.scores == (25000, 25000, 24000, 25000) and win.deltas == (0, 8700, -7700, 0)
+    assert game.owari is not None and game.owari.scores == (20100, 35800, 5200, 38900)
+    assert game.owari.results == (-20.0, 16.0, -45.0, 49.0)
+    added = game.hands[4].calls[-1].meld
+    assert (added.type, added.added, added.from_who) == (MeldType.ADDED_KAN, 45, 0)
+
+
+def test_a_three_player_game() -> None:
+    game = record(GAME_3P)
+    assert (game.rules.players, len(game.players), len(game.hands)) == (3, 3, 10)
+    init = game.hands[0].init
+    assert len(init.hands) == 3 and init.scores == (35000,) * 3
+    calls = [c.meld for h in game.hands for c in h.calls]
+    assert [sum(m.type is t for m in calls) for t in (MeldType.NORTH, MeldType.PON, MeldType.CLOSED_KAN)] == [26, 11, 1]
+    assert sum(isinstance(e, NewDora) for h in game.hands for e in h.events) == 1
+    win = game.hands[0].agaris[0]
+    assert [m.type for m in win.melds] == [MeldType.NORTH, MeldType.PON, MeldType.NORTH]
+    assert win.melds[1].from_who == 1  # the pon, taken from the N event that made it
+    assert len(win.deltas) == 3 and win.deltas == (6800, -5800, 0)
+    assert game.owari is not None and game.owari.scores == (45800, 6300, 52900)
+
+
+def test_double_ron_and_disconnects() -> None:
+    game = record("4p/double-ron_634c78b4.xml")
+    first, second = game.hands[3].agaris
+    assert (first.who, second.who, first.from_who, second.from_who) == (0, 2, 3, 3)
+    assert (first.deposits, second.deposits) == (2, 0)  # deposits go to the winner nearest the discarder
+    assert second.scores[0] == first.scores[0] + first.deltas[0]  # the second win starts from the first's result
+    assert second.owari is not None and game.owari == second.owari
+    dropped = record("4p/2011020415gm-00a9-0000-e037b629.xml")
+    assert [e for e in dropped.hands[0].events if isinstance(e, Disconnect | Reconnect)] == [
+        Disconnect(2), Reconnect(2, "霜月さん"),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name if isinstance(p, Path) else "no-corpus")
+def test_every_record_replays(path: Path | None) -> None:
+    """Play each hand tile by tile: every discard and meld tile must be in the player's hand, a called tile must
+    be the last discard (and come from its seat), and each win's ``hai``/``m`` must be exactly what is left."""
+    if path is None:
+        require_corpus()
+        return
+    game = read_game(path)
+    for number, hand in enumerate(game.hands):
+        tiles = [set(h) for h in hand.init.hands]
+        melds: list[list[TenhouMeld]] = [[] for _ in tiles]
+        last: Discard | None = None
+        where = f"hand {number}"
+        for event in hand.events:
+            if isinstance(event, Draw):
+                tiles[event.seat].add(event.tile)
+            elif isinstance(event, Discard):
+                assert event.tile in tiles[event.seat], f"{where}: {event} not in hand"
+                tiles[event.seat].remove(event.tile)
+                last = event
+            elif isinstance(event, Call):
+                meld, taken = event.meld, set(event.meld.tiles)
+                if meld.type in (MeldType.CHI, MeldType.PON, MeldType.OPEN_KAN):
+                    assert last is not None and (meld.called, meld.from_who) == (last.tile, last.seat), where
+                    taken.discard(last.tile)
+                elif meld.type is MeldType.ADDED_KAN:
+                    (pon,) = [m for m in melds[meld.who] if m.type is MeldType.PON and m.kind == meld.kind]
+                    assert (pon.called, pon.from_who) == (meld.called, meld.from_who), where
+                    melds[meld.who].remove(pon)
+                    taken = {meld.added} if meld.added is not None else set()
+                assert taken <= tiles[meld.who], f"{where}: {meld} uses tiles not in hand"
+                tiles[meld.who] -= taken
+                melds[meld.who].append(meld)
+            elif isinstance(event, Agari):
+                held = tiles[event.who] | ({event.machi} if not event.tsumo else set())
+                assert held == set(event.hai), f"{where}: {event.who}'s hand differs from hai"
+                assert sorted(event.melds, key=str) == sorted(melds[event.who], key=str), where
+
+
+# --- malformed input -----------------------------------------------------------------------------------------
+
+GO = '<GO type="169"/>'
+INIT = '<INIT seed="0,0,0,1,2,3" ten="250,250,250,250" oya="0" ' + " ".join(
+    f'hai{i}="{",".join(str(i * 13 + k) for k in range(13))}"' for i in range(4)
+)
+BAD_SEED = INIT.replace("0,0,0,1,2,3", "0,0,x,1,2,3")
+SHORT_SEED = INIT.replace("0,0,0,1,2,3", "0,0,0,1,2")
+SHORT_DEAL = INIT.replace('hai3="39,', 'hai3="')
+
+
+@pytest.mark.parametrize(
+    ("xml", "message"),
+    [
+        ("<mjloggm><GO", "not well-formed XML"),
+        ("<game/>", "root element is <game>"),
+        (f"<mjloggm>{INIT}/></mjloggm>", "<INIT> (element 1): <INIT> before <GO>"),
+        ("<mjloggm><TAIKYOKU oya='0'/></mjloggm>", "no <GO> element"),
+        (f"<mjloggm>{GO}<T5/></mjloggm>", "<T5> (element 2): event outside a hand"),
+        (f"<mjloggm>{GO}{BAD_SEED}/></mjloggm>", "'seed': 'x' is not a number"),
+        (f"<mjloggm>{GO}{SHORT_SEED}/></mjloggm>", "'seed' has 5 values"),
+        (f"<mjloggm>{GO}{SHORT_DEAL}/></mjloggm>", "'hai3' deals 12 tiles"),
+        (f"<mjloggm>{GO}{INIT}/><T136/></mjloggm>", "<T136> (element 3): attribute 'tile': 136 is not a 136-id"),
+        (f"<mjloggm>{GO}{INIT}/><N who='1'/></mjloggm>", "<N> (element 3): attribute 'm' is missing"),
+        (f"<mjloggm>{GO}{INIT}/><N who='1' m='64516'/></mjloggm>", "chi base 21"),
+        (f"<mjloggm>{GO}{INIT}/><REACH who='4' step='1'/></mjloggm>", "seat 4 does not exist"),
+        (f"<mjloggm>{GO}{INIT}/><REACH who='1' step='3'/></mjloggm>", "'step': 3 is neither"),
+        (f"<mjloggm>{GO}{INIT}/><XYZ/></mjloggm>", "<XYZ> (element 3): unknown element"),
+        (
+            f"<mjloggm>{GO}{INIT}/><AGARI who='0' fromWho='0' hai='1,2' machi='3' ten='30,1000,0' yaku='0,1' "
+            "doraHai='5' ba='0,0' sc='0,0,0,0,0,0,0,0'/></mjloggm>",
+            "the winning tile 3 is not among hai",
+        ),
+        (
+            f"<mjloggm>{GO}{INIT}/><AGARI who='0' fromWho='0' hai='1,2' machi='2' ten='30,1000,0' yaku='0' "
+            "doraHai='5' ba='0,0' sc='0,0,0,0,0,0,0,0'/></mjloggm>",
+            "'yaku' has an odd number of values",
+        ),
+        (
+            f"<mjloggm>{GO}{INIT}/><RYUUKYOKU ba='0,0' sc='0,0,0'/></mjloggm>",
+            "'sc' has 3 values, expected 8",
+        ),
+    ],
+)
+def test_malformed_records_name_the_element(xml: str, message: str) -> None:
+    with pytest.raises(TenhouFormatError, match=r"^<text>") as info:
+        read_game(xml)
+    assert message in str(info.value)
+
+
+def test_errors_name_the_file(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.xml"
+    broken.write_text(f"<mjloggm>{GO}{INIT}/><D999/></mjloggm>")
+    with pytest.raises(TenhouFormatError, match=r"^broken\.xml at <D999> \(element 3\): .*999 is not a 136-id"):
+        read_game(broken)
+    with pytest.raises(TenhouFormatError, match=r"missing\.xml: cannot read"):
+        read_game(tmp_path / "missing.xml")
+
+
+def test_a_minimal_record_reads() -> None:
+    game = read_game(f"<mjloggm>{GO}{INIT}/><T52/><D52/><RYUUKYOKU ba='0,0' sc='250,0,250,0,250,0,250,0'/></mjloggm>")
+    (hand,) = game.hands
+    assert hand.events[:2] == (Draw(0, 52), Discard(0, 52))
+    assert game.code(52) == RED_PIN
+    assert hand.ryuukyoku is not None and hand.ryuukyoku.tenpai == () and hand.ryuukyoku.type is None
