@@ -203,7 +203,9 @@ class NewDora:
 class Agari:
     """A win. ``hai`` holds the concealed tiles *including* ``machi`` (the winning tile); ``fu``/``points``/
     ``limit`` are ``ten`` (points = what the payers pay before honba and deposits); ``yaku`` are (id, han) pairs
-    and ``yakuman`` ids; ``scores``/``deltas`` are ``sc`` in points, honba and deposits included."""
+    and ``yakuman`` ids; ``scores``/``deltas`` are ``sc`` in points, honba and deposits included. On a double ron
+    the second ``AGARI``'s ``scores`` already include the first win, and its deposits are 0 (its ``honba`` is
+    still shown, though only the first winner is paid it)."""
 
     who: int
     from_who: int
@@ -278,7 +280,7 @@ class Owari:
 @dataclass(frozen=True, slots=True)
 class Init:
     """``INIT``: ``round_index`` 0 = East 1, 4 = South 1, 8 = West 1; ``dice`` as recorded (0..5);
-    ``scores`` in points; ``hands`` the 13 dealt 136-ids per seat (empty for the absent seat of 3-player)."""
+    ``scores`` in points; ``hands`` the 13 dealt 136-ids of each seat that plays (3 seats in 3-player)."""
 
     round_index: int
     honba: int
@@ -383,9 +385,7 @@ class _Reader:
             raise self.fail(f"attribute {name!r} is missing")
         return value
 
-    def num(self, el: ET.Element, name: str, default: int | None = None) -> int:
-        if default is not None and el.get(name) is None:
-            return default
+    def num(self, el: ET.Element, name: str) -> int:
         return self.parse(name, self.attr(el, name), int)
 
     def nums(self, el: ET.Element, name: str, *, optional: bool = False) -> tuple[int, ...]:
