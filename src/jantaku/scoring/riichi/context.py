@@ -62,8 +62,19 @@ class WinContext:
             out.append("chiihou and renhou are non-dealer wins")
         if self.haitei and self.houtei:
             out.append("haitei (last draw) and houtei (last discard) are exclusive")
+        if self.chankan and self.houtei:
+            out.append("chankan and houtei are exclusive (no kan is made on the last tile)")
+        if self.ippatsu and self.rinshan:
+            # RULES.md, Definitions: any kan (or North extraction) is an interruption, and it ends ippatsu
+            out.append("ippatsu and rinshan are exclusive: the winner's own kan or North extraction ends ippatsu")
+        if (self.tenhou or self.chiihou or self.renhou) and (self.riichi_declared or self.rinshan or self.haitei):
+            out.append("the blessings are won before the winner's first discard: no riichi, rinshan or haitei")
         if self.ura and not self.riichi_declared:
             out.append("ura dora are only revealed for a riichi winner")
-        if self.discarder is not None and self.discarder == self.seat_wind:
-            out.append("the discarder cannot be the winner")
+        if self.discarder is not None and (self.tsumo or self.discarder == self.seat_wind):
+            out.append("the discarder is the seat that dealt in on a ron: not the winner, and none on tsumo")
+        if self.pao is not None and self.pao == self.seat_wind:
+            out.append("the liable (pao) seat cannot be the winner")
+        if min(self.honba, self.sticks, self.kita) < 0:
+            out.append("honba, deposits and North extractions cannot be negative")
         return out

@@ -59,6 +59,29 @@ def seats(players: int) -> range:
     return range(players)
 
 
+def tsumo_shares(base: int, dealer: bool, players: int, rules: RuleSet) -> tuple[int, int]:
+    """(what the dealer pays, what each non-dealer pays) on a tsumo, before honba. A dealer winner is paid the
+    dealer rate by everyone. In 3-player play without ``sanma_tsumo_loss`` the absent North's share (what a
+    non-dealer would pay this winner) is split between the two payers; with it (RULES.md, Tenhou) it is lost."""
+    dealer_share = _up100(base * 2)
+    other_share = dealer_share if dealer else _up100(base)
+    if players == 3 and not rules.sanma_tsumo_loss:
+        extra = _up100(other_share // 2)
+        return dealer_share + extra, other_share + extra
+    return dealer_share, other_share
+
+
+def hand_value(base: int, *, dealer: bool, tsumo: bool, players: int, rules: RuleSet) -> int:
+    """What the payers pay in total before honba and deposits: the number the best interpretation is chosen by
+    (cheap, so that no Payment is built for interpretations that lose)."""
+    if not tsumo:
+        return _up100(base * (6 if dealer else 4))
+    dealer_share, other_share = tsumo_shares(base, dealer, players, rules)
+    if dealer:
+        return other_share * (players - 1)
+    return dealer_share + other_share * (players - 2)
+
+
 def pay(
     base: int,
     *,
@@ -72,28 +95,52 @@ def pay(
     pao_seat: int | None = None,
     pao_base: int = 0,
 ) -> Payment:
-    """Payments for one winner. ``pao_base`` is the part of ``base`` a liable player answers for."""
+    """Payments for one winner. ``pao_base`` is the part of ``base`` a liable player answers for (RULES.md, pao:
+    on tsumo the liable player pays all of it and all the honba; on a ron by another player the liable player and
+    the discarder pay half of it each and the discarder alone pays the honba; the rest of a several-yakuman hand
+    is paid as usual)."""
     dealer = winner == 0
     by = dict.fromkeys(seats(players), 0)
-    honba_each = rules.honba_per_payer * honba
+    honba_total = rules.honba_per_payer * honba * (players - 1)
+    if pao_seat is not None and pao_base and (tsumo or pao_seat != discarder):
+        return _pay_pao(base, by, winner, tsumo, discarder, players, honba, sticks, rules, pao_seat, pao_base)
     if not tsumo:
         assert discarder is not None
         ron = _up100(base * (6 if dealer else 4))
-        if pao_seat is not None and pao_seat != discarder and pao_base:
-            pao_part = _up100(pao_base * (6 if dealer else 4))
-            half = pao_part // 2
-            by[pao_seat] -= half
-            by[discarder] -= ron - half
-        else:
-            by[discarder] -= ron
-        by[discarder] -= honba_each * (players - 1)
-        by[winner] += ron + honba_each * (players - 1) + 1000 * sticks
+        by[discarder] -= ron + honba_total
+        by[winner] += ron + honba_total + 1000 * sticks
         return Payment(ron, by, ron=ron)
-    # tsumo
-    if pao_seat is not None and pao_base:
-        pao_part = _up100(pao_base * (6 if dealer else 4))
-        rest = base - pao_base
-        by[pao_seat] -= pao_part + honba_each * (players - 1)
+    honba_each = rules.honba_per_payer * honba
+    dealer_share, other_share = tsumo_shares(base, dealer, players, rules)
+    total = 0
+    for seat in seats(players):
+        if seat != winner:
+            share = dealer_share if seat == 0 else other_share
+            by[seat] -= share + honba_each
+            total += share
+    by[winner] += total + honba_total + 1000 * sticks
+    return Payment(total, by, dealer_pays=0 if dealer else dealer_share, others_pay=other_share)
+
+
+def _pay_pao(
+    base: int,
+    by: dict[int, int],
+    winner: int,
+    tsumo: bool,
+    discarder: int | None,
+    players: int,
+    honba: int,
+    sticks: int,
+    rules: RuleSet,
+    pao_seat: int,
+    pao_base: int,
+) -> Payment:
+    dealer = winner == 0
+    honba_total = rules.honba_per_payer * honba * (players - 1)
+    pao_part = _up100(pao_base * (6 if dealer else 4))
+    rest = base - pao_base
+    if tsumo:
+        by[pao_seat] -= pao_part + honba_total
         total = pao_part
         if rest:
             sub = pay(rest, winner=winner, tsumo=True, discarder=None, players=players, honba=0, sticks=0, rules=rules)
@@ -101,19 +148,12 @@ def pay(
                 if seat != winner:
                     by[seat] += delta
             total += sub.points
-        by[winner] += total + honba_each * (players - 1) + 1000 * sticks
+        by[winner] += total + honba_total + 1000 * sticks
         return Payment(total, by)
-    dealer_share = _up100(base * 2)
-    other_share = dealer_share if dealer else _up100(base)
-    total = 0
-    for seat in seats(players):
-        if seat == winner:
-            continue
-        share = dealer_share if seat == 0 else other_share
-        if players == 3 and not rules.sanma_tsumo_loss:
-            # the absent North's share (a non-dealer's) is split between the two payers
-            share += _up100(_up100(base * (2 if dealer else 1)) // 2)
-        by[seat] -= share + honba_each
-        total += share
-    by[winner] += total + honba_each * (players - 1) + 1000 * sticks
-    return Payment(total, by, dealer_pays=0 if dealer else dealer_share, others_pay=other_share)
+    assert discarder is not None
+    ron = _up100(base * (6 if dealer else 4))
+    half = pao_part // 2
+    by[pao_seat] -= half
+    by[discarder] -= ron - half + honba_total
+    by[winner] += ron + honba_total + 1000 * sticks
+    return Payment(ron, by, ron=ron)

@@ -1,13 +1,21 @@
 """Scoring a riichi win: the entry point that reads like the rulebook.
 
-1. Read every interpretation of the hand (each arrangement × each place the winning tile can sit).
-2. For each: yakuman, else yaku + dora, fu, limit and payments.
-3. Keep the best (RULES.md: the highest-scoring interpretation — points, then han, then fu).
+1. Check the hand and the context (``ScoringError`` with a code a caller can act on).
+2. Read every interpretation of the hand (each arrangement × each place the winning tile can sit).
+3. For each: yakuman, else yaku + dora, fu and limit; only its value is computed here.
+4. Keep the best (RULES.md: the highest-scoring interpretation — points, then han, then fu; on equal points a real
+   yakuman beats counted 13+ han, as on Tenhou: the score sheet then names the yakuman, and liability (pao)
+   can only attach to a real yakuman; between readings still equal, the one with more unrounded fu, as the
+   `mahjong` package does, so that a tie resolves the same way everywhere), and work out its payments.
+
+Everything that does not depend on the interpretation (situational yaku, content yaku, blessings, nine gates,
+dora) is read once per win in ``_Win``; the per-interpretation work is the shape checks and the fu.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from jantaku.hand.decompose import TRIPLET, group_text, is_seven_pairs, is_thirteen_orphans, standard_shapes
@@ -16,7 +24,7 @@ from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi.context import SEAT_LETTERS, WinContext
 from jantaku.scoring.riichi.fu import SEVEN_PAIRS_FU, FuItem, standard_fu
-from jantaku.scoring.riichi.points import Payment, base_points, pay, yakuman_name
+from jantaku.scoring.riichi.points import Payment, base_points, hand_value, pay, yakuman_name
 from jantaku.scoring.riichi.yaku import (
     AKA,
     CHECKS,
@@ -27,6 +35,7 @@ from jantaku.scoring.riichi.yaku import (
     Shape,
     Yaku,
     content_yaku,
+    counted,
 )
 from jantaku.tiles import (
     EAST,
@@ -49,6 +58,13 @@ SHAPE_REGULAR = (
 )  # fmt: skip
 SHAPE_YAKUMAN = ("daisangen", "suuankou", "suuankou_tanki", "daisuushii", "shousuushii", "suukantsu")
 
+_Check = Callable[[Shape, WinContext, RuleSet], int]
+_REGULAR_CHECKS: tuple[tuple[Yaku, _Check], ...] = tuple((YAKU[k], CHECKS[k]) for k in SHAPE_REGULAR)
+_YAKUMAN_CHECKS: tuple[tuple[Yaku, _Check], ...] = tuple((YAKU[k], CHECKS[k]) for k in SHAPE_YAKUMAN)
+_SITUATIONAL_CHECKS: tuple[tuple[Yaku, _Check], ...] = tuple((YAKU[k], CHECKS[k]) for k in SITUATIONAL)
+_PINFU = YAKU["pinfu"]
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
 
 class ScoringError(ValueError):
     """The hand cannot be scored. ``code`` is one of: ``not_winning``, ``no_yaku``, ``invalid_hand``,
@@ -61,8 +77,11 @@ class ScoringError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class YakuLine:
+    """One line of a score sheet: a yaku and its han, or a yakuman and the multiplier it counts for under the
+    rules in force (a double form the rules count single shows 1)."""
+
     yaku: Yaku
-    han: int  # han, or the yakuman multiplier
+    han: int
 
     @property
     def name(self) -> str:
@@ -76,6 +95,10 @@ class YakuLine:
 
 @dataclass(frozen=True, slots=True)
 class ScoreResult:
+    """The best interpretation of a win. For a yakuman hand ``han`` and ``fu`` are 0 and ``yakuman`` is the
+    multiplier; counted yakuman (13+ han) keeps its han and fu, with ``yakuman`` = 1 and ``limit`` =
+    "kazoe yakuman". ``dora`` is the han from dora, ura, red fives and North extractions (0 for a yakuman)."""
+
     yaku: tuple[YakuLine, ...]
     han: int
     fu: int
@@ -86,7 +109,7 @@ class ScoreResult:
     arrangement: str
     wait: str
     players: int = 4
-    dora: int = field(default=0)
+    dora: int = 0
 
     @property
     def points(self) -> int:
@@ -121,7 +144,8 @@ class _Win:
     """Everything about one win that does not depend on the interpretation."""
 
     def __init__(self, hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> None:
-        self.hand, self.win_code, self.ctx, self.rules = hand, win, ctx, rules
+        self.hand, self.ctx, self.rules = hand, ctx, rules
+        self.win_code = win
         self.win = kind_of(win)
         self.counts = hand.concealed_counts()
         self.counts[self.win] += 1
@@ -129,269 +153,286 @@ class _Win:
         self.meld_sets = [(m.first, m.kind is not MeldKind.CHI, m.is_open, m.is_kan) for m in hand.melds]
         kinds = {k for k in range(KINDS) if self.counts[k]}
         kinds.update(m.first + i for m in hand.melds for i in ((0, 1, 2) if m.kind is MeldKind.CHI else (0,)))
-        self.kinds = kinds
-        self.content = content_yaku(kinds, not self.menzen, rules)
+        content = content_yaku(kinds, not self.menzen, rules)
         self.players = rules.players
+        self.winner = ctx.seat_wind - EAST
+        self.dealer = self.winner == 0
         self.bonus = self._bonus()
+        self.bonus_han = sum(ln.han for ln in self.bonus)
+        self.blessings = self._blessings()
+        # yakuman that do not depend on the interpretation (nine gates is a standard shape, never seven pairs)
+        self.fixed_yakuman = [
+            *self.blessings,
+            *(YakuLine(YAKU[k], n) for k, n in content if YAKU[k].yakuman),
+            *self._nine_gates(),
+        ]
+        # regular yaku that do not depend on the interpretation (situational and content yaku)
+        no_shape = Shape([], -1, "", self.menzen)
+        self.fixed_regular = [
+            *self.lines((YAKU[k], n) for k, n in content if not YAKU[k].yakuman),
+            *self.lines((y, fn(no_shape, ctx, rules)) for y, fn in _SITUATIONAL_CHECKS),
+        ]
+
+    def lines(self, counts: Iterable[tuple[Yaku, int]]) -> list[YakuLine]:
+        """Yaku lines for (yaku, times) pairs, at the closed or open value; closed-only yaku vanish when open."""
+        out = []
+        for y, n in counts:
+            if n:
+                han = y.closed if self.menzen else y.open
+                if han:
+                    out.append(YakuLine(y, han * n))
+        return out
+
+    def _blessings(self) -> list[YakuLine]:
+        ctx = self.ctx
+        out = []
+        if ctx.tenhou:
+            out.append(YakuLine(YAKU["tenhou"], 1))
+        if ctx.chiihou:
+            out.append(YakuLine(YAKU["chiihou"], 1))
+        if ctx.renhou and self.rules.renhou_yakuman:
+            out.append(YakuLine(YAKU["renhou"], 1))
+        return out
+
+    def _nine_gates(self) -> list[YakuLine]:
+        """Chuuren poutou: 1112345678999 plus one tile of the same suit, closed, no kan. Pure (junsei) when the
+        13 tiles before the win were exactly 1112345678999 (the nine-sided wait)."""
+        if self.hand.melds:
+            return []
+        c, win = self.counts, self.win
+        if win >= 27:
+            return []
+        b = win - win % 9
+        if any(c[b + i] < _NINE_GATES[i] for i in range(9)) or sum(c[b : b + 9]) != 14:
+            return []
+        pure = c[win] - 1 == _NINE_GATES[win - b]
+        key = "junsei_chuuren" if pure else "chuuren"
+        return [YakuLine(YAKU[key], counted(key, 2 if pure else 1, self.rules))]
 
     def _bonus(self) -> list[YakuLine]:
+        """Dora, red fives, North extractions and ura dora (only for a riichi winner)."""
         ctx, rules = self.ctx, self.rules
-        codes = [*self.hand.all_codes(), self.win_code]
-        all_kinds = [kind_of(c) for c in codes]
-        out = []
         sanma = rules.sanma
-        dora = sum(all_kinds.count(dora_after(kind_of(i), sanma)) for i in ctx.dora)
-        kita_dora = sum(1 for i in ctx.dora if dora_after(kind_of(i), sanma) == NORTH) * ctx.kita
-        if dora + kita_dora:
-            out.append(YakuLine(DORA, dora + kita_dora))
-        reds = sum(1 for c in codes if c >= RED_MAN)
+        all_counts = [*self.counts]
+        for m in self.hand.melds:
+            for c in m.tiles:
+                all_counts[kind_of(c)] += 1
+        out = []
+        dora = _dora_count(ctx.dora, all_counts, ctx.kita, sanma)
+        if dora:
+            out.append(YakuLine(DORA, dora))
+        reds = sum(1 for c in self.hand.all_codes() if c >= RED_MAN) + (self.win_code >= RED_MAN)
         if reds:
             out.append(YakuLine(AKA, reds))
         if ctx.kita:
             out.append(YakuLine(KITA, ctx.kita))
         if ctx.riichi_declared and rules.ura_dora:
-            ura = sum(all_kinds.count(dora_after(kind_of(i), sanma)) for i in ctx.ura)
-            ura += sum(1 for i in ctx.ura if dora_after(kind_of(i), sanma) == NORTH) * ctx.kita
+            ura = _dora_count(ctx.ura, all_counts, ctx.kita, sanma)
             if ura:
                 out.append(YakuLine(URA, ura))
         return out
 
 
-def _line(key: str, count: int, menzen: bool) -> YakuLine | None:
-    y = YAKU[key]
-    if y.yakuman:
-        return YakuLine(y, count)
-    han = y.closed if menzen else y.open
-    return YakuLine(y, han * count) if han else None
-
-
-def _situational(w: _Win, shape: Shape) -> list[YakuLine]:
-    out = []
-    for key in SITUATIONAL:
-        n = CHECKS[key](shape, w.ctx, w.rules)
-        if n:
-            line = _line(key, n, w.menzen)
-            if line:
-                out.append(line)
-    return out
-
-
-def _blessings(w: _Win) -> list[YakuLine]:
-    ctx = w.ctx
-    out = []
-    if ctx.tenhou and ctx.tsumo and w.menzen:
-        out.append(YakuLine(YAKU["tenhou"], 1))
-    if ctx.chiihou and ctx.tsumo and w.menzen:
-        out.append(YakuLine(YAKU["chiihou"], 1))
-    if ctx.renhou and not ctx.tsumo and w.menzen and w.rules.renhou_yakuman:
-        out.append(YakuLine(YAKU["renhou"], 1))
-    return out
-
-
-def _content_yakuman(w: _Win) -> list[YakuLine]:
-    return [YakuLine(YAKU[k], n) for k, n in w.content if YAKU[k].yakuman]
-
-
-def _content_regular(w: _Win) -> list[YakuLine]:
-    out = []
-    for k, n in w.content:
-        if not YAKU[k].yakuman:
-            line = _line(k, n, w.menzen)
-            if line:
-                out.append(line)
-    return out
-
-
-def _nine_gates(w: _Win) -> list[YakuLine]:
-    if w.hand.melds:
-        return []
-    c = w.counts
-    suit = next((s for s in range(3) if sum(c[s * 9 : s * 9 + 9]) == 14), None)
-    if suit is None:
-        return []
-    b = suit * 9
-    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-    if any(c[b + i] < need[i] for i in range(9)):
-        return []
-    pure = all(c[b + i] - (1 if b + i == w.win else 0) == need[i] for i in range(9))
-    return [YakuLine(YAKU["junsei_chuuren" if pure else "chuuren"], 2 if pure else 1)]
+def _dora_count(indicators: tuple[int, ...], counts: list[int], kita: int, sanma: bool) -> int:
+    """Han from indicators: each tile of the indicated kind, and each extracted North when North is indicated."""
+    total = 0
+    for i in indicators:
+        d = dora_after(kind_of(i), sanma)
+        total += counts[d] + (kita if d == NORTH else 0)
+    return total
 
 
 @dataclass(slots=True)
 class _Candidate:
-    """One scored interpretation; the best ``key`` (points, han, fu) wins."""
+    """One scored interpretation; the best ``key`` wins (see the module doc)."""
 
+    key: tuple[int, int, int, int, int]
     lines: list[YakuLine]
     han: int
     fu: int
     fu_items: list[FuItem]
     limit: str | None
     yakuman: int
-    payment: Payment
+    base: int
+    pao_base: int
     arrangement: str
     wait: str
-    key: tuple[int, int, int]
 
 
 def _yakuman_total(lines: list[YakuLine], rules: RuleSet) -> int:
-    values = [
-        (1 if ln.han == 2 and ln.yaku.key not in rules.double_yakuman else ln.han) for ln in lines if ln.yaku.yakuman
-    ]
-    if not values:
+    """How many yakuman the lines are worth: added up where several combine, else the largest, capped at
+    ``max_yakuman`` (RULES.md: doman up to 4; classic one at most)."""
+    if not lines:
         return 0
-    total = sum(values) if rules.multiple_yakuman else max(values)
+    total = sum(ln.han for ln in lines) if rules.multiple_yakuman else max(ln.han for ln in lines)
     if rules.max_yakuman:
         total = min(total, rules.max_yakuman)
     return total
 
 
-def _settle(
+def _yakuman_candidate(w: _Win, lines: list[YakuLine], arrangement: str, wait: str) -> _Candidate:
+    rules, ctx = w.rules, w.ctx
+    total = _yakuman_total(lines, rules)
+    pao_mult = 0
+    if ctx.pao is not None:
+        pao_mult = min(_yakuman_total([ln for ln in lines if ln.yaku.key in rules.pao], rules), total)
+    base = 8000 * total
+    value = hand_value(base, dealer=w.dealer, tsumo=ctx.tsumo, players=w.players, rules=rules)
+    return _Candidate(
+        (value, 1, 13 * total, 0, 0), lines, 0, 0, [], yakuman_name(total), total, base, 8000 * pao_mult,
+        arrangement, wait,
+    )  # fmt: skip
+
+
+def _regular_candidate(
     w: _Win, lines: list[YakuLine], fu: int, fu_items: list[FuItem], arrangement: str, wait: str
 ) -> _Candidate | None:
-    """Turn one interpretation's yaku into han/limit/payments, or None when it has no yaku."""
-    rules, ctx = w.rules, w.ctx
-    winner = ctx.seat_wind - EAST
-    discarder = None if ctx.tsumo else (ctx.discarder - EAST if ctx.discarder is not None else (winner - 1) % w.players)
-    pao_seat = ctx.pao - EAST if ctx.pao is not None else None
-    yakuman_lines = [ln for ln in lines if ln.yaku.yakuman]
-    if yakuman_lines:
-        lines = yakuman_lines
-        total = _yakuman_total(lines, rules)
-        pao_mult = 0
-        if pao_seat is not None:
-            pao_keys = {"daisuushii" if k == "daisuushii" else k for k in rules.pao}
-            pao_mult = _yakuman_total([ln for ln in lines if ln.yaku.key in pao_keys], rules)
-            pao_mult = min(pao_mult, total)
-        payment = pay(
-            8000 * total, winner=winner, tsumo=ctx.tsumo, discarder=discarder, players=w.players,
-            honba=ctx.honba, sticks=ctx.sticks, rules=rules, pao_seat=pao_seat if pao_mult else None,
-            pao_base=8000 * pao_mult,
-        )  # fmt: skip
-        return _Candidate(
-            lines=lines, han=0, fu=0, fu_items=[], limit=yakuman_name(total), yakuman=total, payment=payment,
-            arrangement=arrangement, wait=wait, key=(payment.points, 13 * total, 0),
-        )  # fmt: skip
+    """Han, limit and value of one interpretation without yakuman, or None when it has no yaku."""
     if not lines:
         return None
-    han = sum(ln.han for ln in lines)
-    lines = lines + w.bonus
-    han_all = sum(ln.han for ln in lines)
-    base, limit = base_points(han_all, fu, rules)
+    han = sum(ln.han for ln in lines) + w.bonus_han
+    base, limit = base_points(han, fu, w.rules)
+    value = hand_value(base, dealer=w.dealer, tsumo=w.ctx.tsumo, players=w.players, rules=w.rules)
     kazoe = 1 if limit == "kazoe yakuman" else 0
-    payment = pay(
-        base, winner=winner, tsumo=ctx.tsumo, discarder=discarder, players=w.players, honba=ctx.honba,
-        sticks=ctx.sticks, rules=rules,
-    )  # fmt: skip
-    del han
+    raw_fu = sum(f for _, f in fu_items)
     return _Candidate(
-        lines=lines, han=han_all, fu=fu, fu_items=fu_items, limit=limit, yakuman=kazoe, payment=payment,
-        arrangement=arrangement, wait=wait, key=(payment.points, han_all, fu),
-    )  # fmt: skip
+        (value, 0, han, fu, raw_fu), lines + w.bonus, han, fu, fu_items, limit, kazoe, base, 0, arrangement, wait
+    )
 
 
-def _standard_candidates(w: _Win) -> list[_Candidate]:
+def _placements(groups: tuple[int, ...], pair: int, win: int) -> list[tuple[int, str]]:
+    """Where the winning tile can sit: (index of the group, or -1 for the pair; the wait it makes)."""
+    out: list[tuple[int, str]] = []
+    if pair == win:
+        out.append((-1, "tanki"))
+    seen = set()
+    for i, g in enumerate(groups):
+        if g in seen:
+            continue
+        if g >= TRIPLET:
+            if g - TRIPLET == win:
+                seen.add(g)
+                out.append((i, "shanpon"))
+        elif g <= win <= g + 2:
+            seen.add(g)
+            out.append((i, _wait_of(g, win)))
+    return out
+
+
+def _standard_candidates(w: _Win, groups: tuple[int, ...], pair: int) -> list[_Candidate]:
     out = []
     ctx, rules, win = w.ctx, w.rules, w.win
-    for groups, pair in standard_shapes(w.counts):
-        placements: list[tuple[int, str]] = []  # (index of the group holding the win tile or -1 for the pair, wait)
-        if pair == win:
-            placements.append((-1, "tanki"))
-        seen = set()
-        for i, g in enumerate(groups):
-            if g in seen:
-                continue
-            if g >= TRIPLET:
-                if g - TRIPLET == win:
-                    seen.add(g)
-                    placements.append((i, "shanpon"))
-            elif g <= win <= g + 2:
-                seen.add(g)
-                placements.append((i, _wait_of(g, win)))
-        text = " ".join([*(group_text(g) for g in groups), format_tiles([pair, pair])])
-        for idx, wait in placements:
-            sets = [
-                (g - TRIPLET, True, (i == idx and not ctx.tsumo), False) if g >= TRIPLET else (g, False, False, False)
-                for i, g in enumerate(groups)
-            ]
-            sets.extend(w.meld_sets)
-            shape = Shape(sets, pair, wait, w.menzen)
-            lines = _blessings(w) + _content_yakuman(w) + _nine_gates(w)
-            for key in SHAPE_YAKUMAN:
-                n = CHECKS[key](shape, ctx, rules)
-                if n:
-                    lines.append(YakuLine(YAKU[key], n))
-            if not lines:
-                lines = _situational(w, shape) + _content_regular(w)
-                for key in SHAPE_REGULAR:
-                    n = CHECKS[key](shape, ctx, rules)
-                    if n:
-                        line = _line(key, n, w.menzen)
-                        if line:
-                            lines.append(line)
-                # tanyao/flush/honroutou read off content; honroutou needs no runs (content guarantees it)
-            pinfu = any(ln.yaku.key == "pinfu" for ln in lines)
-            fu, items = standard_fu(shape, ctx, rules, pinfu)
-            cand = _settle(w, lines, fu, items, f"{text} ({wait} on {kind_name(win)})", wait)
-            if cand:
-                out.append(cand)
+    text = " ".join([*(group_text(g) for g in groups), format_tiles([pair, pair])])
+    for idx, wait in _placements(groups, pair, win):
+        sets = [
+            (g - TRIPLET, True, (i == idx and not ctx.tsumo), False) if g >= TRIPLET else (g, False, False, False)
+            for i, g in enumerate(groups)
+        ]
+        sets.extend(w.meld_sets)
+        shape = Shape(sets, pair, wait, w.menzen)
+        arrangement = f"{text} ({wait} on {kind_name(win)})"
+        yakuman = list(w.fixed_yakuman)
+        for y, fn in _YAKUMAN_CHECKS:
+            n = fn(shape, ctx, rules)
+            if n:
+                yakuman.append(YakuLine(y, counted(y.key, n, rules)))
+        if yakuman:
+            out.append(_yakuman_candidate(w, yakuman, arrangement, wait))
+            continue
+        lines = [*w.fixed_regular, *w.lines((y, fn(shape, ctx, rules)) for y, fn in _REGULAR_CHECKS)]
+        pinfu = any(ln.yaku is _PINFU for ln in lines)
+        fu, items = standard_fu(shape, ctx, rules, pinfu)
+        cand = _regular_candidate(w, lines, fu, items, arrangement, wait)
+        if cand:
+            out.append(cand)
     return out
 
 
 def _seven_pairs_candidate(w: _Win) -> _Candidate | None:
-    shape = Shape([], -1, "tanki", True)
-    lines = _blessings(w) + _content_yakuman(w)
-    if not lines:
-        lines = [YakuLine(YAKU["chiitoitsu"], 2), *_situational(w, shape), *_content_regular(w)]
     pairs = " ".join(format_tiles([k, k]) for k in range(KINDS) if w.counts[k])
+    arrangement = f"seven pairs {pairs}"
+    if w.fixed_yakuman:
+        return _yakuman_candidate(w, list(w.fixed_yakuman), arrangement, "tanki")
+    lines = [YakuLine(YAKU["chiitoitsu"], 2), *w.fixed_regular]
     fu, items = SEVEN_PAIRS_FU
-    return _settle(w, lines, fu, list(items), f"seven pairs {pairs}", "tanki")
+    return _regular_candidate(w, lines, fu, list(items), arrangement, "tanki")
 
 
-def _thirteen_orphans_candidate(w: _Win) -> _Candidate | None:
+def _thirteen_orphans_candidate(w: _Win) -> _Candidate:
     thirteen = w.counts[w.win] == 2
-    line = YakuLine(YAKU["kokushi_13"], 2) if thirteen else YakuLine(YAKU["kokushi"], 1)
-    return _settle(w, [*_blessings(w), line], 0, [], "thirteen orphans", "13-sided" if thirteen else "single")
+    key = "kokushi_13" if thirteen else "kokushi"
+    line = YakuLine(YAKU[key], counted(key, 2 if thirteen else 1, w.rules))
+    wait = "13-sided" if thirteen else "single"
+    return _yakuman_candidate(w, [*w.blessings, line], "thirteen orphans", wait)
 
 
-def _validate(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> None:
-    if not rules.riichi:
-        raise ScoringError("invalid_context", f"rules {rules.name!r} are not a riichi rule set; use zung-jung scoring")
+def _problems_with_hand(hand: Hand, win: int, rules: RuleSet) -> list[int]:
+    """Check the tiles against the rules' tile set; returns the 34 counts of hand + melds + winning tile."""
     if hand.size != 13:
         raise ScoringError(
             "invalid_hand",
             f"the hand without the winning tile must count 13 (a meld counts 3), not {hand.size}",
         )
     counts = [0] * KINDS
-    for k in [*hand.all_kinds(), kind_of(win)]:
-        counts[k] += 1
+    codes = [*hand.all_codes(), win]
+    for c in codes:
+        if not 0 <= c <= RED_MAN + 2:
+            raise ScoringError("invalid_hand", f"tile code {c} is not a tile")
+        counts[kind_of(c)] += 1
     for k in range(KINDS):
         if counts[k] > 4:
             raise ScoringError("invalid_hand", f"{counts[k]} copies of {kind_name(k)} with the winning tile")
         if rules.sanma and counts[k] and k in SANMA_REMOVED:
             raise ScoringError("invalid_hand", f"{kind_name(k)} is not in the 3-player tile set (2m-8m are removed)")
-    codes = [*hand.all_codes(), win]
     for s in range(3):
-        reds = sum(1 for c in codes if c == RED_MAN + s)
-        if reds > rules.red_fives[s]:
-            have = rules.red_fives[s]
+        reds = codes.count(RED_MAN + s)
+        have = rules.red_fives[s]
+        if reds > have:
+            red = code_name(RED_MAN + s)
+            raise ScoringError("invalid_hand", f"{reds} red {red} but rules {rules.name!r} have {have}")
+        if counts[FIVES[s]] - reds > 4 - have:
+            # the rules' red copies are physical tiles: with one red 5p only three plain 5p exist
             raise ScoringError(
                 "invalid_hand",
-                f"{reds} red {code_name(RED_MAN + s)} but rules {rules.name!r} have {have}",
+                f"{counts[FIVES[s]] - reds} plain {kind_name(FIVES[s])} but rules {rules.name!r} make {have} of the "
+                f"four red; write a red five as {code_name(RED_MAN + s)}",
             )
-        if reds > counts[FIVES[s]]:
-            raise ScoringError("invalid_hand", "more red fives than fives")
+    return counts
+
+
+def _context_problems(hand: Hand, win: int, ctx: WinContext, rules: RuleSet, counts: list[int]) -> list[str]:
+    """What the context says that this hand or these rules make impossible (beyond ``WinContext.problems``)."""
     problems = ctx.problems()
+    if not hand.is_closed and (ctx.riichi_declared or ctx.ippatsu):
+        problems.append("riichi, double riichi and ippatsu need a closed hand")
+    if hand.melds and (ctx.tenhou or ctx.chiihou or ctx.renhou):
+        problems.append("the blessings need the first go-around unbroken: no calls, not even a concealed kan")
+    if ctx.rinshan and ctx.kita == 0 and not any(m.is_kan for m in hand.melds):
+        problems.append("rinshan is a win on a replacement tile: the winner needs a kan (or, 3-player, a North)")
     if ctx.kita and not rules.north_extraction:
         problems.append("North extraction (kita) exists only in 3-player rules")
     if ctx.kita + counts[NORTH] > 4:
         problems.append("more than four Norths counting the extracted ones")
+    for label, wind in (("seat", ctx.seat_wind), ("round", ctx.round_wind), ("discarder", ctx.discarder),
+                        ("pao", ctx.pao)):  # fmt: skip
+        if wind is not None and not EAST <= wind <= NORTH:
+            problems.append(f"the {label} wind must be E, S, W or N")
     if rules.sanma and NORTH in (ctx.seat_wind, ctx.discarder, ctx.pao):
         problems.append("3-player mahjong has no North seat")
-    for wind, label in ((ctx.seat_wind, "seat"), (ctx.round_wind, "round")):
-        if wind not in range(EAST, NORTH + 1):
-            problems.append(f"{label} wind must be E, S, W or N")
-    if ctx.chankan and counts[kind_of(win)] > 1 and not is_thirteen_orphans(counts):
-        problems.append("a robbed kan tile cannot also be in the winner's hand")
+    if ctx.chankan and counts[kind_of(win)] > 1:
+        problems.append("a robbed kan's tile cannot also be in the winner's hand (the kan holds the other three)")
+    for i in (*ctx.dora, *ctx.ura):
+        if not 0 <= i <= RED_MAN + 2 or (rules.sanma and kind_of(i) in SANMA_REMOVED):
+            problems.append(f"dora indicator {i} is not a tile of these rules")
+            break
+    return problems
+
+
+def _validate(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> None:
+    if not rules.riichi:
+        raise ScoringError("invalid_context", f"rules {rules.name!r} are not a riichi rule set; use zung-jung scoring")
+    counts = _problems_with_hand(hand, win, rules)
+    problems = _context_problems(hand, win, ctx, rules, counts)
     if problems:
         raise ScoringError("invalid_context", "; ".join(problems))
 
@@ -404,8 +445,11 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     """
     _validate(hand, win, ctx, rules)
     w = _Win(hand, win, ctx, rules)
-    candidates = _standard_candidates(w)
-    shaped = bool(candidates) or bool(standard_shapes(w.counts))
+    candidates: list[_Candidate] = []
+    shapes = standard_shapes(w.counts)
+    for groups, pair in shapes:
+        candidates.extend(_standard_candidates(w, groups, pair))
+    shaped = bool(shapes)
     if not hand.melds:
         if is_seven_pairs(w.counts):
             shaped = True
@@ -414,14 +458,25 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                 candidates.append(cand)
         if is_thirteen_orphans(w.counts):
             shaped = True
-            cand = _thirteen_orphans_candidate(w)
-            if cand:
-                candidates.append(cand)
+            candidates.append(_thirteen_orphans_candidate(w))
     if not candidates:
         if shaped:
             raise ScoringError("no_yaku", "the hand is complete but has no yaku (dora are not yaku)")
         raise ScoringError("not_winning", f"{hand} + {code_name(win)} is not a complete hand")
     best = max(candidates, key=lambda c: c.key)
+    return _result(w, best)
+
+
+def _result(w: _Win, best: _Candidate) -> ScoreResult:
+    ctx = w.ctx
+    discarder = None
+    if not ctx.tsumo:
+        discarder = ctx.discarder - EAST if ctx.discarder is not None else (w.winner - 1) % w.players
+    pao_seat = ctx.pao - EAST if ctx.pao is not None and best.pao_base else None
+    payment = pay(
+        best.base, winner=w.winner, tsumo=ctx.tsumo, discarder=discarder, players=w.players, honba=ctx.honba,
+        sticks=ctx.sticks, rules=w.rules, pao_seat=pao_seat, pao_base=best.pao_base,
+    )  # fmt: skip
     return ScoreResult(
         yaku=tuple(best.lines),
         han=best.han,
@@ -429,10 +484,11 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         fu_items=tuple(best.fu_items),
         limit=best.limit,
         yakuman=best.yakuman,
-        payment=best.payment,
+        payment=payment,
         arrangement=best.arrangement,
         wait=best.wait,
-        players=rules.players,
+        players=w.players,
+        dora=0 if best.key[1] else w.bonus_han,
     )
 
 

@@ -140,14 +140,6 @@ def _run_has_terminal(k: int) -> bool:
     return k % 9 in (0, 6)
 
 
-def yakuhai_kinds(ctx: WinContext) -> dict[int, int]:
-    """Kinds whose triplet is worth han, and how many (a double wind counts twice)."""
-    out = dict.fromkeys(DRAGONS, 1)
-    out[ctx.seat_wind] = out.get(ctx.seat_wind, 0) + 1
-    out[ctx.round_wind] = out.get(ctx.round_wind, 0) + 1
-    return out
-
-
 # --- situational yaku -------------------------------------------------------------------------------------------
 
 
@@ -343,6 +335,15 @@ def _suukantsu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
 
 
 STANDARD_SHAPE_YAKU = tuple(CHECKS)
+
+
+def counted(key: str, multiplier: int, rules: RuleSet) -> int:
+    """The multiplier a yakuman line is worth under ``rules``: the double forms (suuankou tanki, junsei chuuren,
+    13-sided kokushi, daisuushii) count 2 only where ``rules.double_yakuman`` lists them. The line keeps the
+    form's name either way, so a score sheet still says *which* form was made."""
+    if multiplier == 2 and key not in rules.double_yakuman:
+        return 1
+    return multiplier
 
 
 # --- yaku read off the tiles alone (any form) -------------------------------------------------------------------
