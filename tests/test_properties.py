@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from jantaku.hand import Hand, arrangements, discard_options, shanten, ukeire, waits
+from jantaku.hand import Hand, arrangements, discard_options, shanten, shanten_standard, ukeire, waits
+from jantaku.hand.decompose import standard_shapes
 from jantaku.melds import Meld, MeldKind
 from jantaku.tiles import FIVES, KINDS, RED_MAN, TERMINALS_AND_HONORS, format_tiles, parse_tiles
 
@@ -261,11 +262,9 @@ def _visible(case: Case, seen: list[int]) -> list[int]:
 
 
 @SETTINGS
-@given(mutated(drop=1).filter(lambda case: case.melds == 0), st.lists(st.integers(0, KINDS - 1), max_size=12))
+@given(mutated(drop=1), st.lists(st.integers(0, KINDS - 1), max_size=12))
 def test_ukeire_matches_brute_force(case: Case, seen: list[int]) -> None:
-    """Closed hands only. With melds, ``ukeire`` misses far draws when a held kind's copies are all in the
-    player's hand and melds: ``ukeire(1111m, 3 melds)`` lists 2m 3m only, though any other kind makes a new tanki
-    (111m + X) - a bug in waits.py reported to its owner; ``test_discard_options_match_brute_force`` covers melds."""
+    """Closed and open hands: with melds a far draw can help too (1111m + X is 111m and an X tanki)."""
     counts, locked = list(case.counts), list(case.locked)
     visible = _visible(case, seen)
     acc = ukeire(counts, locked, visible)
@@ -293,3 +292,17 @@ def test_discard_options_match_brute_force(case: Case, seen: list[int]) -> None:
         expected = [(k, n) for k, n in _brute_ukeire(counts, case.melds, locked, river) if not (k == d and gone)]
         counts[d] += 1
         assert list(option.tiles) == expected, (str(case), option)
+
+
+@SETTINGS
+@given(mutated(drop=1))
+def test_standard_shanten_with_own_melds_is_zero_exactly_when_a_standard_wait_exists(case: Case) -> None:
+    """RULES.md, Definitions: tenpai needs a winning tile not used up in the player's own hand and melds."""
+    counts, locked = list(case.counts), list(case.locked)
+    standard_waits = []
+    for w in waits(counts, locked):
+        counts[w] += 1
+        if standard_shapes(counts):
+            standard_waits.append(w)
+        counts[w] -= 1
+    assert (shanten_standard(counts, case.melds, locked) == 0) == bool(standard_waits), str(case)

@@ -232,7 +232,7 @@ def shanten_standard(counts: Sequence[int], melds: int | None = None, locked: Se
     """
     if melds is None:
         melds = (14 - sum(counts)) // 3
-    if locked is not None and any(locked[k] and counts[k] for k in range(34)):
+    if locked is not None and any(locked):
         vid = _intern(_distance_vector(counts[0:9], True, [4 - x for x in locked[0:9]]))
         for lo, hi, runs in ((9, 18, True), (18, 27, True), (27, 34, False)):
             vid = _merge(vid, _intern(_distance_vector(counts[lo:hi], runs, [4 - x for x in locked[lo:hi]])))

@@ -35,11 +35,18 @@ def _candidates(counts: Sequence[int]) -> list[int]:
     return sorted(near)
 
 
+def _check_waiting_size(c: Sequence[int]) -> None:
+    n = sum(c)
+    if n % 3 != 1 or n > 13:
+        raise ValueError(f"a hand waiting for a tile holds 13 tiles (3 fewer per meld), not {n}")
+
+
 def waits(counts: Sequence[int], locked: Sequence[int] | None = None) -> list[int]:
     """Kinds that complete the hand (any form). A kind whose four copies are all in the player's own hand and
     melds is not a wait: it cannot be drawn (RULES.md, Definitions: tenpai)."""
     lk = _ZERO if locked is None else locked
     c = list(counts)
+    _check_waiting_size(c)
     melds = (13 - sum(c)) // 3
     out = []
     kokushi = melds == 0 and sum(1 for k in (0, 8, 9, 17, 18, 26, *range(27, 34)) if c[k]) >= 12
@@ -90,11 +97,12 @@ def ukeire(
 ) -> Acceptance:
     """Shanten of a 13-tile (3n+1) hand and the draws that lower it, with unseen copies."""
     c = list(counts)
+    _check_waiting_size(c)
     melds = (13 - sum(c)) // 3
     base = shanten(c, melds)
     lk = _ZERO if locked is None else locked
     out = []
-    cands = range(34) if melds == 0 else _candidates(c)
+    cands = range(34)  # a four-of-a-kind plus any tile can be a set and a tanki: no draw is out of reach
     for k in cands:
         if c[k] + lk[k] >= 4:
             continue
