@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from jantaku.hand.decompose import TRIPLET, group_text, is_seven_pairs, is_thirteen_orphans, standard_shapes
+from jantaku.hand.decompose import TRIPLET, is_seven_pairs, is_thirteen_orphans, standard_shapes
 from jantaku.hand.model import Hand
 from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
@@ -44,6 +44,7 @@ from jantaku.tiles import (
     NORTH,
     RED_MAN,
     SANMA_REMOVED,
+    SUITS,
     code_name,
     dora_after,
     format_tiles,
@@ -63,6 +64,12 @@ _REGULAR_CHECKS: tuple[tuple[Yaku, _Check], ...] = tuple((YAKU[k], CHECKS[k]) fo
 _YAKUMAN_CHECKS: tuple[tuple[Yaku, _Check], ...] = tuple((YAKU[k], CHECKS[k]) for k in SHAPE_YAKUMAN)
 _SITUATIONAL_CHECKS: tuple[tuple[Yaku, _Check], ...] = tuple((YAKU[k], CHECKS[k]) for k in SITUATIONAL)
 _PINFU = YAKU["pinfu"]
+# the shape checks that can score, with their han: all of them for a closed hand, the open-valued ones otherwise
+_CLOSED_CHECKS = tuple((y, y.closed, fn) for y, fn in _REGULAR_CHECKS)
+_OPEN_CHECKS = tuple((y, y.open, fn) for y, fn in _REGULAR_CHECKS if y.open)
+# situational yaku read no shape, only whether the hand is closed
+_NO_SHAPE = {True: Shape([], -1, "", True), False: Shape([], -1, "", False)}
+_Reading = tuple[str, tuple[int, ...], int]
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
@@ -141,37 +148,34 @@ def _wait_of(run: int, win: int) -> str:
 
 
 class _Win:
-    """Everything about one win that does not depend on the interpretation."""
+    """Everything about one win that does not depend on the interpretation. ``all_counts`` and ``reds`` are the
+    34 counts of every tile (hand, melds, winning tile) and the number of red fives, as validation found them."""
 
-    def __init__(self, hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> None:
+    def __init__(
+        self, hand: Hand, win: int, ctx: WinContext, rules: RuleSet, all_counts: list[int], reds: int
+    ) -> None:
         self.hand, self.ctx, self.rules = hand, ctx, rules
-        self.win_code = win
         self.win = kind_of(win)
         self.counts = hand.concealed_counts()
         self.counts[self.win] += 1
-        self.menzen = hand.is_closed
+        self.menzen = menzen = hand.is_closed
         self.meld_sets = [(m.first, m.kind is not MeldKind.CHI, m.is_open, m.is_kan) for m in hand.melds]
-        kinds = {k for k in range(KINDS) if self.counts[k]}
-        kinds.update(m.first + i for m in hand.melds for i in ((0, 1, 2) if m.kind is MeldKind.CHI else (0,)))
-        content = content_yaku(kinds, not self.menzen, rules)
         self.players = rules.players
         self.winner = ctx.seat_wind - EAST
         self.dealer = self.winner == 0
-        self.bonus = self._bonus()
+        self.bonus = self._bonus(all_counts, reds)
         self.bonus_han = sum(ln.han for ln in self.bonus)
         self.blessings = self._blessings()
+        self.regular_checks = _CLOSED_CHECKS if menzen else _OPEN_CHECKS
+        content = content_yaku({k for k, c in enumerate(all_counts) if c}, not menzen, rules)
         # yakuman that do not depend on the interpretation (nine gates is a standard shape, never seven pairs)
-        self.fixed_yakuman = [
-            *self.blessings,
-            *(YakuLine(YAKU[k], n) for k, n in content if YAKU[k].yakuman),
-            *self._nine_gates(),
-        ]
+        self.fixed_yakuman = [*self.blessings, *(YakuLine(YAKU[k], n) for k, n in content if YAKU[k].yakuman)]
+        if not hand.melds:
+            self.fixed_yakuman += self._nine_gates()
         # regular yaku that do not depend on the interpretation (situational and content yaku)
-        no_shape = Shape([], -1, "", self.menzen)
-        self.fixed_regular = [
-            *self.lines((YAKU[k], n) for k, n in content if not YAKU[k].yakuman),
-            *self.lines((y, fn(no_shape, ctx, rules)) for y, fn in _SITUATIONAL_CHECKS),
-        ]
+        no_shape = _NO_SHAPE[menzen]
+        self.fixed_regular = self.lines((YAKU[k], n) for k, n in content if not YAKU[k].yakuman)
+        self.fixed_regular += self.lines((y, fn(no_shape, ctx, rules)) for y, fn in _SITUATIONAL_CHECKS)
 
     def lines(self, counts: Iterable[tuple[Yaku, int]]) -> list[YakuLine]:
         """Yaku lines for (yaku, times) pairs, at the closed or open value; closed-only yaku vanish when open."""
@@ -197,8 +201,6 @@ class _Win:
     def _nine_gates(self) -> list[YakuLine]:
         """Chuuren poutou: 1112345678999 plus one tile of the same suit, closed, no kan. Pure (junsei) when the
         13 tiles before the win were exactly 1112345678999 (the nine-sided wait)."""
-        if self.hand.melds:
-            return []
         c, win = self.counts, self.win
         if win >= 27:
             return []
@@ -209,25 +211,20 @@ class _Win:
         key = "junsei_chuuren" if pure else "chuuren"
         return [YakuLine(YAKU[key], counted(key, 2 if pure else 1, self.rules))]
 
-    def _bonus(self) -> list[YakuLine]:
+    def _bonus(self, all_counts: list[int], reds: int) -> list[YakuLine]:
         """Dora, red fives, North extractions and ura dora (only for a riichi winner)."""
         ctx, rules = self.ctx, self.rules
-        sanma = rules.sanma
-        all_counts = [*self.counts]
-        for m in self.hand.melds:
-            for c in m.tiles:
-                all_counts[kind_of(c)] += 1
         out = []
-        dora = _dora_count(ctx.dora, all_counts, ctx.kita, sanma)
-        if dora:
-            out.append(YakuLine(DORA, dora))
-        reds = sum(1 for c in self.hand.all_codes() if c >= RED_MAN) + (self.win_code >= RED_MAN)
+        if ctx.dora:
+            dora = _dora_count(ctx.dora, all_counts, ctx.kita, rules.sanma)
+            if dora:
+                out.append(YakuLine(DORA, dora))
         if reds:
             out.append(YakuLine(AKA, reds))
         if ctx.kita:
             out.append(YakuLine(KITA, ctx.kita))
-        if ctx.riichi_declared and rules.ura_dora:
-            ura = _dora_count(ctx.ura, all_counts, ctx.kita, sanma)
+        if ctx.ura and ctx.riichi_declared and rules.ura_dora:
+            ura = _dora_count(ctx.ura, all_counts, ctx.kita, rules.sanma)
             if ura:
                 out.append(YakuLine(URA, ura))
         return out
@@ -255,7 +252,7 @@ class _Candidate:
     yakuman: int
     base: int
     pao_base: int
-    arrangement: str
+    reading: tuple[str, tuple[int, ...], int]  # form, concealed groups, pair (turned into text for the winner only)
     wait: str
 
 
@@ -270,7 +267,7 @@ def _yakuman_total(lines: list[YakuLine], rules: RuleSet) -> int:
     return total
 
 
-def _yakuman_candidate(w: _Win, lines: list[YakuLine], arrangement: str, wait: str) -> _Candidate:
+def _yakuman_candidate(w: _Win, lines: list[YakuLine], reading: _Reading, wait: str) -> _Candidate:
     rules, ctx = w.rules, w.ctx
     total = _yakuman_total(lines, rules)
     pao_mult = 0
@@ -280,12 +277,12 @@ def _yakuman_candidate(w: _Win, lines: list[YakuLine], arrangement: str, wait: s
     value = hand_value(base, dealer=w.dealer, tsumo=ctx.tsumo, players=w.players, rules=rules)
     return _Candidate(
         (value, 1, 13 * total, 0, 0), lines, 0, 0, [], yakuman_name(total), total, base, 8000 * pao_mult,
-        arrangement, wait,
+        reading, wait,
     )  # fmt: skip
 
 
 def _regular_candidate(
-    w: _Win, lines: list[YakuLine], fu: int, fu_items: list[FuItem], arrangement: str, wait: str
+    w: _Win, lines: list[YakuLine], fu: int, fu_items: list[FuItem], reading: _Reading, wait: str
 ) -> _Candidate | None:
     """Han, limit and value of one interpretation without yakuman, or None when it has no yaku."""
     if not lines:
@@ -296,7 +293,7 @@ def _regular_candidate(
     kazoe = 1 if limit == "kazoe yakuman" else 0
     raw_fu = sum(f for _, f in fu_items)
     return _Candidate(
-        (value, 0, han, fu, raw_fu), lines + w.bonus, han, fu, fu_items, limit, kazoe, base, 0, arrangement, wait
+        (value, 0, han, fu, raw_fu), lines + w.bonus, han, fu, fu_items, limit, kazoe, base, 0, reading, wait
     )
 
 
@@ -322,7 +319,7 @@ def _placements(groups: tuple[int, ...], pair: int, win: int) -> list[tuple[int,
 def _standard_candidates(w: _Win, groups: tuple[int, ...], pair: int) -> list[_Candidate]:
     out = []
     ctx, rules, win = w.ctx, w.rules, w.win
-    text = " ".join([*(group_text(g) for g in groups), format_tiles([pair, pair])])
+    reading = ("standard", groups, pair)
     for idx, wait in _placements(groups, pair, win):
         sets = [
             (g - TRIPLET, True, (i == idx and not ctx.tsumo), False) if g >= TRIPLET else (g, False, False, False)
@@ -330,32 +327,35 @@ def _standard_candidates(w: _Win, groups: tuple[int, ...], pair: int) -> list[_C
         ]
         sets.extend(w.meld_sets)
         shape = Shape(sets, pair, wait, w.menzen)
-        arrangement = f"{text} ({wait} on {kind_name(win)})"
         yakuman = list(w.fixed_yakuman)
         for y, fn in _YAKUMAN_CHECKS:
             n = fn(shape, ctx, rules)
             if n:
                 yakuman.append(YakuLine(y, counted(y.key, n, rules)))
         if yakuman:
-            out.append(_yakuman_candidate(w, yakuman, arrangement, wait))
+            out.append(_yakuman_candidate(w, yakuman, reading, wait))
             continue
-        lines = [*w.fixed_regular, *w.lines((y, fn(shape, ctx, rules)) for y, fn in _REGULAR_CHECKS)]
-        pinfu = any(ln.yaku is _PINFU for ln in lines)
+        lines = list(w.fixed_regular)
+        pinfu = False
+        for y, han, fn in w.regular_checks:
+            n = fn(shape, ctx, rules)
+            if n:
+                lines.append(YakuLine(y, han * n))
+                pinfu = pinfu or y is _PINFU
         fu, items = standard_fu(shape, ctx, rules, pinfu)
-        cand = _regular_candidate(w, lines, fu, items, arrangement, wait)
+        cand = _regular_candidate(w, lines, fu, items, reading, wait)
         if cand:
             out.append(cand)
     return out
 
 
 def _seven_pairs_candidate(w: _Win) -> _Candidate | None:
-    pairs = " ".join(format_tiles([k, k]) for k in range(KINDS) if w.counts[k])
-    arrangement = f"seven pairs {pairs}"
+    reading: _Reading = ("seven pairs", (), -1)
     if w.fixed_yakuman:
-        return _yakuman_candidate(w, list(w.fixed_yakuman), arrangement, "tanki")
+        return _yakuman_candidate(w, list(w.fixed_yakuman), reading, "tanki")
     lines = [YakuLine(YAKU["chiitoitsu"], 2), *w.fixed_regular]
     fu, items = SEVEN_PAIRS_FU
-    return _regular_candidate(w, lines, fu, list(items), arrangement, "tanki")
+    return _regular_candidate(w, lines, fu, list(items), reading, "tanki")
 
 
 def _thirteen_orphans_candidate(w: _Win) -> _Candidate:
@@ -363,41 +363,67 @@ def _thirteen_orphans_candidate(w: _Win) -> _Candidate:
     key = "kokushi_13" if thirteen else "kokushi"
     line = YakuLine(YAKU[key], counted(key, 2 if thirteen else 1, w.rules))
     wait = "13-sided" if thirteen else "single"
-    return _yakuman_candidate(w, [*w.blessings, line], "thirteen orphans", wait)
+    return _yakuman_candidate(w, [*w.blessings, line], ("thirteen orphans", (), w.win), wait)
 
 
-def _problems_with_hand(hand: Hand, win: int, rules: RuleSet) -> list[int]:
-    """Check the tiles against the rules' tile set; returns the 34 counts of hand + melds + winning tile."""
+def _arrangement(w: _Win, best: _Candidate) -> str:
+    """The winning reading in words, e.g. ``123m 456p 789s 111z 22z (shanpon on 1z)``."""
+    form, groups, pair = best.reading
+    if form == "seven pairs":
+        return "seven pairs " + " ".join(format_tiles([k, k]) for k in range(KINDS) if w.counts[k])
+    if form == "thirteen orphans":
+        return "thirteen orphans"
+    text = " ".join([*(_set_text(g) for g in groups), _set_text(pair, 2)])
+    return f"{text} ({best.wait} on {kind_name(w.win)})"
+
+
+def _set_text(group: int, size: int = 3) -> str:
+    """``123m`` for a run, ``555p`` for a triplet, ``11z`` for a pair (``size`` 2) of a kind."""
+    if group >= TRIPLET or size == 2:
+        k = group - TRIPLET if group >= TRIPLET else group
+        return str(k % 9 + 1) * size + SUITS[k // 9]
+    r = group % 9
+    return f"{r + 1}{r + 2}{r + 3}{SUITS[group // 9]}"
+
+
+def _problems_with_hand(hand: Hand, win: int, rules: RuleSet) -> tuple[list[int], int]:
+    """Check the tiles against the rules' tile set; returns the 34 counts of hand + melds + winning tile and the
+    number of red fives among them."""
     if hand.size != 13:
         raise ScoringError(
             "invalid_hand",
             f"the hand without the winning tile must count 13 (a meld counts 3), not {hand.size}",
         )
     counts = [0] * KINDS
-    codes = [*hand.all_codes(), win]
-    for c in codes:
-        if not 0 <= c <= RED_MAN + 2:
+    reds = [0, 0, 0]
+    for c in (*hand.tiles, *(t for m in hand.melds for t in m.tiles), win):
+        if c >= RED_MAN:
+            if c > RED_MAN + 2:
+                raise ScoringError("invalid_hand", f"tile code {c} is not a tile")
+            reds[c - RED_MAN] += 1
+            counts[FIVES[c - RED_MAN]] += 1
+        elif c >= 0:
+            counts[c] += 1
+        else:
             raise ScoringError("invalid_hand", f"tile code {c} is not a tile")
-        counts[kind_of(c)] += 1
-    for k in range(KINDS):
-        if counts[k] > 4:
-            raise ScoringError("invalid_hand", f"{counts[k]} copies of {kind_name(k)} with the winning tile")
-        if rules.sanma and counts[k] and k in SANMA_REMOVED:
-            raise ScoringError("invalid_hand", f"{kind_name(k)} is not in the 3-player tile set (2m-8m are removed)")
-    for s in range(3):
-        reds = codes.count(RED_MAN + s)
-        have = rules.red_fives[s]
-        if reds > have:
+    if max(counts) > 4:
+        k = counts.index(max(counts))
+        raise ScoringError("invalid_hand", f"{counts[k]} copies of {kind_name(k)} with the winning tile")
+    if rules.sanma and any(counts[k] for k in SANMA_REMOVED):
+        k = next(k for k in sorted(SANMA_REMOVED) if counts[k])
+        raise ScoringError("invalid_hand", f"{kind_name(k)} is not in the 3-player tile set (2m-8m are removed)")
+    for s, have in enumerate(rules.red_fives):
+        if reds[s] > have:
             red = code_name(RED_MAN + s)
-            raise ScoringError("invalid_hand", f"{reds} red {red} but rules {rules.name!r} have {have}")
-        if counts[FIVES[s]] - reds > 4 - have:
+            raise ScoringError("invalid_hand", f"{reds[s]} red {red} but rules {rules.name!r} have {have}")
+        if counts[FIVES[s]] - reds[s] > 4 - have:
             # the rules' red copies are physical tiles: with one red 5p only three plain 5p exist
             raise ScoringError(
                 "invalid_hand",
-                f"{counts[FIVES[s]] - reds} plain {kind_name(FIVES[s])} but rules {rules.name!r} make {have} of the "
-                f"four red; write a red five as {code_name(RED_MAN + s)}",
+                f"{counts[FIVES[s]] - reds[s]} plain {kind_name(FIVES[s])} but rules {rules.name!r} make {have} of "
+                f"the four red; write a red five as {code_name(RED_MAN + s)}",
             )
-    return counts
+    return counts, sum(reds)
 
 
 def _context_problems(hand: Hand, win: int, ctx: WinContext, rules: RuleSet, counts: list[int]) -> list[str]:
@@ -428,13 +454,15 @@ def _context_problems(hand: Hand, win: int, ctx: WinContext, rules: RuleSet, cou
     return problems
 
 
-def _validate(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> None:
+def _validate(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> tuple[list[int], int]:
+    """Raise ``ScoringError`` for a hand or context that cannot be; else the tile counts and red fives."""
     if not rules.riichi:
         raise ScoringError("invalid_context", f"rules {rules.name!r} are not a riichi rule set; use zung-jung scoring")
-    counts = _problems_with_hand(hand, win, rules)
+    counts, reds = _problems_with_hand(hand, win, rules)
     problems = _context_problems(hand, win, ctx, rules, counts)
     if problems:
         raise ScoringError("invalid_context", "; ".join(problems))
+    return counts, reds
 
 
 def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
@@ -443,8 +471,8 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     Raises ``ScoringError`` with code ``not_winning`` (no complete shape), ``no_yaku`` (complete but no yaku),
     ``invalid_hand`` or ``invalid_context``.
     """
-    _validate(hand, win, ctx, rules)
-    w = _Win(hand, win, ctx, rules)
+    all_counts, reds = _validate(hand, win, ctx, rules)
+    w = _Win(hand, win, ctx, rules, all_counts, reds)
     candidates: list[_Candidate] = []
     shapes = standard_shapes(w.counts)
     for groups, pair in shapes:
@@ -485,7 +513,7 @@ def _result(w: _Win, best: _Candidate) -> ScoreResult:
         limit=best.limit,
         yakuman=best.yakuman,
         payment=payment,
-        arrangement=best.arrangement,
+        arrangement=_arrangement(w, best),
         wait=best.wait,
         players=w.players,
         dora=0 if best.key[1] else w.bonus_han,
