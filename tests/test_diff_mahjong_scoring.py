@@ -11,6 +11,10 @@ when it applies and how the package's *input* is changed to express our rule; th
 fired, and each has its own test showing both values. No case is ever skipped. Presentation mappings (kita shown
 as its own line, yakuman as multipliers) are in ``tests/oracle_mahjong.py``.
 
+Options of RULES.md the package cannot express at all (a 2-fu double-wind pair, one yakuman at most, a cap at four
+yakuman, a partial set of double yakuman, pao, 3-player tsumo without the loss) are not swept; the
+``test_unexpressible_*`` tests pin each difference with both values, and tests/rules/ covers those presets.
+
 Contexts we reject as impossible (ippatsu on the winner's own kan, rinshan without a kan, ura without riichi,
 a blessing after a call or with riichi, four plain fives when the rules make one red, North extraction in 4-player
 play...) are never generated: the package accepts them; ``test_contexts_we_reject_the_package_accepts`` shows it.
@@ -214,3 +218,68 @@ def test_four_plain_fives_with_a_red_rule() -> None:
     assert ours(case).error == "invalid_hand"
     no_reds = Case(case.hand, case.win, case.ctx, case.rules.with_options(red_fives=(0, 0, 0)))
     assert ours(no_reds) == theirs(no_reds)
+
+
+# --- options the package cannot express: shown with both values, never swept --------------------------------------
+# The sweep runs only rule sets the package can mirror. These RULES.md options have no counterpart in it, so the
+# presets that use them (`classic`, `doman`, `bga`, 3-player without tsumo loss, and pao in every preset) are covered
+# by the rule tables in tests/rules/; each test below pins the difference itself.
+
+
+def _config(case: Case, *, double: bool) -> HandConfig:
+    """The package's config for ``case`` with its all-or-nothing double-yakuman switch set explicitly."""
+    plain = Case(case.hand, case.win, case.ctx, case.rules.with_options(double_yakuman=frozenset()))
+    cfg = mahjong_config(plain)
+    cfg.options.has_double_yakuman = double
+    return cfg
+
+
+def test_unexpressible_double_wind_pair_2_fu() -> None:
+    """classic (seed 001: 連風牌のトイツは2符) counts a double-wind pair 2 fu; the package always counts 4."""
+    case = _one("123m999p23789s11z", "4s", rules="classic", seat_wind=EAST, riichi=True)
+    assert (ours(case).fu, ours(case).points) == (40, 2000)
+    assert (theirs(case).fu, theirs(case).points) == (50, 2400)
+
+
+def test_unexpressible_one_yakuman_at_most() -> None:
+    """classic (seed 001: 役満の複合を認めない) scores one yakuman at most; the package adds them up."""
+    case = _one("2z555666777z [111z]", "2z", rules="classic")
+    assert (ours(case).yakuman, ours(case).points) == (1, 32000)
+    assert (theirs(case).yakuman, theirs(case).points) == (2, 64000)
+
+
+def test_unexpressible_yakuman_cap_at_four() -> None:
+    """doman (seed 002: up to a maximum of four) caps the multiplier at 4; the package caps at 6."""
+    case = _one("111222333444z7z", "7z", rules="doman")
+    doubled = Case(case.hand, case.win, case.ctx, case.rules.with_options(
+        double_yakuman="suuankou_tanki,junsei_chuuren,kokushi_13,daisuushii"))  # fmt: skip
+    assert (ours(doubled).yakuman, ours(doubled).points) == (4, 128000)
+    assert (theirs(doubled).yakuman, theirs(doubled).points) == (5, 160000)
+
+
+def test_unexpressible_partial_double_yakuman_set() -> None:
+    """bga counts the single-/9-/13-wait forms double but Big Four Winds single (RULES.md, (c)); the package counts
+    all four double or none."""
+    winds = _one("1m222333444z [111z]", "1m", rules="bga")
+    assert ours(winds).points == 32000
+    assert theirs(winds, _config(winds, double=True)).points == 64000
+    kokushi = _one("19m19p19s1234567z", "1m", rules="bga")
+    assert ours(kokushi).points == theirs(kokushi, _config(kokushi, double=True)).points == 64000
+
+
+def test_unexpressible_pao() -> None:
+    """Liability (RULES.md pao rows): on tsumo the liable player pays the whole yakuman; the package has no pao and
+    splits a tsumo among all payers."""
+    case = _one("11m23p [555z] [666z] [777z]", "1p", tsumo=True, pao=EAST + 2)
+    assert ours(case).by_seat == (0, 32000, -32000, 0)
+    assert theirs(case).by_seat == (-16000, 32000, -8000, -8000)
+
+
+def test_unexpressible_sanma_without_tsumo_loss() -> None:
+    """With `sanma_tsumo_loss` off the absent North's share is split between the payers; the package's 3-player
+    scoring always loses it (as Tenhou, and our default, do)."""
+    case = _one("111m45556p13789s", "2s", rules="sanma", tsumo=True, riichi=True, dora="9m")
+    assert ours(case).points == theirs(case).points == 6000
+    split = Case(case.hand, case.win, case.ctx, case.rules.with_options(sanma_tsumo_loss=False))
+    assert ours(split).by_seat == (-5000, 8000, -3000)
+    assert theirs(split).by_seat == (-4000, 6000, -2000)

@@ -12,7 +12,8 @@ SEAT_LETTERS = "ESWN"
 @dataclass(frozen=True, slots=True)
 class WinContext:
     """The situation of a win. Winds are kinds (``EAST`` .. ``NORTH``); seats are winds of *this hand*
-    (the dealer is East). ``dora``/``ura`` are *indicators* as tile codes; ``kita`` counts extracted Norths.
+    (the dealer is East). ``dora``/``ura`` are *indicators* as tile codes, kan dora and kan ura included; ``kita``
+    counts the winner's extracted Norths.
     ``discarder`` is the seat that dealt in on a ron (default: the player before the winner); ``pao`` is the
     liable seat when a liability yakuman was completed by that seat's discard."""
 
@@ -67,8 +68,11 @@ class WinContext:
         if self.ippatsu and self.rinshan:
             # RULES.md, Definitions: any kan (or North extraction) is an interruption, and it ends ippatsu
             out.append("ippatsu and rinshan are exclusive: the winner's own kan or North extraction ends ippatsu")
-        if (self.tenhou or self.chiihou or self.renhou) and (self.riichi_declared or self.rinshan or self.haitei):
-            out.append("the blessings are won before the winner's first discard: no riichi, rinshan or haitei")
+        if (self.tenhou or self.chiihou or self.renhou) and (
+            self.riichi_declared or self.rinshan or self.haitei or self.kita
+        ):
+            # RULES.md, Definitions: calls and North extractions break the first go-around
+            out.append("the blessings are won before the winner's first discard: no riichi, rinshan, haitei or North")
         if self.ura and not self.riichi_declared:
             out.append("ura dora are only revealed for a riichi winner")
         if self.discarder is not None and (self.tsumo or self.discarder == self.seat_wind):
