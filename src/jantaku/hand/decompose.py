@@ -102,29 +102,53 @@ def _suit_shapes(held: bytes, runs: bool) -> tuple[SuitShape, ...]:
     return result
 
 
+_SUITS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+_PLACED: dict[tuple[bytes, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
+
+
+def _placed_shapes(key: bytes, base: int, runs: bool) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """A suit's shapes with absolute kinds (memoised per suit key and suit)."""
+    got = _PLACED.get((key, base))
+    if got is None:
+        got = _PLACED[(key, base)] = tuple(
+            (tuple(g + base for g in groups), pair + base if pair >= 0 else -1)
+            for groups, pair in _suit_shapes(key, runs)
+        )
+    return got
+
+
 def standard_shapes(counts: Sequence[int]) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Raw standard arrangements of the concealed counts: (groups, pair kind); groups use absolute kinds."""
+    """Raw standard arrangements of the concealed counts: (groups, pair kind); groups use absolute kinds.
+
+    Most hands read one way per suit, so the common case is a concatenation; only suits with several readings
+    go through the product."""
     b = bytes(counts)
     got = _HAND_MEMO.get(b)
     if got is not None:
         return got
-    per_suit: list[list[tuple[tuple[int, ...], int]]] = []
-    for base, lo, hi, runs in ((0, 0, 9, True), (9, 9, 18, True), (18, 18, 27, True), (27, 27, 34, False)):
-        shapes = _suit_shapes(b[lo:hi], runs)
-        if not shapes:
-            if any(b[lo:hi]):
+    per_suit: list[tuple[tuple[tuple[int, ...], int], ...]] = []
+    for lo, hi, runs in _SUITS:
+        key = b[lo:hi]
+        if any(key):
+            shapes = _placed_shapes(key, lo, runs)
+            if not shapes:
                 per_suit = []
                 break
-            continue
-        per_suit.append(
-            [(tuple(g + base for g in groups), pair + base if pair >= 0 else -1) for groups, pair in shapes]
-        )
+            per_suit.append(shapes)
     out: list[tuple[tuple[int, ...], int]] = []
-    if per_suit:
+    if per_suit and all(len(p) == 1 for p in per_suit):
+        pairs = [p[0][1] for p in per_suit if p[0][1] >= 0]
+        if len(pairs) == 1:
+            groups: list[int] = []
+            for p in per_suit:
+                groups.extend(p[0][0])
+            groups.sort()
+            out.append((tuple(groups), pairs[0]))
+    elif per_suit:
         for combo in product(*per_suit):
             pairs = [p for _, p in combo if p >= 0]
             if len(pairs) == 1:
-                out.append((tuple(sorted(g for groups, _ in combo for g in groups)), pairs[0]))
+                out.append((tuple(sorted(g for gs, _ in combo for g in gs)), pairs[0]))
     result = tuple(out)
     if len(_HAND_MEMO) >= _HAND_MEMO_LIMIT:
         _HAND_MEMO.clear()
@@ -134,15 +158,18 @@ def standard_shapes(counts: Sequence[int]) -> tuple[tuple[tuple[int, ...], int],
 
 def is_seven_pairs(counts: Sequence[int]) -> bool:
     """Seven *different* pairs (RULES.md: Seven Pairs needs 7 different pairs)."""
-    return sum(counts) == 14 and all(c in (0, 2) for c in counts)
+    b = bytes(counts)
+    return b.count(2) == 7 and sum(b) == 14
+
+
+_SIMPLE_SLICES = ((1, 8), (10, 17), (19, 26))
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
-    return (
-        sum(counts) == 14
-        and all(counts[k] >= 1 for k in TERMINALS_AND_HONORS)
-        and all(counts[k] == 0 for k in range(34) if k not in TERMINALS_AND_HONORS)
-    )
+    b = bytes(counts)
+    if sum(b) != 14 or any(any(b[lo:hi]) for lo, hi in _SIMPLE_SLICES):
+        return False
+    return all(b[k] for k in TERMINALS_AND_HONORS)
 
 
 def arrangements(counts: Sequence[int]) -> list[Arrangement]:

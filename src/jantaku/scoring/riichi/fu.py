@@ -36,31 +36,51 @@ def pair_fu(pair: int, ctx: WinContext, rules: RuleSet) -> int:
     return fu
 
 
-def standard_fu(shape: Shape, ctx: WinContext, rules: RuleSet, pinfu: bool) -> tuple[int, list[FuItem]]:
-    """Rounded fu and the items that make it, for a sets-and-pair hand."""
+def standard_fu(
+    shape: Shape, ctx: WinContext, rules: RuleSet, pinfu: bool, items: list[FuItem] | None = None
+) -> tuple[int, int]:
+    """(rounded fu, unrounded fu) for a sets-and-pair hand; when ``items`` is given, the itemised breakdown is
+    appended to it. Labels are only built when asked for: the scorer itemises the winning reading alone."""
+    tsumo = ctx.tsumo
     if pinfu:
-        if ctx.tsumo:
-            return 20, [("base (pinfu tsumo)", 20)]
-        return 30, [("base", 20), ("closed ron", 10)]
-    items: list[FuItem] = [("base", 20)]
-    if shape.menzen and not ctx.tsumo:
-        items.append(("closed ron", 10))
-    if ctx.tsumo:
-        items.append(("tsumo", 2))
+        if items is not None:
+            items.extend([("base (pinfu tsumo)", 20)] if tsumo else [("base", 20), ("closed ron", 10)])
+        return (20, 20) if tsumo else (30, 30)
+    raw = 20
+    if items is not None:
+        items.append(("base", 20))
+    if shape.menzen and not tsumo:
+        raw += 10
+        if items is not None:
+            items.append(("closed ron", 10))
+    if tsumo:
+        raw += 2
+        if items is not None:
+            items.append(("tsumo", 2))
     for kind, trip, is_open, is_kan in shape.sets:
         if trip:
-            label = ("open " if is_open else "closed ") + ("kan" if is_kan else "triplet") + f" {kind_name(kind)}"
-            items.append((label, _set_fu(kind, is_open, is_kan)))
-    pf = pair_fu(shape.pair, ctx, rules)
-    if pf:
-        items.append((f"pair {kind_name(shape.pair)}", pf))
-    if shape.wait in ("kanchan", "penchan", "tanki"):
-        items.append((f"{shape.wait} wait", 2))
-    raw = sum(fu for _, fu in items)
+            fu = _set_fu(kind, is_open, is_kan)
+            raw += fu
+            if items is not None:
+                label = ("open " if is_open else "closed ") + ("kan" if is_kan else "triplet")
+                items.append((f"{label} {kind_name(kind)}", fu))
+    pair = shape.pair
+    if pair >= 27:
+        pf = pair_fu(pair, ctx, rules)
+        if pf:
+            raw += pf
+            if items is not None:
+                items.append((f"pair {kind_name(pair)}", pf))
+    wait = shape.wait
+    if wait == "kanchan" or wait == "penchan" or wait == "tanki":
+        raw += 2
+        if items is not None:
+            items.append((f"{wait} wait", 2))
     if raw == 20 and not shape.menzen:
-        items.append(("open hand minimum", 10))
+        if items is not None:
+            items.append(("open hand minimum", 10))
         raw = 30
-    return (raw + 9) // 10 * 10, items
+    return (raw + 9) // 10 * 10, raw
 
 
 SEVEN_PAIRS_FU: tuple[int, list[FuItem]] = (25, [("seven pairs", 25)])

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from jantaku.hand.decompose import TRIPLET, is_seven_pairs, is_thirteen_orphans, standard_shapes
 from jantaku.hand.model import Hand
@@ -30,6 +30,7 @@ from jantaku.scoring.riichi.yaku import (
     CHECKS,
     DORA,
     KITA,
+    NEEDS,
     URA,
     YAKU,
     Shape,
@@ -67,6 +68,23 @@ _PINFU = YAKU["pinfu"]
 # the shape checks that can score, with their han: all of them for a closed hand, the open-valued ones otherwise
 _CLOSED_CHECKS = tuple((y, y.closed, fn) for y, fn in _REGULAR_CHECKS)
 _OPEN_CHECKS = tuple((y, y.open, fn) for y, fn in _REGULAR_CHECKS if y.open)
+# checks a shape can possibly meet, by (runs, triplets, honor triplets, honor pair, closed): see yaku.Needs
+_Checks = tuple[tuple[tuple[Yaku, _Check], ...], tuple[tuple[Yaku, int, _Check], ...]]
+_APPLICABLE: dict[tuple[int, int, int, bool, bool], _Checks] = {}
+
+
+def _applicable(runs: int, trips: int, honor_trips: int, honor_pair: bool, menzen: bool) -> _Checks:
+    key = (runs, trips, honor_trips, honor_pair, menzen)
+    got = _APPLICABLE.get(key)
+    if got is None:
+        regular = _CLOSED_CHECKS if menzen else _OPEN_CHECKS
+        got = _APPLICABLE[key] = (
+            tuple((y, fn) for y, fn in _YAKUMAN_CHECKS if NEEDS[y.key].met(runs, trips, honor_trips, honor_pair)),
+            tuple(c for c in regular if NEEDS[c[0].key].met(runs, trips, honor_trips, honor_pair)),
+        )
+    return got
+
+
 # situational yaku read no shape, only whether the hand is closed
 _NO_SHAPE = {True: Shape([], -1, "", True), False: Shape([], -1, "", False)}
 _Reading = tuple[str, tuple[int, ...], int]
@@ -82,10 +100,9 @@ class ScoringError(ValueError):
         super().__init__(message)
 
 
-@dataclass(frozen=True, slots=True)
-class YakuLine:
+class YakuLine(NamedTuple):
     """One line of a score sheet: a yaku and its han, or a yakuman and the multiplier it counts for under the
-    rules in force (a double form the rules count single shows 1)."""
+    rules in force (a double form the rules count single shows 1). A named tuple: the scorer makes many."""
 
     yaku: Yaku
     han: int
@@ -152,12 +169,12 @@ class _Win:
     34 counts of every tile (hand, melds, winning tile) and the number of red fives, as validation found them."""
 
     def __init__(
-        self, hand: Hand, win: int, ctx: WinContext, rules: RuleSet, all_counts: list[int], reds: int
-    ) -> None:
+        self, hand: Hand, win: int, ctx: WinContext, rules: RuleSet, all_counts: list[int], reds: int,
+        concealed: list[int],
+    ) -> None:  # fmt: skip
         self.hand, self.ctx, self.rules = hand, ctx, rules
         self.win = kind_of(win)
-        self.counts = hand.concealed_counts()
-        self.counts[self.win] += 1
+        self.counts = concealed
         self.menzen = menzen = hand.is_closed
         self.meld_sets = [(m.first, m.kind is not MeldKind.CHI, m.is_open, m.is_kan) for m in hand.melds]
         self.players = rules.players
@@ -165,17 +182,17 @@ class _Win:
         self.dealer = self.winner == 0
         self.bonus = self._bonus(all_counts, reds)
         self.bonus_han = sum(ln.han for ln in self.bonus)
-        self.blessings = self._blessings()
-        self.regular_checks = _CLOSED_CHECKS if menzen else _OPEN_CHECKS
-        content = content_yaku({k for k, c in enumerate(all_counts) if c}, not menzen, rules)
+        self.blessings = self._blessings() if ctx.tenhou or ctx.chiihou or ctx.renhou else []
+        content = content_yaku(all_counts, not menzen, rules)
         # yakuman that do not depend on the interpretation (nine gates is a standard shape, never seven pairs)
         self.fixed_yakuman = [*self.blessings, *(YakuLine(YAKU[k], n) for k, n in content if YAKU[k].yakuman)]
         if not hand.melds:
             self.fixed_yakuman += self._nine_gates()
         # regular yaku that do not depend on the interpretation (situational and content yaku)
-        no_shape = _NO_SHAPE[menzen]
         self.fixed_regular = self.lines((YAKU[k], n) for k, n in content if not YAKU[k].yakuman)
-        self.fixed_regular += self.lines((y, fn(no_shape, ctx, rules)) for y, fn in _SITUATIONAL_CHECKS)
+        if ctx.tsumo or ctx.riichi_declared or ctx.rinshan or ctx.chankan or ctx.haitei or ctx.houtei:
+            no_shape = _NO_SHAPE[menzen]
+            self.fixed_regular += self.lines((y, fn(no_shape, ctx, rules)) for y, fn in _SITUATIONAL_CHECKS)
 
     def lines(self, counts: Iterable[tuple[Yaku, int]]) -> list[YakuLine]:
         """Yaku lines for (yaku, times) pairs, at the closed or open value; closed-only yaku vanish when open."""
@@ -247,13 +264,14 @@ class _Candidate:
     lines: list[YakuLine]
     han: int
     fu: int
-    fu_items: list[FuItem]
     limit: str | None
     yakuman: int
     base: int
     pao_base: int
     reading: tuple[str, tuple[int, ...], int]  # form, concealed groups, pair (turned into text for the winner only)
     wait: str
+    shape: Shape | None = None  # a standard reading's shape: its fu are itemised for the winner only
+    pinfu: bool = False
 
 
 def _yakuman_total(lines: list[YakuLine], rules: RuleSet) -> int:
@@ -276,25 +294,19 @@ def _yakuman_candidate(w: _Win, lines: list[YakuLine], reading: _Reading, wait: 
     base = 8000 * total
     value = hand_value(base, dealer=w.dealer, tsumo=ctx.tsumo, players=w.players, rules=rules)
     return _Candidate(
-        (value, 1, 13 * total, 0, 0), lines, 0, 0, [], yakuman_name(total), total, base, 8000 * pao_mult,
-        reading, wait,
-    )  # fmt: skip
+        (value, 1, 13 * total, 0, 0), lines, 0, 0, yakuman_name(total), total, base, 8000 * pao_mult, reading, wait
+    )
 
 
 def _regular_candidate(
-    w: _Win, lines: list[YakuLine], fu: int, fu_items: list[FuItem], reading: _Reading, wait: str
-) -> _Candidate | None:
-    """Han, limit and value of one interpretation without yakuman, or None when it has no yaku."""
-    if not lines:
-        return None
+    w: _Win, lines: list[YakuLine], fu: int, raw_fu: int, reading: _Reading, wait: str
+) -> _Candidate:
+    """Han, limit and value of one interpretation without yakuman (``lines`` holds at least one yaku)."""
     han = sum(ln.han for ln in lines) + w.bonus_han
     base, limit = base_points(han, fu, w.rules)
     value = hand_value(base, dealer=w.dealer, tsumo=w.ctx.tsumo, players=w.players, rules=w.rules)
     kazoe = 1 if limit == "kazoe yakuman" else 0
-    raw_fu = sum(f for _, f in fu_items)
-    return _Candidate(
-        (value, 0, han, fu, raw_fu), lines + w.bonus, han, fu, fu_items, limit, kazoe, base, 0, reading, wait
-    )
+    return _Candidate((value, 0, han, fu, raw_fu), lines + w.bonus, han, fu, limit, kazoe, base, 0, reading, wait)
 
 
 def _placements(groups: tuple[int, ...], pair: int, win: int) -> list[tuple[int, str]]:
@@ -317,18 +329,40 @@ def _placements(groups: tuple[int, ...], pair: int, win: int) -> list[tuple[int,
 
 
 def _standard_candidates(w: _Win, groups: tuple[int, ...], pair: int) -> list[_Candidate]:
+    """Every placement of the winning tile in one sets-and-pair arrangement, scored; only the checks the shape
+    can meet are run (``_applicable``)."""
     out = []
-    ctx, rules, win = w.ctx, w.rules, w.win
+    ctx, rules, win, menzen = w.ctx, w.rules, w.win, w.menzen
     reading = ("standard", groups, pair)
+    melds = w.meld_sets
+    runs = [g for g in groups if g < TRIPLET]
+    triplets = [g - TRIPLET for g in groups if g >= TRIPLET]
+    concealed = len(triplets)
+    kans = 0
+    for first, trip, is_open, is_kan in melds:
+        if trip:
+            triplets.append(first)
+            concealed += not is_open
+            kans += is_kan
+        else:
+            runs.append(first)
+    if melds:
+        runs.sort()
+        triplets.sort()
+    runs_n = len(runs)
+    honor_trips = sum(1 for t in triplets if t >= 27)
+    yakuman_checks, regular_checks = _applicable(runs_n, 4 - runs_n, honor_trips, pair >= 27, menzen)
+    ron = not ctx.tsumo
     for idx, wait in _placements(groups, pair, win):
         sets = [
-            (g - TRIPLET, True, (i == idx and not ctx.tsumo), False) if g >= TRIPLET else (g, False, False, False)
+            (g - TRIPLET, True, i == idx and ron, False) if g >= TRIPLET else (g, False, False, False)
             for i, g in enumerate(groups)
         ]
-        sets.extend(w.meld_sets)
-        shape = Shape(sets, pair, wait, w.menzen)
+        sets.extend(melds)
+        # a triplet completed by a ron discard is not concealed
+        shape = Shape.known(sets, pair, wait, menzen, runs, triplets, kans, concealed - (ron and wait == "shanpon"))
         yakuman = list(w.fixed_yakuman)
-        for y, fn in _YAKUMAN_CHECKS:
+        for y, fn in yakuman_checks:
             n = fn(shape, ctx, rules)
             if n:
                 yakuman.append(YakuLine(y, counted(y.key, n, rules)))
@@ -337,15 +371,17 @@ def _standard_candidates(w: _Win, groups: tuple[int, ...], pair: int) -> list[_C
             continue
         lines = list(w.fixed_regular)
         pinfu = False
-        for y, han, fn in w.regular_checks:
+        for y, han, fn in regular_checks:
             n = fn(shape, ctx, rules)
             if n:
                 lines.append(YakuLine(y, han * n))
                 pinfu = pinfu or y is _PINFU
-        fu, items = standard_fu(shape, ctx, rules, pinfu)
-        cand = _regular_candidate(w, lines, fu, items, reading, wait)
-        if cand:
-            out.append(cand)
+        if not lines:
+            continue
+        fu, raw = standard_fu(shape, ctx, rules, pinfu)
+        cand = _regular_candidate(w, lines, fu, raw, reading, wait)
+        cand.shape, cand.pinfu = shape, pinfu
+        out.append(cand)
     return out
 
 
@@ -354,8 +390,8 @@ def _seven_pairs_candidate(w: _Win) -> _Candidate | None:
     if w.fixed_yakuman:
         return _yakuman_candidate(w, list(w.fixed_yakuman), reading, "tanki")
     lines = [YakuLine(YAKU["chiitoitsu"], 2), *w.fixed_regular]
-    fu, items = SEVEN_PAIRS_FU
-    return _regular_candidate(w, lines, fu, list(items), reading, "tanki")
+    fu = SEVEN_PAIRS_FU[0]
+    return _regular_candidate(w, lines, fu, fu, reading, "tanki")
 
 
 def _thirteen_orphans_candidate(w: _Win) -> _Candidate:
@@ -386,26 +422,32 @@ def _set_text(group: int, size: int = 3) -> str:
     return f"{r + 1}{r + 2}{r + 3}{SUITS[group // 9]}"
 
 
-def _problems_with_hand(hand: Hand, win: int, rules: RuleSet) -> tuple[list[int], int]:
-    """Check the tiles against the rules' tile set; returns the 34 counts of hand + melds + winning tile and the
-    number of red fives among them."""
+def _problems_with_hand(hand: Hand, win: int, rules: RuleSet) -> tuple[list[int], int, list[int]]:
+    """Check the tiles against the rules' tile set; returns the 34 counts of hand + melds + winning tile, the
+    number of red fives among them, and the 34 counts of the concealed tiles with the winning tile."""
     if hand.size != 13:
         raise ScoringError(
             "invalid_hand",
             f"the hand without the winning tile must count 13 (a meld counts 3), not {hand.size}",
         )
-    counts = [0] * KINDS
+    concealed = [0] * KINDS
     reds = [0, 0, 0]
-    for c in (*hand.tiles, *(t for m in hand.melds for t in m.tiles), win):
-        if c >= RED_MAN:
-            if c > RED_MAN + 2:
-                raise ScoringError("invalid_hand", f"tile code {c} is not a tile")
+    for c in (*hand.tiles, win):
+        if 0 <= c < RED_MAN:
+            concealed[c] += 1
+        elif RED_MAN <= c <= RED_MAN + 2:
             reds[c - RED_MAN] += 1
-            counts[FIVES[c - RED_MAN]] += 1
-        elif c >= 0:
-            counts[c] += 1
+            concealed[FIVES[c - RED_MAN]] += 1
         else:
             raise ScoringError("invalid_hand", f"tile code {c} is not a tile")
+    counts = list(concealed)
+    for m in hand.melds:
+        for c in m.tiles:
+            if c >= RED_MAN:
+                reds[c - RED_MAN] += 1
+                counts[FIVES[c - RED_MAN]] += 1
+            else:
+                counts[c] += 1
     if max(counts) > 4:
         k = counts.index(max(counts))
         raise ScoringError("invalid_hand", f"{counts[k]} copies of {kind_name(k)} with the winning tile")
@@ -423,7 +465,7 @@ def _problems_with_hand(hand: Hand, win: int, rules: RuleSet) -> tuple[list[int]
                 f"{counts[FIVES[s]] - reds[s]} plain {kind_name(FIVES[s])} but rules {rules.name!r} make {have} of "
                 f"the four red; write a red five as {code_name(RED_MAN + s)}",
             )
-    return counts, sum(reds)
+    return counts, sum(reds), concealed
 
 
 def _context_problems(hand: Hand, win: int, ctx: WinContext, rules: RuleSet, counts: list[int]) -> list[str]:
@@ -454,15 +496,16 @@ def _context_problems(hand: Hand, win: int, ctx: WinContext, rules: RuleSet, cou
     return problems
 
 
-def _validate(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> tuple[list[int], int]:
-    """Raise ``ScoringError`` for a hand or context that cannot be; else the tile counts and red fives."""
+def _validate(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> tuple[list[int], int, list[int]]:
+    """Raise ``ScoringError`` for a hand or context that cannot be; else the tile counts (every tile, then the
+    concealed tiles with the winning tile) and the number of red fives."""
     if not rules.riichi:
         raise ScoringError("invalid_context", f"rules {rules.name!r} are not a riichi rule set; use zung-jung scoring")
-    counts, reds = _problems_with_hand(hand, win, rules)
+    counts, reds, concealed = _problems_with_hand(hand, win, rules)
     problems = _context_problems(hand, win, ctx, rules, counts)
     if problems:
         raise ScoringError("invalid_context", "; ".join(problems))
-    return counts, reds
+    return counts, reds, concealed
 
 
 def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
@@ -471,8 +514,8 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     Raises ``ScoringError`` with code ``not_winning`` (no complete shape), ``no_yaku`` (complete but no yaku),
     ``invalid_hand`` or ``invalid_context``.
     """
-    all_counts, reds = _validate(hand, win, ctx, rules)
-    w = _Win(hand, win, ctx, rules, all_counts, reds)
+    all_counts, reds, concealed = _validate(hand, win, ctx, rules)
+    w = _Win(hand, win, ctx, rules, all_counts, reds, concealed)
     candidates: list[_Candidate] = []
     shapes = standard_shapes(w.counts)
     for groups, pair in shapes:
@@ -505,11 +548,16 @@ def _result(w: _Win, best: _Candidate) -> ScoreResult:
         best.base, winner=w.winner, tsumo=ctx.tsumo, discarder=discarder, players=w.players, honba=ctx.honba,
         sticks=ctx.sticks, rules=w.rules, pao_seat=pao_seat, pao_base=best.pao_base,
     )  # fmt: skip
+    items: list[FuItem] = []
+    if best.shape is not None:
+        standard_fu(best.shape, ctx, w.rules, best.pinfu, items)
+    elif best.reading[0] == "seven pairs":
+        items = list(SEVEN_PAIRS_FU[1])
     return ScoreResult(
         yaku=tuple(best.lines),
         han=best.han,
         fu=best.fu,
-        fu_items=tuple(best.fu_items),
+        fu_items=tuple(items),
         limit=best.limit,
         yakuman=best.yakuman,
         payment=payment,

@@ -8,12 +8,12 @@ the scorer lowers to 1 where the rules do not count them double).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi.context import WinContext
-from jantaku.tiles import DRAGONS, GREENS, WINDS
+from jantaku.tiles import DRAGONS, WINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,14 +119,58 @@ class Shape:
         self.kans = sum(1 for s in sets if s[3])
         self.concealed_triplets = sum(1 for _, trip, op, _ in sets if trip and not op)
 
+    @classmethod
+    def known(
+        cls,
+        sets: list[tuple[int, bool, bool, bool]],
+        pair: int,
+        wait: str,
+        menzen: bool,
+        runs: list[int],
+        triplets: list[int],
+        kans: int,
+        concealed_triplets: int,
+    ) -> Shape:
+        """A shape whose aggregates the caller already has (the scorer derives them once per arrangement and
+        reuses them for every place the winning tile can sit)."""
+        shape = cls.__new__(cls)
+        shape.sets, shape.pair, shape.wait, shape.menzen = sets, pair, wait, menzen
+        shape.runs, shape.triplets, shape.kans, shape.concealed_triplets = runs, triplets, kans, concealed_triplets
+        return shape
+
 
 Check = Callable[[Shape, WinContext, RuleSet], int]
 CHECKS: dict[str, Check] = {}
 
 
-def check(key: str) -> Callable[[Check], Check]:
+@dataclass(frozen=True, slots=True)
+class Needs:
+    """What a shape must have before a check can possibly succeed: the scorer skips checks a shape cannot meet,
+    so an ordinary hand runs a handful of checks instead of all of them. ``triplets`` counts triplets and kans,
+    ``honor_triplets`` those of honors; ``honor_pair`` asks for a pair of honors."""
+
+    runs: int = 0
+    max_runs: int = 4
+    triplets: int = 0
+    honor_triplets: int = 0
+    honor_pair: bool = False
+
+    def met(self, runs: int, triplets: int, honor_triplets: int, honor_pair: bool) -> bool:
+        return (
+            self.runs <= runs <= self.max_runs
+            and triplets >= self.triplets
+            and honor_triplets >= self.honor_triplets
+            and (honor_pair or not self.honor_pair)
+        )
+
+
+NEEDS: dict[str, Needs] = {}
+
+
+def check(key: str, needs: Needs = Needs()) -> Callable[[Check], Check]:
     def register(fn: Check) -> Check:
         CHECKS[key] = fn
+        NEEDS[key] = needs
         return fn
 
     return register
@@ -187,7 +231,7 @@ def _houtei(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
 # --- shape yaku -------------------------------------------------------------------------------------------------
 
 
-@check("pinfu")
+@check("pinfu", Needs(runs=4))
 def _pinfu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     if not s.menzen or s.triplets or s.wait != "ryanmen":
         return 0
@@ -195,12 +239,12 @@ def _pinfu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(p < 31 and p != ctx.seat_wind and p != ctx.round_wind)
 
 
-@check("iipeikou")
+@check("iipeikou", Needs(runs=2))
 def _iipeikou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.menzen and _identical_run_pairs(s.runs) == 1)
 
 
-@check("ryanpeikou")
+@check("ryanpeikou", Needs(runs=4))
 def _ryanpeikou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.menzen and _identical_run_pairs(s.runs) == 2)
 
@@ -217,49 +261,49 @@ def _identical_run_pairs(runs: list[int]) -> int:
     return pairs
 
 
-@check("seat_wind")
+@check("seat_wind", Needs(triplets=1, honor_triplets=1))
 def _seat_wind(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(ctx.seat_wind in s.triplets)
 
 
-@check("round_wind")
+@check("round_wind", Needs(triplets=1, honor_triplets=1))
 def _round_wind(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(ctx.round_wind in s.triplets)
 
 
-@check("white")
+@check("white", Needs(triplets=1, honor_triplets=1))
 def _white(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(DRAGONS[0] in s.triplets)
 
 
-@check("green")
+@check("green", Needs(triplets=1, honor_triplets=1))
 def _green(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(DRAGONS[1] in s.triplets)
 
 
-@check("red")
+@check("red", Needs(triplets=1, honor_triplets=1))
 def _red(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(DRAGONS[2] in s.triplets)
 
 
-@check("sanshoku")
+@check("sanshoku", Needs(runs=3))
 def _sanshoku(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     runs = set(s.runs)
     return int(any(r in runs and r + 9 in runs and r + 18 in runs for r in range(7)))
 
 
-@check("ittsu")
+@check("ittsu", Needs(runs=3))
 def _ittsu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     runs = set(s.runs)
     return int(any(b in runs and b + 3 in runs and b + 6 in runs for b in (0, 9, 18)))
 
 
-@check("chanta")
+@check("chanta", Needs(runs=1))
 def _chanta(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(_outside(s, honors=True))
 
 
-@check("junchan")
+@check("junchan", Needs(runs=1))
 def _junchan(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(_outside(s, honors=False))
 
@@ -275,28 +319,28 @@ def _outside(s: Shape, honors: bool) -> bool:
     return has_honor if honors else not has_honor
 
 
-@check("toitoi")
+@check("toitoi", Needs(max_runs=0))
 def _toitoi(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(not s.runs)
 
 
-@check("sanankou")
+@check("sanankou", Needs(triplets=3))
 def _sanankou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.concealed_triplets == 3)
 
 
-@check("sanshoku_doukou")
+@check("sanshoku_doukou", Needs(triplets=3))
 def _sanshoku_doukou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     trips = set(s.triplets)
     return int(any(r in trips and r + 9 in trips and r + 18 in trips for r in range(9)))
 
 
-@check("sankantsu")
+@check("sankantsu", Needs(triplets=3))
 def _sankantsu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.kans == 3)
 
 
-@check("shousangen")
+@check("shousangen", Needs(triplets=2, honor_triplets=2, honor_pair=True))
 def _shousangen(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.pair in DRAGONS and sum(1 for d in DRAGONS if d in s.triplets) == 2)
 
@@ -304,32 +348,32 @@ def _shousangen(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
 # --- yakuman on the standard shape ------------------------------------------------------------------------------
 
 
-@check("daisangen")
+@check("daisangen", Needs(triplets=3, honor_triplets=3))
 def _daisangen(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(all(d in s.triplets for d in DRAGONS))
 
 
-@check("suuankou")
+@check("suuankou", Needs(triplets=4))
 def _suuankou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.concealed_triplets == 4 and s.wait != "tanki")
 
 
-@check("suuankou_tanki")
+@check("suuankou_tanki", Needs(triplets=4))
 def _suuankou_tanki(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return 2 if s.concealed_triplets == 4 and s.wait == "tanki" else 0
 
 
-@check("daisuushii")
+@check("daisuushii", Needs(triplets=4, honor_triplets=4))
 def _daisuushii(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return 2 if all(w in s.triplets for w in WINDS) else 0
 
 
-@check("shousuushii")
+@check("shousuushii", Needs(triplets=3, honor_triplets=3, honor_pair=True))
 def _shousuushii(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.pair in WINDS and sum(1 for w in WINDS if w in s.triplets) == 3)
 
 
-@check("suukantsu")
+@check("suukantsu", Needs(triplets=4))
 def _suukantsu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.kans == 4)
 
@@ -349,21 +393,27 @@ def counted(key: str, multiplier: int, rules: RuleSet) -> int:
 # --- yaku read off the tiles alone (any form) -------------------------------------------------------------------
 
 
-def content_yaku(kinds: set[int], open_hand: bool, rules: RuleSet) -> list[tuple[str, int]]:
-    """Yaku that depend only on which kinds the hand holds: flushes, tanyao, honroutou and the content yakuman.
-    Returns (key, count) pairs; the caller converts to han."""
+def content_yaku(counts: Sequence[int], open_hand: bool, rules: RuleSet) -> list[tuple[str, int]]:
+    """Yaku that depend only on which kinds the hand holds (34 counts of every tile, melds included): flushes,
+    tanyao, honroutou and the content yakuman. Returns (key, count) pairs; the caller converts to han.
+
+    Read with a few slices of a bytes copy, so the common case (none of them) costs next to nothing."""
+    b = bytes(counts)
     out: list[tuple[str, int]] = []
-    suits = {k // 9 for k in kinds if k < 27}
-    honors = any(k >= 27 for k in kinds)
-    all_yao = all(_is_yao(k) for k in kinds)
-    if not honors and not any(_is_yao(k) for k in kinds) and (rules.kuitan or not open_hand):
+    suits = (any(b[0:9]), any(b[9:18]), any(b[18:27]))
+    n_suits = suits[0] + suits[1] + suits[2]
+    honors = any(b[27:34])
+    simples = any(b[1:8]) or any(b[10:17]) or any(b[19:26])
+    terminals = b[0] or b[8] or b[9] or b[17] or b[18] or b[26]
+    if not honors and not terminals and (rules.kuitan or not open_hand):
         out.append(("tanyao", 1))
-    if len(suits) == 1:
+    if n_suits == 1:
         out.append(("honitsu" if honors else "chinitsu", 1))
-    if not suits:
+    if not n_suits:
         out.append(("tsuuiisou", 1))
-    elif all_yao:
+    elif not simples:
         out.append(("honroutou" if honors else "chinroutou", 1))
-    if kinds <= GREENS:
+    # all green: only 2s 3s 4s 6s 8s and the Green Dragon (GREENS)
+    if not (any(b[0:19]) or b[22] or b[24] or b[26] or any(b[27:32]) or b[33]):
         out.append(("ryuuiisou", 1))
     return out
