@@ -15,7 +15,7 @@ dora) is read once per win in ``_Win``; the per-interpretation work is the shape
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from jantaku.hand.decompose import TRIPLET, is_seven_pairs, is_thirteen_orphans, standard_shapes
@@ -121,23 +121,41 @@ class YakuLine(NamedTuple):
 class ScoreResult:
     """The best interpretation of a win. For a yakuman hand ``han`` and ``fu`` are 0 and ``yakuman`` is the
     multiplier; counted yakuman (13+ han) keeps its han and fu, with ``yakuman`` = 1 and ``limit`` =
-    "kazoe yakuman". ``dora`` is the han from dora, ura, red fives and North extractions (0 for a yakuman)."""
+    "kazoe yakuman". ``dora`` is the han from dora, ura, red fives and North extractions (0 for a yakuman).
+
+    ``fu_items`` and ``arrangement`` are worded on first use: a caller that only needs the points (a bot, the
+    simulator, a batch) never pays for the text."""
 
     yaku: tuple[YakuLine, ...]
     han: int
     fu: int
-    fu_items: tuple[FuItem, ...]
     limit: str | None
     yakuman: int
     payment: Payment
-    arrangement: str
     wait: str
     players: int = 4
     dora: int = 0
+    _source: tuple[_Win, _Candidate] | None = field(default=None, repr=False, compare=False)
 
     @property
     def points(self) -> int:
         return self.payment.points
+
+    @property
+    def fu_items(self) -> tuple[FuItem, ...]:
+        if self._source is None:
+            return ()
+        w, best = self._source
+        items: list[FuItem] = []
+        if best.shape is not None:
+            standard_fu(best.shape, w.ctx, w.rules, best.pinfu, items)
+        elif best.reading[0] == "seven pairs":
+            items = list(SEVEN_PAIRS_FU[1])
+        return tuple(items)
+
+    @property
+    def arrangement(self) -> str:
+        return "" if self._source is None else _arrangement(*self._source)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -548,23 +566,17 @@ def _result(w: _Win, best: _Candidate) -> ScoreResult:
         best.base, winner=w.winner, tsumo=ctx.tsumo, discarder=discarder, players=w.players, honba=ctx.honba,
         sticks=ctx.sticks, rules=w.rules, pao_seat=pao_seat, pao_base=best.pao_base,
     )  # fmt: skip
-    items: list[FuItem] = []
-    if best.shape is not None:
-        standard_fu(best.shape, ctx, w.rules, best.pinfu, items)
-    elif best.reading[0] == "seven pairs":
-        items = list(SEVEN_PAIRS_FU[1])
     return ScoreResult(
         yaku=tuple(best.lines),
         han=best.han,
         fu=best.fu,
-        fu_items=tuple(items),
         limit=best.limit,
         yakuman=best.yakuman,
         payment=payment,
-        arrangement=_arrangement(w, best),
         wait=best.wait,
         players=w.players,
         dora=0 if best.key[1] else w.bonus_han,
+        _source=(w, best),
     )
 
 
