@@ -1,0 +1,141 @@
+"""What a seat may do: one frozen value type per decision, each with a symmetric JSON codec.
+
+Tiles in actions are physical tile ids (0..135), so a choice between a red and a plain five is explicit.
+``Action.from_json(action.to_json()) == action`` for every action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Union
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse now. ``rule`` names the rule (a RULES.md row or a turn-order rule); the game
+    state is untouched when this is raised."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        super().__init__(f"{rule}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    tile: int
+    type: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Riichi:
+    """Declare riichi and discard ``tile`` in one decision."""
+
+    tile: int
+    type: ClassVar[str] = "riichi"
+
+
+@dataclass(frozen=True, slots=True)
+class Tsumo:
+    type: ClassVar[str] = "tsumo"
+
+
+@dataclass(frozen=True, slots=True)
+class Ron:
+    type: ClassVar[str] = "ron"
+
+
+@dataclass(frozen=True, slots=True)
+class Chi:
+    """Call the discard into a run with two own tiles (``tiles``, ids)."""
+
+    tiles: tuple[int, int]
+    type: ClassVar[str] = "chi"
+
+
+@dataclass(frozen=True, slots=True)
+class Pon:
+    tiles: tuple[int, int]
+    type: ClassVar[str] = "pon"
+
+
+@dataclass(frozen=True, slots=True)
+class OpenKan:
+    """Call the discard with three own tiles (daiminkan)."""
+
+    tiles: tuple[int, int, int]
+    type: ClassVar[str] = "open_kan"
+
+
+@dataclass(frozen=True, slots=True)
+class AddedKan:
+    """Promote an own pon with ``tile`` (shouminkan)."""
+
+    tile: int
+    type: ClassVar[str] = "added_kan"
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedKan:
+    """Declare four own tiles of one kind (ankan)."""
+
+    tiles: tuple[int, int, int, int]
+    type: ClassVar[str] = "closed_kan"
+
+
+@dataclass(frozen=True, slots=True)
+class NineTerminals:
+    type: ClassVar[str] = "nine_terminals"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    type: ClassVar[str] = "pass"
+
+
+Action = Union[Discard, Riichi, Tsumo, Ron, Chi, Pon, OpenKan, AddedKan, ClosedKan, NineTerminals, Pass]  # noqa: UP007
+
+_BY_TYPE: dict[str, type[Any]] = {
+    cls.type: cls for cls in (Discard, Riichi, Tsumo, Ron, Chi, Pon, OpenKan, AddedKan, ClosedKan, NineTerminals, Pass)
+}
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": action.type}
+    if isinstance(action, (Discard, Riichi, AddedKan)):
+        out["tile"] = action.tile
+    elif isinstance(action, (Chi, Pon, OpenKan, ClosedKan)):
+        out["tiles"] = list(action.tiles)
+    return out
+
+
+def action_from_json(data: dict[str, Any]) -> Action:
+    """Read an action; an unknown type or a malformed field raises ``IllegalAction`` (rule ``action_format``)."""
+    kind = data.get("type")
+    cls = _BY_TYPE.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise IllegalAction("action_format", f"unknown action type {kind!r} (known: {', '.join(sorted(_BY_TYPE))})")
+    try:
+        if cls in (Discard, Riichi, AddedKan):
+            tile = data["tile"]
+            if not isinstance(tile, int) or isinstance(tile, bool):
+                raise TypeError
+            action: Action = cls(tile)
+            return action
+        if cls in (Chi, Pon, OpenKan, ClosedKan):
+            size = {Chi: 2, Pon: 2, OpenKan: 3, ClosedKan: 4}[cls]
+            tiles = data["tiles"]
+            if not isinstance(tiles, list) or len(tiles) != size or not all(isinstance(t, int) for t in tiles):
+                raise TypeError
+            action = cls(tuple(tiles))
+            return action
+        action = cls()
+        return action
+    except (KeyError, TypeError):
+        raise IllegalAction("action_format", f"malformed {kind} action {data!r}") from None
+
+
+def to_json(action: Action) -> dict[str, Any]:
+    return action_to_json(action)
+
+
+def from_json(data: dict[str, Any]) -> Action:
+    return action_from_json(data)

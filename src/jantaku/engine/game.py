@@ -1,0 +1,498 @@
+"""The state machine: ``Game(rules, seed)``, ``legal_actions(seat)``, ``apply(seat, action) -> events``,
+``view(seat)``, ``log``.
+
+One game is a whole match: when a hand ends the next one is dealt inside the same ``apply`` call, until the
+game ends. Claims on a discard (or on a kan that may be robbed) are gathered from every seat that may act and
+resolved together by priority (ron > pon/kan > chi), never by the order the answers came in.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from jantaku.engine import hand_end
+from jantaku.engine.actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    IllegalAction,
+    NineTerminals,
+    OpenKan,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+    action_from_json,
+    action_to_json,
+)
+from jantaku.engine.events import Event
+from jantaku.engine.legal import Claims, Turn, discard_claims, kan_claims, kuikae_forbidden, turn_actions
+from jantaku.engine.match import FinalResult, HandOutcome, MatchState, advance, final_result
+from jantaku.engine.table import SeatState, Table, TableMeld, tile_codes
+from jantaku.engine.wall import Wall
+from jantaku.melds import MeldKind
+from jantaku.rules.ruleset import RuleSet
+from jantaku.tiles import DRAGONS, EAST, WINDS
+
+
+class Game:
+    def __init__(
+        self,
+        rules: RuleSet,
+        seed: int | str,
+        *,
+        walls: Sequence[Sequence[int]] = (),
+        start: MatchState | None = None,
+    ) -> None:
+        if not rules.riichi:
+            raise ValueError(f"rules {rules.name!r}: this engine plays the riichi family only (so far)")
+        self.rules = rules
+        self.seed = seed
+        self.walls = [list(w) for w in walls]
+        self.start = start
+        self.state = start or MatchState.start(rules)
+        self.codes = tile_codes(rules)
+        self.phase = "turn"
+        self.turn: Turn | None = None
+        self.claims: Claims | None = None
+        self.final: FinalResult | None = None
+        self.version = 0
+        self._legal: dict[int, tuple[int, list[Action]]] = {}
+        self._records: list[tuple[int, Action] | Event] = []
+        self.table: Table = self._new_table()
+        events = [Event("start_game", info={"scores": list(self.state.scores), "players": rules.players})]
+        events.extend(self._deal())
+        self._records.extend(events)
+        self.opening = events
+
+    # ----------------------------------------------------------------- public interface
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def sticks(self) -> int:
+        return self.state.sticks
+
+    def to_act(self) -> list[int]:
+        """Seats that have a decision to make now."""
+        if self.phase == "turn" and self.turn is not None:
+            return [self.turn.seat]
+        if self.phase == "claims" and self.claims is not None:
+            return [s for s in self.claims.options if s not in self.claims.answers]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        hit = self._legal.get(seat)
+        if hit is not None and hit[0] == self.version:
+            return hit[1]
+        acts: list[Action] = []
+        if self.phase == "turn" and self.turn is not None and self.turn.seat == seat:
+            acts = turn_actions(self.table, self.turn, self.state.scores[seat])
+        elif self.phase == "claims" and self.claims is not None:
+            c = self.claims
+            if seat in c.options and seat not in c.answers:
+                acts = [*c.options[seat], Pass()]
+        self._legal[seat] = (self.version, acts)
+        return acts
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Validate and play one decision; returns the events it caused. A refused action raises
+        ``IllegalAction`` naming the rule, and changes nothing."""
+        action = self._validate(seat, action)
+        self._records.append((seat, action))
+        self.version += 1
+        events: list[Event] = []
+        if self.phase == "claims":
+            assert self.claims is not None
+            self.claims.answers[seat] = action
+            if len(self.claims.answers) == len(self.claims.options):
+                events.extend(self._resolve_claims())
+        else:
+            events.extend(self._turn_action(seat, action))
+        self._records.extend(events)
+        return events
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from jantaku.engine.view import seat_view
+
+        return seat_view(self, seat)
+
+    @property
+    def log(self) -> list[str]:
+        """The game as JSON lines: a header (rules, seed, stacked walls, start state), then every decision
+        (``{"type": "act", ...}``) followed by the events it caused."""
+        header: dict[str, Any] = {"type": "header", "rules": self.rules.options(), "seed": self.seed}
+        if self.walls:
+            header["walls"] = self.walls
+        if self.start is not None:
+            st = self.start
+            header["start"] = {
+                "scores": list(st.scores),
+                "round": st.round,
+                "hand": st.hand,
+                "honba": st.honba,
+                "sticks": st.sticks,
+                "played": st.played,
+            }
+        lines = [json.dumps(header, separators=(",", ":"))]
+        for rec in self._records:
+            if isinstance(rec, Event):
+                lines.append(json.dumps(rec.to_json(), separators=(",", ":")))
+            else:
+                act = {"type": "act", "actor": rec[0], "action": action_to_json(rec[1])}
+                lines.append(json.dumps(act, separators=(",", ":")))
+        return lines
+
+    @classmethod
+    def replay(cls, lines: Sequence[str]) -> Game:
+        """Rebuild a game from its log by replaying the recorded decisions."""
+        header = json.loads(lines[0])
+        rules = RuleSet().with_options(**header["rules"])
+        start = None
+        if "start" in header:
+            start = MatchState(**{**header["start"], "scores": tuple(header["start"]["scores"])})
+        game = cls(rules, header["seed"], walls=header.get("walls", ()), start=start)
+        for line in lines[1:]:
+            rec = json.loads(line)
+            if rec["type"] == "act":
+                game.apply(rec["actor"], action_from_json(rec["action"]))
+        return game
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state (concealed tiles included) as plain data: for tests and replay checks."""
+        t = self.table
+        return {
+            "phase": self.phase,
+            "state": [
+                list(self.state.scores),
+                self.state.round,
+                self.state.hand,
+                self.state.honba,
+                self.state.sticks,
+                self.state.played,
+            ],
+            "final": None if self.final is None else self.final.to_json(),
+            "hands": [sorted(s.hand) for s in t.seats],
+            "melds": [[m.to_json() for m in s.melds] for s in t.seats],
+            "rivers": [[(r.tile, r.called) for r in s.river] for s in t.seats],
+            "live": list(t.wall.live),
+            "turn": None if self.turn is None else [self.turn.seat, self.turn.drawn],
+        }
+
+    # ----------------------------------------------------------------- validation
+    def _validate(self, seat: int, action: Action) -> Action:
+        if self.phase == "over":
+            raise IllegalAction("game_over", "the game has ended")
+        if not 0 <= seat < self.rules.players:
+            raise IllegalAction("seat", f"there is no seat {seat}")
+        legal = self.legal_actions(seat)
+        if action in legal:
+            return action
+        if not legal:
+            raise IllegalAction("turn_order", f"seat {seat} has nothing to decide now")
+        found = self._equivalent(seat, action, legal)
+        if found is not None:
+            return found
+        raise IllegalAction(*hand_end.why_illegal(self, seat, action))
+
+    def _equivalent(self, seat: int, action: Action, legal: list[Action]) -> Action | None:
+        """A call naming other copies of the same tile codes as a listed choice is that choice."""
+        if not isinstance(action, (Chi, Pon, OpenKan, ClosedKan)):
+            return None
+        hand = self.table.seats[seat].hand
+        if len(set(action.tiles)) != len(action.tiles) or any(t not in hand for t in action.tiles):
+            return None
+        key = sorted(self.codes[t] for t in action.tiles)
+        for cand in legal:
+            if type(cand) is type(action) and sorted(self.codes[t] for t in cand.tiles) == key:
+                return action
+        return None
+
+    # ----------------------------------------------------------------- hands
+    def _new_table(self) -> Table:
+        st = self.state
+        if st.played < len(self.walls):
+            wall = Wall(list(self.walls[st.played]))
+        else:
+            wall = Wall.shuffled(self.rules, self.seed, st.played)
+        seats = [SeatState() for _ in range(self.rules.players)]
+        return Table(self.rules, wall, st.dealer, EAST + st.round, seats, self.codes)
+
+    def _deal(self) -> list[Event]:
+        t, st = self.table, self.state
+        n = self.rules.players
+        for rel in range(n):
+            seat = (t.dealer + rel) % n
+            t.seats[seat].hand = t.wall.deal(13)
+        for s in t.seats:
+            s.refresh_waits()
+        info = {
+            "round": st.round,
+            "hand": st.hand,
+            "honba": st.honba,
+            "sticks": st.sticks,
+            "dealer": t.dealer,
+            "scores": list(st.scores),
+            "dora_marker": t.wall.indicators()[0],
+            "commitment": t.wall.commitment,
+            "hands": [sorted(s.hand) for s in t.seats],
+            "remaining": t.wall.remaining,
+        }
+        return [Event("start_kyoku", actor=t.dealer, info=info), self._draw(t.dealer)]
+
+    def _draw(self, seat: int, rinshan: bool = False) -> Event:
+        t = self.table
+        tile = t.wall.draw_replacement() if rinshan else t.wall.draw()
+        s = t.seats[seat]
+        s.hand.append(tile)
+        s.furiten_temp = False
+        self.phase, self.claims = "turn", None
+        self.turn = Turn(seat, tile, rinshan)
+        info = {"rinshan": True} if rinshan else {}
+        return Event("tsumo", actor=seat, tile=tile, info=info)
+
+    def _reveal(self) -> list[Event]:
+        """Turn one kan-dora indicator (if the rules have kan dora)."""
+        t = self.table
+        if not self.rules.kan_dora or t.wall.revealed >= 5:
+            return []
+        return [Event("dora", tile=t.wall.reveal_indicator())]
+
+    def _flush_dora(self) -> list[Event]:
+        out: list[Event] = []
+        t = self.table
+        while t.pending_dora:
+            t.pending_dora -= 1
+            out.extend(self._reveal())
+        return out
+
+    # ----------------------------------------------------------------- the turn player
+    def _turn_action(self, seat: int, action: Action) -> list[Event]:
+        assert self.turn is not None
+        turn = self.turn
+        if isinstance(action, Tsumo):
+            assert turn.drawn is not None
+            return hand_end.win(self, [seat], turn.drawn, None, rinshan=turn.rinshan)
+        if isinstance(action, NineTerminals):
+            return hand_end.abort(self, "nine_terminals", [seat])
+        if isinstance(action, (Discard, Riichi)):
+            return self._discard(seat, action.tile, isinstance(action, Riichi))
+        if isinstance(action, ClosedKan):
+            return self._declare_kan(seat, action.tiles, closed=True)
+        if isinstance(action, AddedKan):
+            return self._declare_kan(seat, (action.tile,), closed=False)
+        raise AssertionError(f"unhandled turn action {action}")  # pragma: no cover
+
+    def _discard(self, seat: int, tile: int, riichi: bool) -> list[Event]:
+        assert self.turn is not None
+        t = self.table
+        s = t.seats[seat]
+        events: list[Event] = []
+        if riichi:
+            s.riichi = 2 if t.first_turn(seat) else 1
+            events.append(Event("reach", actor=seat))
+        elif s.riichi_accepted:
+            s.ippatsu = False
+        tsumogiri = tile == self.turn.drawn
+        t.discard(seat, tile, tsumogiri, riichi)
+        events.append(Event("dahai", actor=seat, tile=tile, info={"tsumogiri": tsumogiri}))
+        if self.rules.kan_dora_timing == "standard":
+            events.extend(self._flush_dora())
+        self.turn = None
+        self.claims = discard_claims(t, seat, tile, self.state.honba, self.state.sticks)
+        self.phase = "claims"
+        if not self.claims.options:
+            events.extend(self._resolve_claims())
+        return events
+
+    def _declare_kan(self, seat: int, tiles: tuple[int, ...], closed: bool) -> list[Event]:
+        t = self.table
+        events = self._flush_dora()
+        if t.kans == 4:  # only reachable with fifth_kan_abort
+            return events + hand_end.abort(self, "fifth_kan", [seat])
+        self.turn = None
+        if closed:
+            events.append(Event("ankan", actor=seat, consumed=tiles))
+            self.claims = kan_claims(t, seat, tiles[0], True, tiles)
+        else:
+            events.append(Event("kakan", actor=seat, tile=tiles[0]))
+            self.claims = kan_claims(t, seat, tiles[0], False, tiles)
+        self.phase = "claims"
+        if not self.claims.options:
+            events.extend(self._resolve_claims())
+        return events
+
+    # ----------------------------------------------------------------- claims
+    def _resolve_claims(self) -> list[Event]:
+        c = self.claims
+        assert c is not None
+        n = self.rules.players
+        rons = sorted((s for s, a in c.answers.items() if isinstance(a, Ron)), key=lambda s: (s - c.actor) % n)
+        if rons:
+            if len(rons) >= 3 and self.rules.triple_ron == "abort":
+                return hand_end.abort(self, "triple_ron", rons)
+            head_bump = (len(rons) == 2 and self.rules.double_ron == "head-bump") or (
+                len(rons) >= 3 and self.rules.triple_ron == "head-bump"
+            )
+            if head_bump:
+                rons = rons[:1]
+            return hand_end.win(self, rons, c.tile, c.actor, chankan=c.kind != "discard", houtei=c.houtei)
+        t = self.table
+        for seat in c.waiting:  # passing a winning tile: temporary furiten, permanent after riichi
+            s = t.seats[seat]
+            s.furiten_temp = True
+            if s.riichi_accepted:
+                s.furiten_riichi = True
+        if c.kind != "discard":
+            return self._complete_kan(c)
+        events: list[Event] = []
+        d = t.seats[c.actor]
+        riichi_now = bool(d.riichi) and not d.riichi_accepted
+        if riichi_now:
+            d.riichi_accepted = True
+            d.ippatsu = True
+            t.riichi_count += 1
+            scores = list(self.state.scores)
+            scores[c.actor] -= 1000
+            self.state = _with(self.state, scores=tuple(scores), sticks=self.state.sticks + 1)
+            events.append(Event("reach_accepted", actor=c.actor, info={"scores": scores, "sticks": self.state.sticks}))
+        ab = self.rules.abortive_draws
+        if riichi_now and "four_riichi" in ab and n == 4 and t.riichi_count == 4:
+            return events + hand_end.abort(self, "four_riichi", [])
+        if "four_winds" in ab and n == 4 and self._four_winds():
+            return events + hand_end.abort(self, "four_winds", [])
+        if t.four_kans_check:
+            t.four_kans_check = False
+            if "four_kans" in ab and sum(1 for s in t.seats if s.kans) >= 2:
+                return events + hand_end.abort(self, "four_kans", [])
+        calls: list[tuple[int, Action]] = [(s, a) for s, a in c.answers.items() if isinstance(a, (Pon, OpenKan))]
+        calls += [(s, a) for s, a in c.answers.items() if isinstance(a, Chi)]
+        if calls:
+            seat, act = calls[0]
+            assert isinstance(act, (Pon, OpenKan, Chi))
+            return events + self._call(seat, act, c)
+        if t.wall.remaining == 0:
+            return events + hand_end.exhaustive(self)
+        events.append(self._draw((c.actor + 1) % n))
+        return events
+
+    def _four_winds(self) -> bool:
+        t = self.table
+        if t.interrupted or any(s.discards != 1 for s in t.seats):
+            return False
+        kinds = {s.river[0].tile >> 2 for s in t.seats}
+        return len(kinds) == 1 and next(iter(kinds)) in WINDS
+
+    def _interrupt(self) -> None:
+        t = self.table
+        t.interrupted = True
+        for s in t.seats:
+            s.ippatsu = False
+
+    def _call(self, seat: int, act: Pon | OpenKan | Chi, c: Claims) -> list[Event]:
+        t = self.table
+        s = t.seats[seat]
+        self._interrupt()
+        d = t.seats[c.actor]
+        d.river[-1].called = True
+        d.nagashi = False
+        for tile in act.tiles:
+            s.take(tile)
+        tiles = tuple(sorted((*act.tiles, c.tile)))
+        k = c.tile >> 2
+        events: list[Event] = []
+        if isinstance(act, OpenKan):
+            s.melds.append(TableMeld(MeldKind.OPEN_KAN, tiles, c.tile, c.actor))
+            events.append(Event("daiminkan", actor=seat, target=c.actor, tile=c.tile, consumed=act.tiles))
+            self._liability(seat, c.actor)
+            events.extend(self._after_kan(seat, closed=False, source=c.actor))
+            return events
+        if isinstance(act, Pon):
+            s.melds.append(TableMeld(MeldKind.PON, tiles, c.tile, c.actor))
+            events.append(Event("pon", actor=seat, target=c.actor, tile=c.tile, consumed=act.tiles))
+            forbidden = kuikae_forbidden(self.rules.kuikae, k, None)
+            self._liability(seat, c.actor)
+        else:
+            s.melds.append(TableMeld(MeldKind.CHI, tiles, c.tile, c.actor))
+            events.append(Event("chi", actor=seat, target=c.actor, tile=c.tile, consumed=act.tiles))
+            run = (act.tiles[0] >> 2, act.tiles[1] >> 2)
+            forbidden = kuikae_forbidden(self.rules.kuikae, k, run)
+        self.phase, self.claims = "turn", None
+        self.turn = Turn(seat, None, False, forbidden)
+        return events
+
+    def _liability(self, seat: int, source: int) -> None:
+        """Pao: the seat that fed the third dragon set or the fourth wind set (RULES.md, liability)."""
+        s = self.table.seats[seat]
+        sets = [m.kind_of_tiles for m in s.melds if m.kind is not MeldKind.CHI]
+        if "daisangen" in self.rules.pao and sum(1 for k in sets if k in DRAGONS) == 3 and sets[-1] in DRAGONS:
+            s.pao = source
+        if "daisuushii" in self.rules.pao and sum(1 for k in sets if k in WINDS) == 4 and sets[-1] in WINDS:
+            s.pao = source
+
+    def _complete_kan(self, c: Claims) -> list[Event]:
+        """No one robbed the kan: it stands."""
+        t = self.table
+        seat = c.actor
+        s = t.seats[seat]
+        if c.kind == "ankan":
+            for tile in c.kan_tiles:
+                s.take(tile)
+            s.melds.append(TableMeld(MeldKind.CLOSED_KAN, tuple(sorted(c.kan_tiles))))
+        else:
+            s.take(c.tile)
+            i = next(i for i, m in enumerate(s.melds) if m.kind is MeldKind.PON and m.kind_of_tiles == c.tile >> 2)
+            m = s.melds[i]
+            s.melds[i] = TableMeld(MeldKind.ADDED_KAN, tuple(sorted((*m.tiles, c.tile))), m.called, m.source, c.tile)
+        self._interrupt()
+        return self._after_kan(seat, closed=c.kind == "ankan", source=None)
+
+    def _after_kan(self, seat: int, closed: bool, source: int | None) -> list[Event]:
+        t = self.table
+        s = t.seats[seat]
+        t.kans += 1
+        s.kans += 1
+        if t.kans == 4:
+            t.four_kans_check = True
+            if s.kans == 4 and source is not None and "suukantsu" in self.rules.pao:
+                s.pao = source
+        s.refresh_waits()
+        events: list[Event] = []
+        if closed or self.rules.kan_dora_timing == "immediate":
+            events.extend(self._reveal())
+        else:
+            t.pending_dora += 1
+        events.append(self._draw(seat, rinshan=True))
+        return events
+
+
+def _with(state: MatchState, **changes: Any) -> MatchState:
+    from dataclasses import replace
+
+    return replace(state, **changes)
+
+
+def outcome_advance(game: Game, outcome: HandOutcome) -> list[Event]:
+    """End the hand: reveal the wall, move the match on, deal the next hand or end the game."""
+    t = game.table
+    events = [
+        Event("end_kyoku", info={"wall": list(t.wall.order), "salt": t.wall.salt.hex(), "scores": list(outcome.scores)})
+    ]
+    nxt, over = advance(game.rules, game.state, outcome)
+    game.state = nxt
+    game.turn, game.claims = None, None
+    if over:
+        game.phase = "over"
+        game.final = final_result(game.rules, nxt)
+        events.append(Event("end_game", info=game.final.to_json()))
+        return events
+    game.phase = "turn"
+    game.table = game._new_table()
+    events.extend(game._deal())
+    return events

@@ -1,0 +1,187 @@
+"""How a hand ends — wins (one or several), abortive draws, the exhaustive draw — and why an action is refused."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from jantaku.engine.actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    NineTerminals,
+    OpenKan,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
+from jantaku.engine.events import Event
+from jantaku.engine.legal import kan_possible
+from jantaku.engine.match import HandOutcome
+from jantaku.engine.settle import (
+    WinKind,
+    absolute_deltas,
+    nagashi_deltas,
+    nagashi_seats,
+    noten_deltas,
+    tenpai_seats,
+    try_score,
+)
+
+if TYPE_CHECKING:
+    from jantaku.engine.game import Game
+
+
+def _finish(game: Game, outcome: HandOutcome) -> list[Event]:
+    from jantaku.engine.game import outcome_advance
+
+    return outcome_advance(game, outcome)
+
+
+def win(
+    game: Game,
+    winners: list[int],
+    tile: int,
+    discarder: int | None,
+    *,
+    rinshan: bool = False,
+    chankan: bool = False,
+    houtei: bool = False,
+) -> list[Event]:
+    """Score and pay every winner. On a multiple ron the honba and the deposits go to one winner: the nearest
+    to the discarder in turn order (``deposits_to`` = nearest-discarder) or to the dealer."""
+    t = game.table
+    n = game.rules.players
+    events: list[Event] = []
+    if discarder is None and game.rules.kan_dora_timing == "standard":
+        events.extend(game._flush_dora())  # an open/added kan's dora counts for a rinshan win
+    if discarder is not None and len(winners) > 1 and game.rules.deposits_to == "nearest-dealer":
+        taker = min(winners, key=lambda w: (w - t.dealer) % n)
+    else:
+        taker = winners[0]
+    scores = list(game.state.scores)
+    sticks = game.state.sticks
+    for w in winners:
+        how = WinKind(discarder is None, discarder=discarder, rinshan=rinshan, chankan=chankan, houtei=houtei)
+        honba = game.state.honba if w == taker else 0
+        result = try_score(t, w, tile, how, honba=honba, sticks=sticks if w == taker else 0)
+        if result is None:  # pragma: no cover - legality was checked with the same scorer
+            raise AssertionError(f"seat {w} was offered a win that does not score")
+        deltas = absolute_deltas(t, result)
+        for i, d in enumerate(deltas):
+            scores[i] += d
+        s = t.seats[w]
+        info = {
+            "deltas": deltas,
+            "han": result.han,
+            "fu": result.fu,
+            "points": result.points,
+            "limit": result.limit,
+            "yakuman": result.yakuman,
+            "yaku": [[y.name, y.han] for y in result.yaku],
+            "hand": sorted(s.hand),
+            "ura_markers": t.wall.ura_indicators() if s.riichi_accepted and game.rules.ura_dora else [],
+            "scores": list(scores),
+        }
+        events.append(Event("hora", actor=w, target=w if discarder is None else discarder, tile=tile, info=info))
+    dealer_won = t.dealer in winners
+    outcome = HandOutcome(tuple(scores), 0, "win", dealer_won=dealer_won, winners=tuple(winners))
+    return events + _finish(game, outcome)
+
+
+def abort(game: Game, reason: str, seats: list[int]) -> list[Event]:
+    """An abortive draw: no payments, deposits stay, the dealer keeps the seat (RULES.md)."""
+    t = game.table
+    info: dict[str, object] = {"reason": reason, "deltas": [0] * game.rules.players}
+    if reason == "nine_terminals":
+        info["hands"] = {str(s): sorted(t.seats[s].hand) for s in seats}
+    ev = Event("ryukyoku", info=info)
+    outcome = HandOutcome(game.state.scores, game.state.sticks, "abortive")
+    return [ev, *_finish(game, outcome)]
+
+
+def exhaustive(game: Game) -> list[Event]:
+    """The wall is empty and the last discard passed: nagashi mangan where on, else noten payments."""
+    t = game.table
+    tenpai = tenpai_seats(t)
+    nagashi = nagashi_seats(t)
+    deltas = nagashi_deltas(t, nagashi) if nagashi else noten_deltas(t, tenpai)
+    scores = tuple(s + d for s, d in zip(game.state.scores, deltas, strict=True))
+    info = {
+        "reason": "nagashi_mangan" if nagashi else "exhaustive",
+        "tenpai": tenpai,
+        "deltas": deltas,
+        "nagashi": nagashi,
+        "hands": {str(i): sorted(s.hand) for i, s in enumerate(t.seats) if tenpai[i]},
+        "scores": list(scores),
+    }
+    ev = Event("ryukyoku", info=info)
+    outcome = HandOutcome(scores, game.state.sticks, "exhaustive", dealer_tenpai=tenpai[t.dealer])
+    return [ev, *_finish(game, outcome)]
+
+
+def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
+    """(rule, explanation) for an action that is not among the legal ones."""
+    t = game.table
+    s = t.seats[seat]
+    rules = game.rules
+    if game.phase == "claims":
+        c = game.claims
+        assert c is not None
+        if isinstance(action, (Discard, Riichi, Tsumo, ClosedKan, AddedKan, NineTerminals)):
+            return "turn_order", f"seat {seat} may only answer the {c.kind} now (ron, a call or pass)"
+        if c.houtei and not isinstance(action, Ron):
+            return "houtei_only_ron", "the last discard may only be claimed by ron"
+        if isinstance(action, Ron):
+            if (c.tile >> 2) not in s.waits:
+                return "not_winning", "the tile does not complete the hand"
+            if s.furiten:
+                return "furiten", "a furiten hand may not win by ron (own discards, a passed winning tile, riichi)"
+            if c.kind == "ankan":
+                return "chankan_closed_kan", "a concealed kan may only be robbed for thirteen orphans, where allowed"
+            return "no_yaku", "the win has no yaku (dora are not yaku)"
+        if isinstance(action, Chi) and (not rules.chi or (seat - c.actor) % rules.players != 1):
+            return "chi_left_only", "chi takes a discard from the player on the left only"
+        if isinstance(action, (Chi, Pon, OpenKan)):
+            if s.riichi:
+                return "riichi_no_calls", "a riichi hand makes no calls"
+            if isinstance(action, OpenKan) and not kan_possible(t):
+                return "kan_limit", "no kan now: four kans made, no replacement tile, or the wall's last tile"
+            return "kuikae", "this call is not possible with these tiles, or it would leave only kuikae discards"
+        return "call", "not a choice now"
+    turn = game.turn
+    assert turn is not None
+    if isinstance(action, (Ron, Chi, Pon, OpenKan)):
+        return "turn_order", "calls answer another seat's discard"
+    if isinstance(action, (Discard, Riichi)):
+        if action.tile not in s.hand:
+            return "own_tile", f"tile {action.tile} is not in the hand"
+        if s.riichi:
+            return "riichi_tsumogiri", "after riichi the drawn tile must be discarded"
+        if action.tile >> 2 in turn.forbidden:
+            return "kuikae", "right after a call the called tile's twin or the run's other end may not be discarded"
+        if isinstance(action, Riichi):
+            if not s.closed:
+                return "riichi_closed", "riichi needs a closed hand"
+            if game.state.scores[seat] < rules.riichi_min_points:
+                return "riichi_points", f"riichi needs at least {rules.riichi_min_points} points"
+            if t.wall.remaining < rules.riichi_min_live_tiles:
+                return "riichi_tiles_left", f"riichi needs {rules.riichi_min_live_tiles} live tiles left"
+            if turn.drawn is None:
+                return "riichi_after_draw", "riichi is declared after an own draw"
+            return "riichi_tenpai", "riichi needs a tenpai hand after the discard (karaten where forbidden)"
+    if isinstance(action, Tsumo):
+        return "tsumo", "the drawn tile does not complete the hand with a yaku (or no tile was drawn)"
+    if isinstance(action, NineTerminals):
+        return "nine_terminals", "needs the first go-around unbroken and nine different terminals and honors"
+    if isinstance(action, (ClosedKan, AddedKan)):
+        if turn.drawn is None:
+            return "kan_after_call", "no kan right after a call: discard first"
+        if not kan_possible(t):
+            return "kan_limit", "no kan now: four kans made, no replacement tile, or the wall's last tile"
+        if s.riichi:
+            return "riichi_kan", f"after riichi a concealed kan must keep the waits ({rules.riichi_kan})"
+        return "kan_tiles", "the kan's tiles are not in the hand"
+    return "not_legal", "not a choice now"

@@ -1,0 +1,143 @@
+"""Hands → rounds → game end (RULES.md, Game shape; Dealer and counters): renchan, honba, deposits, the game's
+length and its extension, bust, last-dealer stop, final ranking with oka, uma and leftover deposits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from jantaku.rules.ruleset import RuleSet
+
+ROUND_NAMES = ("E", "S", "W", "N")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """Between hands: scores by absolute seat, the round (0 = East), the hand in the round (its dealer seat),
+    honba, deposits on the table, and how many hands were played (it numbers the walls)."""
+
+    scores: tuple[int, ...]
+    round: int = 0
+    hand: int = 0
+    honba: int = 0
+    sticks: int = 0
+    played: int = 0
+
+    @classmethod
+    def start(cls, rules: RuleSet) -> MatchState:
+        return cls(scores=(rules.start_points,) * rules.players)
+
+    @property
+    def dealer(self) -> int:
+        return self.hand
+
+    def label(self) -> str:
+        return f"{ROUND_NAMES[self.round]}{self.hand + 1}-{self.honba}"
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """What the match needs from a finished hand."""
+
+    scores: tuple[int, ...]  # after payments
+    sticks: int  # deposits left on the table
+    kind: str  # "win" | "exhaustive" | "abortive"
+    dealer_won: bool = False
+    dealer_tenpai: bool = False
+    winners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FinalResult:
+    """Placements (seats, first to last), final scores (leftover deposits included) and the final result in
+    points: score − return + oka (first place) + uma."""
+
+    order: tuple[int, ...]
+    scores: tuple[int, ...]
+    results: tuple[int, ...]
+    places: tuple[int, ...] = field(default=())
+
+    def to_json(self) -> dict[str, list[int]]:
+        return {
+            "order": list(self.order),
+            "scores": list(self.scores),
+            "results": list(self.results),
+            "places": list(self.places),
+        }
+
+
+def ranking(scores: tuple[int, ...]) -> list[int]:
+    """Seats from first to last; equal scores are broken by seat order from the first dealer (RULES.md)."""
+    return sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+
+
+def _rounds(rules: RuleSet) -> int:
+    return 1 if rules.length == "east" else 2
+
+
+def _last_round(rules: RuleSet) -> int:
+    """The last round extension may reach (inclusive)."""
+    base = _rounds(rules)
+    if rules.extension in ("none",) or (rules.target_points <= 0 and rules.extension != "tie-break"):
+        return base - 1
+    if rules.extension == "until-west-4":
+        return 2
+    return min(base, 3)  # one extra wind round
+
+
+def advance(rules: RuleSet, state: MatchState, out: HandOutcome) -> tuple[MatchState, bool]:
+    """The next hand's state and whether the game is over."""
+    renchan = out.dealer_won or out.kind == "abortive" or (out.kind == "exhaustive" and out.dealer_tenpai)
+    honba = state.honba + 1 if (renchan or out.kind != "win") else 0
+    nxt = replace(state, scores=out.scores, sticks=out.sticks, honba=honba, played=state.played + 1)
+    if rules.bust and any(s < 0 for s in out.scores):
+        return nxt, True
+    n = rules.players
+    nominal_last = _rounds(rules) - 1
+    in_all_last = state.round > nominal_last or (state.round == nominal_last and state.hand == n - 1)
+    top = ranking(out.scores)[0]
+    target = rules.target_points
+    reached = target <= 0 or out.scores[top] >= target
+    tied_first = sorted(out.scores, reverse=True)[:2]
+    tie = rules.extension == "tie-break" and len(tied_first) > 1 and tied_first[0] == tied_first[1]
+    if in_all_last:
+        dealer_first = top == state.dealer and not tie
+        # sudden death in the extension; with a last-dealer stop a renchan dealer who is not first plays on
+        in_extension = state.round > nominal_last and reached and not tie
+        if in_extension and (not renchan or rules.last_dealer_stop == "off" or dealer_first):
+            return nxt, True
+        if renchan:
+            stop = rules.last_dealer_stop
+            if (
+                stop != "off"
+                and out.kind != "abortive"
+                and dealer_first
+                and (stop == "first" or out.scores[top] >= max(target, 0))
+            ):
+                return nxt, True
+            return nxt, False
+        if state.round == nominal_last and reached and not tie:
+            return nxt, True
+    if renchan:
+        return nxt, False
+    hand, rnd = state.hand + 1, state.round
+    if hand == n:
+        hand, rnd = 0, rnd + 1
+    if rnd > _last_round(rules) or (rnd > nominal_last and reached and not tie):
+        return replace(nxt, hand=hand, round=rnd), True
+    return replace(nxt, hand=hand, round=rnd), False
+
+
+def final_result(rules: RuleSet, state: MatchState) -> FinalResult:
+    """Placements by score and seat; leftover deposits to first place after placements; oka and uma."""
+    order = ranking(state.scores)
+    scores = list(state.scores)
+    scores[order[0]] += 1000 * state.sticks
+    n = rules.players
+    oka = (rules.return_points - rules.start_points) * n
+    uma = list(rules.uma) + [0] * n
+    results = [0] * n
+    places = [0] * n
+    for place, seat in enumerate(order):
+        places[seat] = place
+        results[seat] = scores[seat] - rules.return_points + uma[place] + (oka if place == 0 else 0)
+    return FinalResult(tuple(order), tuple(scores), tuple(results), tuple(places))

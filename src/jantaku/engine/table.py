@@ -1,0 +1,199 @@
+"""The state of one hand: the wall, every seat's tiles, melds and river, and the flags the rules read
+(riichi, ippatsu, furiten, the first go-around, kans, liability).
+
+Seats are absolute (0 .. players-1); ``rel(seat)`` is the seat's wind in this hand (0 = the dealer, East).
+Tiles are physical ids; ``codes[id]`` is the scorer's tile code (a red five is its red code).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from jantaku.engine.wall import Wall
+from jantaku.hand.shanten import shanten
+from jantaku.hand.waits import waits
+from jantaku.melds import Meld, MeldKind
+from jantaku.rules.ruleset import RuleSet
+from jantaku.tiles import FIVES, KINDS, RED_MAN, is_terminal_or_honor
+
+_CODE_CACHE: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def tile_codes(rules: RuleSet) -> tuple[int, ...]:
+    """Code of every physical id under the rules' red fives (copy 0, and copy 1 for a second red, are red)."""
+    key = rules.red_fives
+    hit = _CODE_CACHE.get(key)
+    if hit is None:
+        out = []
+        for t in range(136):
+            kind, copy = t >> 2, t & 3
+            if kind in FIVES and copy < key[FIVES.index(kind)]:
+                out.append(RED_MAN + FIVES.index(kind))
+            else:
+                out.append(kind)
+        hit = _CODE_CACHE[key] = tuple(out)
+    return hit
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld with physical ids: ``called`` is the id taken from ``source`` (an absolute seat), None for a
+    concealed kan. An added kan keeps the pon's called tile and source; ``added`` is the promoting tile."""
+
+    kind: MeldKind
+    tiles: tuple[int, ...]
+    called: int | None = None
+    source: int | None = None
+    added: int | None = None
+
+    @property
+    def kind_of_tiles(self) -> int:
+        return min(self.tiles) >> 2
+
+    def to_meld(self, codes: tuple[int, ...], owner: int, players: int) -> Meld:
+        src = None if self.source is None else (self.source - owner) % players
+        called = None if self.called is None else codes[self.called]
+        return Meld(self.kind, tuple(codes[t] for t in self.tiles), called, src)
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": str(self.kind), "tiles": list(self.tiles)}
+        if self.called is not None:
+            out["called"] = self.called
+            out["source"] = self.source
+        if self.added is not None:
+            out["added"] = self.added
+        return out
+
+
+@dataclass(slots=True)
+class RiverTile:
+    tile: int
+    tsumogiri: bool
+    riichi: bool = False  # the riichi declaration tile
+    called: bool = False  # taken by another seat's call (it stays counted for furiten)
+
+
+@dataclass(slots=True)
+class SeatState:
+    hand: list[int] = field(default_factory=list)
+    melds: list[TableMeld] = field(default_factory=list)
+    river: list[RiverTile] = field(default_factory=list)
+    river_kinds: set[int] = field(default_factory=set)
+    riichi: int = 0  # 0 none, 1 riichi, 2 double riichi (set at declaration)
+    riichi_accepted: bool = False
+    ippatsu: bool = False
+    furiten_temp: bool = False  # passed a winning tile: no ron until the next own draw
+    furiten_riichi: bool = False  # passed a winning tile after riichi: no ron for the rest of the hand
+    discards: int = 0
+    kans: int = 0
+    nagashi: bool = True  # every discard a terminal or honor, none called
+    pao: int | None = None  # the liable seat for a liability yakuman
+    waits: list[int] = field(default_factory=list)  # winning kinds of the 3n+1 concealed tiles (kept current)
+
+    def counts(self) -> list[int]:
+        c = [0] * KINDS
+        for t in self.hand:
+            c[t >> 2] += 1
+        return c
+
+    def locked(self) -> list[int]:
+        c = [0] * KINDS
+        for m in self.melds:
+            for t in m.tiles:
+                c[t >> 2] += 1
+        return c
+
+    @property
+    def closed(self) -> bool:
+        return all(m.kind is MeldKind.CLOSED_KAN for m in self.melds)
+
+    def refresh_waits(self) -> None:
+        """Recompute ``waits`` for a 3n+1 hand (cheap when the hand is not tenpai: one shanten look-up)."""
+        c = self.counts()
+        if shanten(c, len(self.melds)) > 0:
+            self.waits = []
+        else:
+            self.waits = waits(c, self.locked() if self.melds else None)
+
+    @property
+    def furiten(self) -> bool:
+        return self.furiten_temp or self.furiten_riichi or any(w in self.river_kinds for w in self.waits)
+
+    def take(self, tile: int) -> None:
+        self.hand.remove(tile)
+
+
+@dataclass(slots=True)
+class Table:
+    """One hand. ``dealer`` is an absolute seat; ``round_wind`` a wind kind (EAST ..)."""
+
+    rules: RuleSet
+    wall: Wall
+    dealer: int
+    round_wind: int
+    seats: list[SeatState]
+    codes: tuple[int, ...]
+    interrupted: bool = False  # a call (or kan) broke the first go-around
+    kans: int = 0
+    pending_dora: int = 0  # open/added kan indicators to turn after the kan-caller's discard
+    four_kans_check: bool = False  # the 4th kan's discard is pending
+    riichi_count: int = 0
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def rel(self, seat: int) -> int:
+        return (seat - self.dealer) % self.players
+
+    def first_turn(self, seat: int) -> bool:
+        """The seat is still in its first go-around: it has not discarded and nothing interrupted."""
+        return not self.interrupted and self.seats[seat].discards == 0
+
+    def visible_counts(self, seat: int) -> list[int]:
+        """Kinds the seat sees outside its own hand and melds: rivers, others' melds, indicators."""
+        c = [0] * KINDS
+        for i, s in enumerate(self.seats):
+            for r in s.river:
+                if not r.called:
+                    c[r.tile >> 2] += 1
+            if i != seat:
+                for m in s.melds:
+                    for t in m.tiles:
+                        c[t >> 2] += 1
+        for t in self.wall.indicators():
+            c[t >> 2] += 1
+        return c
+
+    def dora_indicators(self) -> tuple[int, ...]:
+        return tuple(self.codes[t] for t in self.wall.indicators())
+
+    def ura_indicators(self) -> tuple[int, ...]:
+        ura = self.wall.ura_indicators()
+        if not self.rules.kan_ura_dora:
+            ura = ura[:1]
+        return tuple(self.codes[t] for t in ura)
+
+    def unseen_tiles(self) -> list[int]:
+        """Tiles not in any hand, meld or river: the live wall and the undrawn dead wall."""
+        w = self.wall
+        return list(w.live) + w.replacement_queue[w.replacements :] + w.dead[4:]
+
+    def all_tiles(self) -> list[int]:
+        out = self.unseen_tiles()
+        for s in self.seats:
+            out.extend(s.hand)
+            for m in s.melds:
+                out.extend(m.tiles)
+            out.extend(r.tile for r in s.river if not r.called)
+        return out
+
+    def discard(self, seat: int, tile: int, tsumogiri: bool, riichi: bool) -> None:
+        s = self.seats[seat]
+        s.take(tile)
+        s.river.append(RiverTile(tile, tsumogiri, riichi))
+        s.river_kinds.add(tile >> 2)
+        s.discards += 1
+        if not is_terminal_or_honor(tile >> 2):
+            s.nagashi = False
+        s.refresh_waits()

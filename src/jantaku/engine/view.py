@@ -1,0 +1,61 @@
+"""What one seat (or a spectator, ``seat=None``) may see: the only way state leaves the engine.
+
+A view holds the viewer's own concealed tiles and legal actions; everyone's rivers, melds, riichi state,
+concealed-tile counts and scores; the revealed dora indicators, the live-wall count and the wall's commitment.
+Never another seat's concealed tiles, the live wall's order or an unrevealed indicator.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from jantaku.engine.actions import action_to_json
+
+if TYPE_CHECKING:
+    from jantaku.engine.game import Game
+
+
+def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
+    t = game.table
+    st = game.state
+    seats = []
+    for i, s in enumerate(t.seats):
+        seats.append(
+            {
+                "seat": i,
+                "wind": t.rel(i),
+                "score": st.scores[i],
+                "concealed": len(s.hand),
+                "melds": [m.to_json() for m in s.melds],
+                "river": [
+                    {"tile": r.tile, "tsumogiri": r.tsumogiri, "riichi": r.riichi, "called": r.called} for r in s.river
+                ],
+                "riichi": s.riichi_accepted or bool(s.riichi),
+            }
+        )
+    out: dict[str, Any] = {
+        "seat": seat,
+        "phase": game.phase,
+        "round": st.round,
+        "hand": st.hand,
+        "honba": st.honba,
+        "sticks": st.sticks,
+        "dealer": t.dealer,
+        "seats": seats,
+        "dora_indicators": t.wall.indicators(),
+        "live_tiles": t.wall.remaining,
+        "commitment": t.wall.commitment,
+        "to_act": game.to_act(),
+    }
+    if game.final is not None:
+        out["final"] = game.final.to_json()
+    if seat is not None:
+        own = t.seats[seat]
+        out["own"] = {
+            "tiles": sorted(own.hand),
+            "drawn": game.turn.drawn if game.turn is not None and game.turn.seat == seat else None,
+            "furiten": own.furiten,
+            "waits": list(own.waits) if len(own.hand) % 3 == 1 else [],
+        }
+        out["legal_actions"] = [action_to_json(a) for a in game.legal_actions(seat)]
+    return out
