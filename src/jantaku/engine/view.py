@@ -45,7 +45,8 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
         "dora_indicators": t.wall.indicators(),
         "live_tiles": t.wall.remaining,
         "commitment": t.wall.commitment,
-        "to_act": game.to_act(),
+        # whether the viewer must decide; who else may claim a discard is hidden information
+        "must_act": seat is not None and seat in game.to_act(),
     }
     if game.final is not None:
         out["final"] = game.final.to_json()
