@@ -62,11 +62,9 @@ def kan_possible(table: Table) -> bool:
     rules, wall = table.rules, table.wall
     if wall.remaining == 0 and not rules.kan_on_last_tile:
         return False
-    if wall.replacements >= rules.max_replacements:
-        return False
-    if table.kans >= 4:
+    if table.kans >= 4:  # a fifth kan draws no replacement: it aborts the hand (doman)
         return rules.fifth_kan_abort and "fifth_kan" in rules.abortive_draws and table.kans == 4
-    return True
+    return wall.replacements < rules.max_replacements
 
 
 def _by_code(table: Table, s: SeatState, kind: int) -> dict[int, list[int]]:
