@@ -113,7 +113,10 @@ def turn_actions(table: Table, turn: Turn, points: int) -> list[Action]:
         assert drawn is not None
         out.append(Discard(drawn))
         return out
-    out.extend(Discard(t) for t in sorted(s.hand) if t >> 2 not in turn.forbidden)
+    if turn.forbidden:
+        out.extend(Discard(t) for t in sorted(s.hand) if t >> 2 not in turn.forbidden)
+    else:
+        out.extend(map(Discard, sorted(s.hand)))
     if drawn is not None:
         out.extend(_riichi(table, s, points))
     return out
@@ -213,8 +216,9 @@ def discard_claims(table: Table, discarder: int, tile: int, honba: int, sticks: 
             if not s.furiten and try_score(table, seat, tile, how, check_only=True) is not None:
                 acts.append(Ron())
         if not houtei and not s.riichi:
-            groups = _by_code(table, s, k)
-            held = sum(len(v) for v in groups.values())
+            kinds = [t >> 2 for t in s.hand]
+            held = kinds.count(k)
+            groups = _by_code(table, s, k) if held >= 2 else {}
             if held >= 2:
                 forbidden = kuikae_forbidden(rules.kuikae, k, None)
                 for pair in _pairs(groups, None):
@@ -224,16 +228,16 @@ def discard_claims(table: Table, discarder: int, tile: int, honba: int, sticks: 
                 ids = sorted(t for v in groups.values() for t in v)
                 acts.append(OpenKan((ids[0], ids[1], ids[2])))
             if rules.chi and step == 1 and k < 27:
-                acts.extend(_chis(table, s, k))
+                acts.extend(_chis(table, s, k, set(kinds)))
         if acts:
             options[seat] = acts
     return Claims("discard", discarder, tile, options, waiting, houtei)
 
 
-def _chis(table: Table, s: SeatState, k: int) -> list[Action]:
+def _chis(table: Table, s: SeatState, k: int, held: set[int]) -> list[Action]:
     out: list[Action] = []
     for a, b in ((k - 2, k - 1), (k - 1, k + 1), (k + 1, k + 2)):
-        if a < 0 or b > 26 or a // 9 != k // 9 or b // 9 != k // 9:
+        if a not in held or b not in held or a < 0 or b > 26 or a // 9 != k // 9 or b // 9 != k // 9:
             continue
         ga, gb = _by_code(table, s, a), _by_code(table, s, b)
         if not ga or not gb:
