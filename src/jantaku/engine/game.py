@@ -30,7 +30,7 @@ from jantaku.engine.actions import (
     action_from_json,
     action_to_json,
 )
-from jantaku.engine.events import Event
+from jantaku.engine.events import Event, redact
 from jantaku.engine.legal import Claims, Turn, discard_claims, kan_claims, kuikae_forbidden, turn_actions
 from jantaku.engine.match import FinalResult, HandOutcome, MatchState, advance, final_result
 from jantaku.engine.table import SeatState, Table, TableMeld, tile_codes
@@ -122,6 +122,15 @@ class Game:
         from jantaku.engine.view import seat_view
 
         return seat_view(self, seat)
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far, unfiltered (the referee's record; send ``events_for(seat)`` to players)."""
+        return [r for r in self._records if isinstance(r, Event)]
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """Every event so far as ``seat`` may see it (``None``: a spectator)."""
+        return [redact(r, seat) for r in self._records if isinstance(r, Event)]
 
     @property
     def log(self) -> list[str]:
