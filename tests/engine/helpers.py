@@ -96,7 +96,7 @@ def claim(game: Game, seat: int, action: Action) -> list[str]:
 
 def pass_all(game: Game) -> list[str]:
     out: list[str] = []
-    while game.phase == "claims":
+    while game.phase == "claims" and game.claims is not None and game.claims.kind != "declare":
         seat = game.to_act()[0]
         out += act(game, seat, Pass())
     return out

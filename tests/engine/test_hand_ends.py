@@ -209,3 +209,19 @@ def test_pao_big_three_dragons_the_feeder_pays_a_tsumo() -> None:
     assert game.turn is not None and game.turn.seat == 1 and Tsumo() in game.legal_actions(1)
     ev = game.apply(1, Tsumo())[0]
     assert ev.info["deltas"] == [0, 32000, -32000, 0]
+
+
+def test_tenpai_declaration_where_the_rules_ask_for_it() -> None:
+    from jantaku.engine.actions import DeclareNoten, DeclareTenpai
+
+    game, _ = stacked_game(preset("classic"), DRAW_HANDS)
+    drain(game)
+    discard_drawn(game)
+    assert game.phase == "claims" and sorted(game.to_act()) == [0, 1]
+    assert game.legal_actions(0) == [DeclareTenpai(), DeclareNoten()]
+    act(game, 1, DeclareNoten())
+    act(game, 0, DeclareTenpai())
+    ev = _last_event(game, "ryukyoku")
+    assert ev["info"]["tenpai"] == [True, False, False, False]
+    assert ev["info"]["deltas"] == [3000, -1000, -1000, -1000]
+    assert game.state.dealer == 0 and game.state.honba == 1

@@ -87,14 +87,57 @@ class NineTerminals:
 
 
 @dataclass(frozen=True, slots=True)
+class DeclareTenpai:
+    """At an exhaustive draw, where the rules ask for it: show a tenpai hand (RULES.md, tenpai declaration)."""
+
+    type: ClassVar[str] = "tenpai"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareNoten:
+    """At an exhaustive draw, where the rules ask for it: hide the hand and count as noten."""
+
+    type: ClassVar[str] = "noten"
+
+
+@dataclass(frozen=True, slots=True)
 class Pass:
     type: ClassVar[str] = "pass"
 
 
-Action = Union[Discard, Riichi, Tsumo, Ron, Chi, Pon, OpenKan, AddedKan, ClosedKan, NineTerminals, Pass]  # noqa: UP007
+Action = Union[  # noqa: UP007
+    Discard,
+    Riichi,
+    Tsumo,
+    Ron,
+    Chi,
+    Pon,
+    OpenKan,
+    AddedKan,
+    ClosedKan,
+    NineTerminals,
+    DeclareTenpai,
+    DeclareNoten,
+    Pass,
+]
 
 _BY_TYPE: dict[str, type[Any]] = {
-    cls.type: cls for cls in (Discard, Riichi, Tsumo, Ron, Chi, Pon, OpenKan, AddedKan, ClosedKan, NineTerminals, Pass)
+    cls.type: cls
+    for cls in (
+        Discard,
+        Riichi,
+        Tsumo,
+        Ron,
+        Chi,
+        Pon,
+        OpenKan,
+        AddedKan,
+        ClosedKan,
+        NineTerminals,
+        DeclareTenpai,
+        DeclareNoten,
+        Pass,
+    )
 }
 
 

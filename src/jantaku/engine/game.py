@@ -97,7 +97,7 @@ class Game:
         elif self.phase == "claims" and self.claims is not None:
             c = self.claims
             if seat in c.options and seat not in c.answers:
-                acts = [*c.options[seat], Pass()]
+                acts = list(c.options[seat]) if c.kind == "declare" else [*c.options[seat], Pass()]
         self._legal[seat] = (self.version, acts)
         return acts
 
@@ -343,6 +343,8 @@ class Game:
         assert c is not None
         n = self.rules.players
         rons = sorted((s for s, a in c.answers.items() if isinstance(a, Ron)), key=lambda s: (s - c.actor) % n)
+        if c.kind == "declare":
+            return hand_end.exhaustive(self, dict(c.answers))
         if rons:
             if len(rons) >= 3 and self.rules.triple_ron == "abort":
                 return hand_end.abort(self, "triple_ron", rons)

@@ -9,6 +9,8 @@ from jantaku.engine.actions import (
     AddedKan,
     Chi,
     ClosedKan,
+    DeclareNoten,
+    DeclareTenpai,
     Discard,
     NineTerminals,
     OpenKan,
@@ -18,7 +20,7 @@ from jantaku.engine.actions import (
     Tsumo,
 )
 from jantaku.engine.events import Event
-from jantaku.engine.legal import kan_possible
+from jantaku.engine.legal import Claims, kan_possible
 from jantaku.engine.match import HandOutcome
 from jantaku.engine.settle import (
     WinKind,
@@ -102,10 +104,26 @@ def abort(game: Game, reason: str, seats: list[int]) -> list[Event]:
     return [ev, *_finish(game, outcome)]
 
 
-def exhaustive(game: Game) -> list[Event]:
-    """The wall is empty and the last discard passed: nagashi mangan where on, else noten payments."""
+def exhaustive(game: Game, declared: dict[int, Action] | None = None) -> list[Event]:
+    """The wall is empty and the last discard passed: nagashi mangan where on, else noten payments.
+
+    Where the rules ask for a tenpai declaration, every tenpai seat not in riichi first chooses to show its hand
+    (``DeclareTenpai``) or not (``DeclareNoten``); noten seats are noten and riichi seats must show."""
     t = game.table
     tenpai = tenpai_seats(t)
+    if game.rules.tenpai_declaration:
+        if declared is None:
+            options: dict[int, list[Action]] = {
+                i: [DeclareTenpai(), DeclareNoten()]
+                for i, s in enumerate(t.seats)
+                if tenpai[i] and not s.riichi_accepted
+            }
+            if options:
+                game.claims = Claims("declare", t.dealer, -1, options, [])
+                game.phase, game.turn = "claims", None
+                return []
+        else:
+            tenpai = [ok and not isinstance(declared.get(i), DeclareNoten) for i, ok in enumerate(tenpai)]
     nagashi = nagashi_seats(t)
     deltas = nagashi_deltas(t, nagashi) if nagashi else noten_deltas(t, tenpai)
     scores = tuple(s + d for s, d in zip(game.state.scores, deltas, strict=True))
