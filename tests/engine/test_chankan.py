@@ -66,3 +66,23 @@ def test_a_concealed_kan_is_robbed_only_for_thirteen_orphans_where_allowed() -> 
     game, _ = stacked_game(preset("doman"), KOKUSHI, ["5z"])
     kan = next(a for a in game.legal_actions(0) if isinstance(a, ClosedKan))
     assert act(game, 0, kan) == ["ankan", "dora", "tsumo"]
+
+
+def test_a_robbed_added_kan_does_not_end_ippatsu() -> None:
+    from jantaku.engine.actions import Riichi
+
+    game, _ = stacked_game(STD, ADDED, ["5z", "9p", "7z", "7z", "7z", "9p"])
+    act(game, 0, Discard(tile_of(game, 0, "5z")))
+    pass_all(game)
+    act(game, 1, Discard(tile_of(game, 1, "9p")))
+    claim(game, 0, next(a for a in game.legal_actions(0) if isinstance(a, Pon)))
+    act(game, 0, Discard(tile_of(game, 0, "1z")))
+    pass_all(game)
+    for seat in (1, 2, 3):
+        assert game.turn is not None
+        drawn = game.turn.drawn
+        act(game, seat, Riichi(drawn) if seat == 2 else Discard(drawn))  # type: ignore[arg-type]
+        pass_all(game)
+    act(game, 0, next(a for a in game.legal_actions(0) if isinstance(a, AddedKan)))
+    ev = game.apply(2, Ron())[0]
+    assert {"ippatsu", "chankan", "riichi"} <= {name for name, _ in ev.info["yaku"]}

@@ -225,3 +225,18 @@ def test_tenpai_declaration_where_the_rules_ask_for_it() -> None:
     assert ev["info"]["tenpai"] == [True, False, False, False]
     assert ev["info"]["deltas"] == [3000, -1000, -1000, -1000]
     assert game.state.dealer == 0 and game.state.honba == 1
+
+
+def test_pao_on_a_ron_by_another_discarder_splits_the_yakuman() -> None:
+    game, _ = stacked_game(STD, PAO, ["5z", "6z", "7z", "3p", "5m"])
+    for drawer, dragon, drop in ((0, "5z", "9s"), (2, "6z", "9p"), (2, "7z", "1p")):
+        act(game, drawer, Discard(tile_of(game, drawer, dragon)))
+        claim(game, 1, next(a for a in game.legal_actions(1) if isinstance(a, Pon)))
+        act(game, 1, Discard(tile_of(game, 1, drop)))
+        pass_all(game)
+    discard_drawn(game)
+    act(game, 3, Discard(tile_of(game, 3, "5m")))
+    ev = [e for e in claim(game, 1, Ron()) if e == "hora"]
+    assert ev == ["hora"]
+    hora = _last_event(game, "hora")
+    assert hora["info"]["deltas"] == [0, 32000, -16000, -16000]
