@@ -40,6 +40,9 @@ from jantaku.rules.ruleset import RuleSet
 from jantaku.tiles import DRAGONS, EAST, WINDS
 
 
+_JSON = json.JSONEncoder(separators=(",", ":"))
+
+
 class Game:
     def __init__(
         self,
@@ -149,13 +152,13 @@ class Game:
                 "sticks": st.sticks,
                 "played": st.played,
             }
-        lines = [json.dumps(header, separators=(",", ":"))]
+        encode = _JSON.encode
+        lines = [encode(header)]
         for rec in self._records:
             if isinstance(rec, Event):
-                lines.append(json.dumps(rec.to_json(), separators=(",", ":")))
+                lines.append(encode(rec.to_json()))
             else:
-                act = {"type": "act", "actor": rec[0], "action": action_to_json(rec[1])}
-                lines.append(json.dumps(act, separators=(",", ":")))
+                lines.append(encode({"type": "act", "actor": rec[0], "action": action_to_json(rec[1])}))
         return lines
 
     @classmethod
