@@ -39,7 +39,6 @@ from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
 from jantaku.tiles import DRAGONS, EAST, WINDS
 
-
 _JSON = json.JSONEncoder(separators=(",", ":"))
 
 
