@@ -95,8 +95,7 @@ def test_a_rejected_action_names_the_rule_and_changes_nothing() -> None:
 
 def test_houtei_only_ron_and_no_kan_on_the_last_tile() -> None:
     # seat 1 holds three 9p and draws the fourth as the last tile; seat 2 holds a pair of 9p
-    hands = ["123m456p789s1122z", "999p13m5p2468s257z", "99m", "147p258s369m5677z"]
-    hands[2] = "11p77s2358m2468p6z"
+    hands = ["123m456p789s1122z", "999p13m5p2468s257z", "11p77s2358m2468p6z", "147p258s369m5677z"]
     game, _ = stacked_game(STD, hands)
     put_last(game, "9p")
     drain(game)

@@ -13,9 +13,7 @@ from tests.engine.helpers import act, claim, pass_all, stacked_game
 
 STD = preset("standard")
 # seat 0: riichi-ready (waits 1z/2z); seat 1: tanyao-pinfu tenpai on 2s/5s; seats 2, 3: no waits near them
-HANDS = ["123m456p789s1122z", "234m456p678s2234s", "111m999m111p999p3z", "111s999s28m28p456z"]
-HANDS[2] = "999m111p999p3344z"
-HANDS[3] = "111s999s28m28p456z"
+HANDS = ["123m456p789s1122z", "234m456p678s2234s", "999m111p999p3344z", "111s999s28m28p456z"]
 
 
 def tile_of(game: Game, seat: int, text: str) -> int:
@@ -174,3 +172,15 @@ def test_riichi_furiten_lasts_for_the_rest_of_the_hand() -> None:
     discard_drawn(game)  # seat 1's own draw does not clear riichi furiten
     act(game, 2, Discard(tile_of(game, 2, "2s")))
     assert Ron() not in game.legal_actions(1)
+
+
+def test_furiten_riichi_per_option() -> None:
+    # seat 0 discards 1z and then waits on 1z/2z again: furiten, allowed by default, refused when off
+    hands = ["123m456p789s1112z", "234m456p678s2234s", "999m111p999p3344z", "111s999s28m28p456z"]
+    for rules, allowed in ((STD, True), (STD.with_options(furiten_riichi=False), False)):
+        game, _ = stacked_game(rules, hands, ["2z", "7z", "7z", "7z", "7z"])
+        act(game, 0, Discard(tile_of(game, 0, "1z")))  # keeps 11z + 22z: waits 1z/2z, with 1z in the river
+        pass_all(game)
+        for _ in range(3):
+            discard_drawn(game)
+        assert (Riichi(tile_of(game, 0, "7z")) in game.legal_actions(0)) == allowed

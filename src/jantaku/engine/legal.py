@@ -166,7 +166,10 @@ def _riichi(table: Table, s: SeatState, points: int) -> list[Action]:
         if not counts[k]:
             continue
         counts[k] -= 1
-        ok = bool(waits(counts, locked))
+        ws = waits(counts, locked)
+        ok = bool(ws)
+        if ok and not rules.furiten_riichi:  # the declaration tile joins the river
+            ok = not any(w == k or w in s.river_kinds for w in ws)
         if ok and visible is not None:
             own_visible = list(visible)
             own_visible[k] += 1  # the declaration tile itself
