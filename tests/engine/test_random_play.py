@@ -53,3 +53,54 @@ def test_random_play_visits_many_seeds_quickly() -> None:
     for seed in range(100, 130):
         game = play(rules, seed, uniform)
         assert game.final is not None and sum(game.final.scores) == 4 * rules.start_points
+
+
+def test_refused_actions_name_a_rule_and_leave_the_state_untouched() -> None:
+    """At random points of random games, random actions that are not listed as legal are refused with a named
+    rule and change nothing; listed actions are accepted."""
+    import random
+
+    from jantaku.engine.actions import (
+        AddedKan,
+        Chi,
+        ClosedKan,
+        Discard,
+        IllegalAction,
+        NineTerminals,
+        OpenKan,
+        Pass,
+        Pon,
+        Riichi,
+        Ron,
+        Tsumo,
+    )
+
+    rng = random.Random(11)
+    rules = preset("standard").with_options(length="east")
+    refused = 0
+    for seed in range(3):
+        game = Game(rules, seed)
+        while not game.over:
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            if rng.random() < 0.2:
+                before = game.snapshot()
+                for _ in range(8):
+                    who = rng.randrange(4)
+                    t = [rng.randrange(136) for _ in range(4)]
+                    pick = rng.choice([
+                        Discard(t[0]), Riichi(t[0]), Tsumo(), Ron(), Chi((t[0], t[1])), Pon((t[0], t[1])),
+                        OpenKan((t[0], t[1], t[2])), AddedKan(t[0]), ClosedKan((t[0], t[1], t[2], t[3])),
+                        NineTerminals(), Pass(),
+                    ])  # fmt: skip
+                    theirs = game.legal_actions(who)
+                    if pick in theirs or (theirs and game._equivalent(who, pick, theirs) is not None):
+                        continue  # listed, or another copy of a listed call's tile codes
+                    try:
+                        game.apply(who, pick)
+                    except IllegalAction as err:
+                        assert err.rule
+                        refused += 1
+                    assert game.snapshot() == before
+            game.apply(seat, rng.choice(legal))
+    assert refused > 50
