@@ -13,6 +13,7 @@ from jantaku.engine.actions import (
     Chi,
     ClosedKan,
     Discard,
+    Kita,
     NineTerminals,
     OpenKan,
     Pass,
@@ -133,7 +134,7 @@ def greedy(game: Game, seat: int, acts: list[Action], rng: random.Random) -> Act
         return rng.choice(riichi)
     if any(isinstance(a, NineTerminals) for a in acts) and rng.random() < 0.5:
         return next(a for a in acts if isinstance(a, NineTerminals))
-    kans = [a for a in acts if isinstance(a, (ClosedKan, OpenKan, AddedKan))]
+    kans = [a for a in acts if isinstance(a, (ClosedKan, OpenKan, AddedKan, Kita))]
     if kans and rng.random() < 0.5:
         return rng.choice(kans)
     calls = [a for a in acts if isinstance(a, (Pon, Chi))]

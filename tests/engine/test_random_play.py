@@ -13,7 +13,7 @@ from jantaku.engine.game import Game
 from jantaku.rules import preset
 from tests.engine.helpers import greedy, play, uniform
 
-PRESETS = ["standard", "tenhou", "classic", "doman", "bga"]
+PRESETS = ["standard", "tenhou", "classic", "doman", "bga", "sanma", "tenhou-sanma"]
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -82,6 +82,14 @@ class ClosedKan:
 
 
 @dataclass(frozen=True, slots=True)
+class Kita:
+    """3-player: set a North aside as dora and draw a replacement (nukidora; RULES.md, Sanma details)."""
+
+    tile: int
+    type: ClassVar[str] = "kita"
+
+
+@dataclass(frozen=True, slots=True)
 class NineTerminals:
     type: ClassVar[str] = "nine_terminals"
 
@@ -115,6 +123,7 @@ Action = Union[  # noqa: UP007
     OpenKan,
     AddedKan,
     ClosedKan,
+    Kita,
     NineTerminals,
     DeclareTenpai,
     DeclareNoten,
@@ -133,6 +142,7 @@ _BY_TYPE: dict[str, type[Any]] = {
         OpenKan,
         AddedKan,
         ClosedKan,
+        Kita,
         NineTerminals,
         DeclareTenpai,
         DeclareNoten,
@@ -143,7 +153,7 @@ _BY_TYPE: dict[str, type[Any]] = {
 
 def action_to_json(action: Action) -> dict[str, Any]:
     out: dict[str, Any] = {"type": action.type}
-    if isinstance(action, (Discard, Riichi, AddedKan)):
+    if isinstance(action, (Discard, Riichi, AddedKan, Kita)):
         out["tile"] = action.tile
     elif isinstance(action, (Chi, Pon, OpenKan, ClosedKan)):
         out["tiles"] = list(action.tiles)
@@ -157,7 +167,7 @@ def action_from_json(data: dict[str, Any]) -> Action:
     if cls is None:
         raise IllegalAction("action_format", f"unknown action type {kind!r} (known: {', '.join(sorted(_BY_TYPE))})")
     try:
-        if cls in (Discard, Riichi, AddedKan):
+        if cls in (Discard, Riichi, AddedKan, Kita):
             tile = data["tile"]
             if not isinstance(tile, int) or isinstance(tile, bool):
                 raise TypeError

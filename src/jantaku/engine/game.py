@@ -20,6 +20,7 @@ from jantaku.engine.actions import (
     ClosedKan,
     Discard,
     IllegalAction,
+    Kita,
     NineTerminals,
     OpenKan,
     Pass,
@@ -31,7 +32,15 @@ from jantaku.engine.actions import (
     action_to_json,
 )
 from jantaku.engine.events import Event, redact
-from jantaku.engine.legal import Claims, Turn, discard_claims, kan_claims, kuikae_forbidden, turn_actions
+from jantaku.engine.legal import (
+    Claims,
+    Turn,
+    discard_claims,
+    kan_claims,
+    kuikae_forbidden,
+    north_claims,
+    turn_actions,
+)
 from jantaku.engine.match import FinalResult, HandOutcome, MatchState, advance, final_result
 from jantaku.engine.table import SeatState, Table, TableMeld, tile_codes
 from jantaku.engine.wall import Wall
@@ -192,6 +201,7 @@ class Game:
             "hands": [sorted(s.hand) for s in t.seats],
             "melds": [[m.to_json() for m in s.melds] for s in t.seats],
             "rivers": [[(r.tile, r.called) for r in s.river] for s in t.seats],
+            "kita": [list(s.kita) for s in t.seats],
             "live": list(t.wall.live),
             "turn": None if self.turn is None else [self.turn.seat, self.turn.drawn],
         }
@@ -298,6 +308,14 @@ class Game:
             return self._declare_kan(seat, action.tiles, closed=True)
         if isinstance(action, AddedKan):
             return self._declare_kan(seat, (action.tile,), closed=False)
+        if isinstance(action, Kita):
+            self.turn = None
+            self.claims = north_claims(self.table, seat, action.tile)
+            self.phase = "claims"
+            events = [Event("nukidora", actor=seat, tile=action.tile)]
+            if not self.claims.options:
+                events.extend(self._resolve_claims())
+            return events
         raise AssertionError(f"unhandled turn action {action}")  # pragma: no cover
 
     def _discard(self, seat: int, tile: int, riichi: bool) -> list[Event]:
@@ -355,13 +373,16 @@ class Game:
             )
             if head_bump:
                 rons = rons[:1]
-            return hand_end.win(self, rons, c.tile, c.actor, chankan=c.kind != "discard", houtei=c.houtei)
+            chankan = c.kind in ("kakan", "ankan")
+            return hand_end.win(self, rons, c.tile, c.actor, chankan=chankan, houtei=c.houtei)
         t = self.table
         for seat in c.waiting:  # passing a winning tile: temporary furiten, permanent after riichi
             s = t.seats[seat]
             s.furiten_temp = True
             if s.riichi_accepted:
                 s.furiten_riichi = True
+        if c.kind == "kita":
+            return self._complete_kita(c)
         if c.kind != "discard":
             return self._complete_kan(c)
         events: list[Event] = []
@@ -465,6 +486,15 @@ class Game:
             s.melds[i] = TableMeld(MeldKind.ADDED_KAN, tuple(sorted((*m.tiles, c.tile))), m.called, m.source, c.tile)
         self._interrupt()
         return self._after_kan(seat, closed=c.kind == "ankan", source=None)
+
+    def _complete_kita(self, c: Claims) -> list[Event]:
+        """No one took the North: it is set aside as dora, interrupts (ippatsu, first go-around) and is replaced."""
+        s = self.table.seats[c.actor]
+        s.take(c.tile)
+        s.kita.append(c.tile)
+        s.refresh_waits()
+        self._interrupt()
+        return [self._draw(c.actor, rinshan=True)]
 
     def _after_kan(self, seat: int, closed: bool, source: int | None) -> list[Event]:
         t = self.table

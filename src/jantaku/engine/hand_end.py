@@ -12,6 +12,7 @@ from jantaku.engine.actions import (
     DeclareNoten,
     DeclareTenpai,
     Discard,
+    Kita,
     NineTerminals,
     OpenKan,
     Pon,
@@ -148,7 +149,7 @@ def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
     if game.phase == "claims":
         c = game.claims
         assert c is not None
-        if isinstance(action, (Discard, Riichi, Tsumo, ClosedKan, AddedKan, NineTerminals)):
+        if isinstance(action, (Discard, Riichi, Tsumo, ClosedKan, AddedKan, Kita, NineTerminals)):
             return "turn_order", f"seat {seat} may only answer the {c.kind} now (ron, a call or pass)"
         if c.houtei and not isinstance(action, Ron):
             return "houtei_only_ron", "the last discard may only be claimed by ron"
@@ -192,6 +193,13 @@ def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
             return "riichi_tenpai", "riichi needs a tenpai hand after the discard (karaten where forbidden)"
     if isinstance(action, Tsumo):
         return "tsumo", "the drawn tile does not complete the hand with a yaku (or no tile was drawn)"
+    if isinstance(action, Kita):
+        if not rules.north_extraction:
+            return "north_extraction", "North extraction is a 3-player rule"
+        return (
+            "north_extraction",
+            "a North is set aside on the player's own turn after a draw (after riichi: the drawn one)",
+        )
     if isinstance(action, NineTerminals):
         return "nine_terminals", "needs the first go-around unbroken and nine different terminals and honors"
     if isinstance(action, (ClosedKan, AddedKan)):

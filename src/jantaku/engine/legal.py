@@ -14,6 +14,7 @@ from jantaku.engine.actions import (
     Chi,
     ClosedKan,
     Discard,
+    Kita,
     NineTerminals,
     OpenKan,
     Pon,
@@ -27,7 +28,7 @@ from jantaku.hand.decompose import is_thirteen_orphans
 from jantaku.hand.shanten import shanten
 from jantaku.hand.waits import is_karaten, kan_keeps_arrangement, kan_keeps_waits, waits
 from jantaku.melds import MeldKind
-from jantaku.tiles import TERMINALS_AND_HONORS
+from jantaku.tiles import NORTH, TERMINALS_AND_HONORS
 
 
 @dataclass(slots=True)
@@ -109,6 +110,7 @@ def turn_actions(table: Table, turn: Turn, points: int) -> list[Action]:
             if sum(1 for k in TERMINALS_AND_HONORS if k in kinds) >= 9:
                 out.append(NineTerminals())
         out.extend(_kans(table, s, drawn))
+        out.extend(_kita(table, s, drawn))
     if s.riichi:
         assert drawn is not None
         out.append(Discard(drawn))
@@ -150,6 +152,18 @@ def _kans(table: Table, s: SeatState, drawn: int) -> list[Action]:
                     out.append(AddedKan(t))
                     break
     return out
+
+
+def _kita(table: Table, s: SeatState, drawn: int) -> list[Action]:
+    """3-player North extraction on the player's own turn after a draw; after riichi only the drawn North
+    (the waiting hand is then unchanged)."""
+    rules, wall = table.rules, table.wall
+    if not rules.north_extraction or wall.remaining == 0 or wall.replacements >= rules.max_replacements:
+        return []
+    if s.riichi:
+        return [Kita(drawn)] if drawn >> 2 == NORTH else []
+    norths = sorted(t for t in s.hand if t >> 2 == NORTH)
+    return [Kita(norths[0])] if norths else []
 
 
 def _riichi(table: Table, s: SeatState, points: int) -> list[Action]:
@@ -250,6 +264,22 @@ def _chis(table: Table, s: SeatState, k: int, held: set[int]) -> list[Action]:
             if _discard_left(s, pair, forbidden):
                 out.append(Chi(pair))
     return out
+
+
+def north_claims(table: Table, actor: int, tile: int) -> Claims:
+    """Ron on an extracted North (not a discard, no chankan yaku; passing it is furiten like a discard)."""
+    n = table.players
+    options: dict[int, list[Action]] = {}
+    waiting: list[int] = []
+    for step in range(1, n):
+        seat = (actor + step) % n
+        s = table.seats[seat]
+        if NORTH in s.waits:
+            waiting.append(seat)
+            how = WinKind(False, discarder=actor)
+            if not s.furiten and try_score(table, seat, tile, how, check_only=True) is not None:
+                options[seat] = [Ron()]
+    return Claims("kita", actor, tile, options, waiting)
 
 
 def kan_claims(table: Table, actor: int, tile: int, closed: bool, kan_tiles: tuple[int, ...]) -> Claims:

@@ -62,6 +62,7 @@ def try_score(
         renhou=(not how.tsumo) and first and rel != 0 and rules.renhou_yakuman and not s.melds,
         dora=table.dora_indicators(),
         ura=table.ura_indicators() if riichi_on and rules.ura_dora and not check_only else (),
+        kita=len(s.kita),
         round_wind=table.round_wind,
         seat_wind=EAST + rel,
         honba=honba,

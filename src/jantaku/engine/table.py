@@ -88,6 +88,7 @@ class SeatState:
     kans: int = 0
     nagashi: bool = True  # every discard a terminal or honor, none called
     pao: int | None = None  # the liable seat for a liability yakuman
+    kita: list[int] = field(default_factory=list)  # 3-player: Norths set aside as dora
     waits: list[int] = field(default_factory=list)  # winning kinds of the 3n+1 concealed tiles (kept current)
 
     def counts(self) -> list[int]:
@@ -157,6 +158,8 @@ class Table:
             for r in s.river:
                 if not r.called:
                     c[r.tile >> 2] += 1
+            for t in s.kita:
+                c[t >> 2] += 1
             if i != seat:
                 for m in s.melds:
                     for t in m.tiles:
@@ -186,6 +189,7 @@ class Table:
             for m in s.melds:
                 out.extend(m.tiles)
             out.extend(r.tile for r in s.river if not r.called)
+            out.extend(s.kita)
         return out
 
     def discard(self, seat: int, tile: int, tsumogiri: bool, riichi: bool) -> None:

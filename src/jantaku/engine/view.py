@@ -31,6 +31,7 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
                     {"tile": r.tile, "tsumogiri": r.tsumogiri, "riichi": r.riichi, "called": r.called} for r in s.river
                 ],
                 "riichi": s.riichi_accepted or bool(s.riichi),
+                "kita": list(s.kita),
             }
         )
     out: dict[str, Any] = {
