@@ -99,9 +99,10 @@ class Game:
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
+        """Exactly what ``seat`` may do now (empty when it has nothing to decide)."""
         hit = self._legal.get(seat)
         if hit is not None and hit[0] == self.version:
-            return hit[1]
+            return list(hit[1])
         acts: list[Action] = []
         if self.phase == "turn" and self.turn is not None and self.turn.seat == seat:
             acts = turn_actions(self.table, self.turn, self.state.scores[seat])
@@ -110,7 +111,7 @@ class Game:
             if seat in c.options and seat not in c.answers:
                 acts = list(c.options[seat]) if c.kind == "declare" else [*c.options[seat], Pass()]
         self._legal[seat] = (self.version, acts)
-        return acts
+        return list(acts)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Validate and play one decision; returns the events it caused. A refused action raises

@@ -149,6 +149,8 @@ def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
     if game.phase == "claims":
         c = game.claims
         assert c is not None
+        if c.kind == "declare":
+            return "tenpai_declaration", "at this exhaustive draw a tenpai seat declares tenpai or noten"
         if isinstance(action, (Discard, Riichi, Tsumo, ClosedKan, AddedKan, Kita, NineTerminals)):
             return "turn_order", f"seat {seat} may only answer the {c.kind} now (ron, a call or pass)"
         if c.houtei and not isinstance(action, Ron):
