@@ -93,3 +93,27 @@ def test_ranking_breaks_ties_by_seat_and_leftover_deposits_go_to_first() -> None
     assert res.results == (25000 - 30000 - 10000, 32000 - 30000 + 20000 + 20000, 30000 - 30000 + 10000,
                            13000 - 30000 - 20000)  # fmt: skip
     assert sum(res.scores) == 100000
+
+
+def test_doman_match_clock_makes_the_next_hand_the_last_and_ends_unrecorded_at_the_limit() -> None:
+    from jantaku.engine.actions import NineTerminals
+    from jantaku.engine.game import Game
+    from tests.engine.helpers import stacked_game
+    from tests.engine.test_hand_ends import NINE
+
+    game, _ = stacked_game(preset("doman"), NINE, ["8p"])
+    order = list(game.walls[0])
+    game = Game(preset("doman"), 1, walls=[order, order])
+    game.clock(81.0)
+    game.apply(0, NineTerminals())  # an abortive draw: normally the same hand is replayed ...
+    assert not game.over and game.state.last_hand
+    game.apply(0, NineTerminals())  # ... but after 80 minutes the hand that started was the last
+    assert game.over and game.final is not None
+    assert Game.replay(game.log).snapshot() == game.snapshot()
+    game = Game(preset("doman"), 2)
+    events = game.clock(120.0)
+    assert game.over and events[-1].type == "end_game" and events[-1].info["unrecorded"]
+    # without time limits the clock changes nothing
+    game = Game(preset("standard"), 2)
+    game.clock(500.0)
+    assert not game.over

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from jantaku.engine import hand_end
@@ -75,6 +76,7 @@ class Game:
         self.version = 0
         self._legal: dict[int, tuple[int, list[Action]]] = {}
         self._records: list[tuple[int, Action] | Event] = []
+        self.clock_passed = False  # the next hand to start will be the last (match clock)
         self.table: Table = self._new_table()
         events = [Event("start_game", info={"scores": list(self.state.scores), "players": rules.players})]
         events.extend(self._deal())
@@ -127,6 +129,25 @@ class Game:
                 events.extend(self._resolve_claims())
         else:
             events.extend(self._turn_action(seat, action))
+        self._records.extend(events)
+        return events
+
+    def clock(self, minutes: float) -> list[Event]:
+        """Inject the match clock (RULES.md, time limits; the engine never reads time itself). With
+        ``time_limits`` on, past ``last_hand_after_minutes`` the next hand to start is the last one; past
+        ``end_after_minutes`` the game ends at once, unrecorded. Logged, so a replay is exact."""
+        if self.phase == "over":
+            raise IllegalAction("game_over", "the game has ended")
+        event = Event("clock", info={"minutes": minutes})
+        events = [event]
+        rules = self.rules
+        if rules.time_limits and rules.end_after_minutes and minutes >= rules.end_after_minutes:
+            self.phase, self.turn, self.claims = "over", None, None
+            self.final = final_result(rules, self.state)
+            events.append(Event("end_game", info={**self.final.to_json(), "unrecorded": True}))
+        elif rules.time_limits and rules.last_hand_after_minutes and minutes >= rules.last_hand_after_minutes:
+            self.clock_passed = True
+        self.version += 1
         self._records.extend(events)
         return events
 
@@ -183,6 +204,8 @@ class Game:
             rec = json.loads(line)
             if rec["type"] == "act":
                 game.apply(rec["actor"], action_from_json(rec["action"]))
+            elif rec["type"] == "clock":
+                game.clock(rec["info"]["minutes"])
         return game
 
     def snapshot(self) -> dict[str, Any]:
@@ -517,8 +540,6 @@ class Game:
 
 
 def _with(state: MatchState, **changes: Any) -> MatchState:
-    from dataclasses import replace
-
     return replace(state, **changes)
 
 
@@ -536,6 +557,9 @@ def outcome_advance(game: Game, outcome: HandOutcome) -> list[Event]:
         game.final = final_result(game.rules, nxt)
         events.append(Event("end_game", info=game.final.to_json()))
         return events
+    if game.clock_passed and not nxt.last_hand:
+        game.state = replace(nxt, last_hand=True)
+        game.clock_passed = False
     game.phase = "turn"
     game.table = game._new_table()
     events.extend(game._deal())

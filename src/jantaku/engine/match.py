@@ -21,6 +21,7 @@ class MatchState:
     honba: int = 0
     sticks: int = 0
     played: int = 0
+    last_hand: bool = False  # the match clock made this hand the last one (doman)
 
     @classmethod
     def start(cls, rules: RuleSet) -> MatchState:
@@ -89,7 +90,7 @@ def advance(rules: RuleSet, state: MatchState, out: HandOutcome) -> tuple[MatchS
     renchan = out.dealer_won or out.kind == "abortive" or (out.kind == "exhaustive" and out.dealer_tenpai)
     honba = state.honba + 1 if (renchan or out.kind != "win") else 0
     nxt = replace(state, scores=out.scores, sticks=out.sticks, honba=honba, played=state.played + 1)
-    if rules.bust and any(s < 0 for s in out.scores):
+    if (rules.bust and any(s < 0 for s in out.scores)) or state.last_hand:
         return nxt, True
     n = rules.players
     nominal_last = _rounds(rules) - 1
