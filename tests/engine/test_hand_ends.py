@@ -4,6 +4,8 @@ who takes honba and deposits), and liability (pao) for big three dragons."""
 
 from __future__ import annotations
 
+import pytest
+
 from jantaku.engine.actions import ClosedKan, Discard, NineTerminals, Pass, Pon, Riichi, Ron, Tsumo
 from jantaku.engine.game import Game
 from jantaku.engine.match import MatchState
@@ -239,3 +241,20 @@ def test_pao_on_a_ron_by_another_discarder_splits_the_yakuman() -> None:
     assert ev == ["hora"]
     hora = _last_event(game, "hora")
     assert hora["info"]["deltas"] == [0, 32000, -16000, -16000]
+
+
+@pytest.mark.parametrize(("deposits_to", "taker"), [("nearest-discarder", 3), ("nearest-dealer", 1)])
+def test_double_ron_deposits_to_option(deposits_to: str, taker: int) -> None:
+    hands = ["19s19p1234567z19m", "234m456p678s2234s", "888s345m678p567s9p", "678m345p77p234m46s"]
+    rules = STD.with_options(deposits_to=deposits_to)
+    game, _ = stacked_game(rules, hands, ["8p", "9m", "5s"], start=SEATED)
+    discard_drawn(game)
+    discard_drawn(game)
+    act(game, 2, Discard(tile_of(game, 2, "5s")))
+    for seat in (3, 1):
+        game.apply(seat, Ron())
+    horas = {e.actor: e for e in game.events if e.type == "hora"}
+    assert set(horas) == {1, 3}
+    for seat, ev in horas.items():
+        extra = 300 + 1000 if seat == taker else 0
+        assert ev.info["deltas"][seat] == ev.info["points"] + extra

@@ -85,3 +85,18 @@ def test_trackers_agree_with_views_after_every_decision(seed: int) -> None:
         seat = game.to_act()[0]
         game.apply(seat, greedy(game, seat, game.legal_actions(seat), rng))
     assert kans or seed != 0
+
+
+def test_spectator_sees_no_concealed_tile() -> None:
+    game = Game(preset("standard").with_options(length="east"), 4)
+    rng = random.Random(4)
+    for _ in range(200):
+        seat = game.to_act()[0]
+        game.apply(seat, greedy(game, seat, game.legal_actions(seat), rng))
+    view = game.view(None)
+    assert "own" not in view and "legal_actions" not in view
+    for e in game.events_for(None):
+        if e.type == "tsumo":
+            assert e.tile is None
+        if e.type == "start_kyoku":
+            assert all(h is None for h in e.info["hands"])
