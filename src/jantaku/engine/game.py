@@ -358,7 +358,7 @@ class Game:
         if self.rules.kan_dora_timing == "standard":
             events.extend(self._flush_dora())
         self.turn = None
-        self.claims = discard_claims(t, seat, tile, self.state.honba, self.state.sticks)
+        self.claims = discard_claims(t, seat, tile)
         self.phase = "claims"
         if not self.claims.options:
             events.extend(self._resolve_claims())
@@ -418,7 +418,7 @@ class Game:
             t.riichi_count += 1
             scores = list(self.state.scores)
             scores[c.actor] -= 1000
-            self.state = _with(self.state, scores=tuple(scores), sticks=self.state.sticks + 1)
+            self.state = replace(self.state, scores=tuple(scores), sticks=self.state.sticks + 1)
             events.append(Event("reach_accepted", actor=c.actor, info={"scores": scores, "sticks": self.state.sticks}))
         ab = self.rules.abortive_draws
         if riichi_now and "four_riichi" in ab and n == 4 and t.riichi_count == 4:
@@ -537,10 +537,6 @@ class Game:
             t.pending_dora += 1
         events.append(self._draw(seat, rinshan=True))
         return events
-
-
-def _with(state: MatchState, **changes: Any) -> MatchState:
-    return replace(state, **changes)
 
 
 def outcome_advance(game: Game, outcome: HandOutcome) -> list[Event]:

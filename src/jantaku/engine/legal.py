@@ -214,7 +214,7 @@ def _pairs(groups_a: dict[int, list[int]], groups_b: dict[int, list[int]] | None
     return out
 
 
-def discard_claims(table: Table, discarder: int, tile: int, honba: int, sticks: int) -> Claims:
+def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
     """Every other seat's choices on a discard: ron (not furiten, with a yaku), pon, open kan, chi (left seat)."""
     rules = table.rules
     k = tile >> 2
