@@ -10,11 +10,12 @@ All functions are pure and take 34-count lists:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add as _add
 from typing import NamedTuple
 
 from jantaku.hand.decompose import TRIPLET, standard_shapes
 from jantaku.hand.shanten import shanten, shanten_standard
-from jantaku.hand.sweep import discard_sweep, mask_kinds
+from jantaku.hand.sweep import count_planes, discard_sweep, mask_kinds
 
 _ZERO = (0,) * 34
 
@@ -153,27 +154,25 @@ def discard_options(
 
     The discarded tile lands in the river, so it counts as seen: unseen copies are counted against the hand
     *before* the discard."""
-    lk = _ZERO if locked is None else locked
-    vis = _ZERO if visible is None else visible
-    left = [4 - counts[k] - lk[k] - vis[k] for k in range(34)]
-    blocked = 0
-    for k in range(34):
-        if counts[k] + lk[k] >= 4:
-            blocked |= 1 << k
-        if left[k] < 0:
-            left[k] = 0
-    # kinds grouped by unseen copies, so a mask's total is four popcounts
-    by_left = [0, 0, 0, 0, 0]
-    for k in range(34):
-        by_left[left[k]] |= 1 << k
-    _, l1, l2, l3, l4 = by_left
-    options = []
+    held = bytes(counts)
+    if locked is None:
+        used = held if visible is None else bytes(map(_add, held, visible))
+    else:
+        held = bytes(map(_add, held, locked))
+        used = held if visible is None else bytes(map(_add, held, visible))
+    # per kind, min(copies accounted for, 4) = p0 + 2*p1 + 4*p2, so a mask's unseen total is four popcounts;
+    # kinds whose four copies are all in the hand and melds (p2 of ``held``) cannot be drawn
+    p0, p1, p2 = count_planes(used)
+    blocked = p2 if used is held else count_planes(held)[2]
+    rows = []
     for d, s0, mask in discard_sweep(counts, blocked):
-        total = (mask & l1).bit_count() + 2 * (mask & l2).bit_count() + 3 * (mask & l3).bit_count()
-        total += 4 * (mask & l4).bit_count()
-        options.append(DiscardOption(d, s0, mask, total, left))
-    options.sort(key=lambda o: (o.shanten, -o.total, o.discard))
-    return options
+        rows.append(
+            (s0, (mask & p0).bit_count() + 2 * (mask & p1).bit_count() + 4 * (mask & p2).bit_count()
+             - 4 * mask.bit_count(), d, mask)
+        )  # fmt: skip
+    rows.sort()
+    left = [4 - x if x < 4 else 0 for x in used]
+    return [DiscardOption(d, s0, mask, -neg_total, left) for s0, neg_total, d, mask in rows]
 
 
 def kan_keeps_waits(counts13: Sequence[int], kind: int, locked: Sequence[int] | None = None) -> bool:
