@@ -170,6 +170,8 @@ def _riichi(table: Table, s: SeatState, points: int) -> list[Action]:
     rules = table.rules
     if not s.closed or points < rules.riichi_min_points or table.wall.remaining < rules.riichi_min_live_tiles:
         return []
+    if s.shanten > 1:  # one draw lowers shanten by one at most: no tenpai discard exists
+        return []
     counts = s.counts()
     if shanten(counts, len(s.melds)) > 0:
         return []

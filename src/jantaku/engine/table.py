@@ -90,6 +90,7 @@ class SeatState:
     pao: int | None = None  # the liable seat for a liability yakuman
     kita: list[int] = field(default_factory=list)  # 3-player: Norths set aside as dora
     waits: list[int] = field(default_factory=list)  # winning kinds of the 3n+1 concealed tiles (kept current)
+    shanten: int = 8  # of the 3n+1 concealed tiles, kept with ``waits``
 
     def counts(self) -> list[int]:
         c = [0] * KINDS
@@ -111,7 +112,8 @@ class SeatState:
     def refresh_waits(self) -> None:
         """Recompute ``waits`` for a 3n+1 hand (cheap when the hand is not tenpai: one shanten look-up)."""
         c = self.counts()
-        if shanten(c, len(self.melds)) > 0:
+        self.shanten = shanten(c, len(self.melds))
+        if self.shanten > 0:
             self.waits = []
         else:
             self.waits = waits(c, self.locked() if self.melds else None)
