@@ -230,6 +230,23 @@ def bench_scoring(n: int) -> None:
     report("score_repeat", ours_again, "jansou", js_us)
 
 
+def bench_engine(games: int) -> None:
+    from engine import play_jansou, play_ours, rate
+
+    for s in range(1000, 1003):  # warm the shape tables and caches
+        play_ours("tenhou", s)
+    ours_g, ours_d = rate(lambda s: play_ours("tenhou", s), games)
+    jan_g, jan_d = rate(play_jansou, games)
+    sanma_g, sanma_d = rate(lambda s: play_ours("tenhou-sanma", s), games)
+    print(f"engine: complete East-South games, uniform random legal actions, log written ({games} games each)")
+    print(f"  4-player riichi  ours {ours_g:6.1f} games/s ({ours_d:8.0f} decisions/s)   jansou {jan_g:6.1f} games/s "
+          f"({jan_d:8.0f} decisions/s)   ratio {ours_g / jan_g:.1f}x")  # fmt: skip
+    print(f"  3-player riichi  ours {sanma_g:6.1f} games/s ({sanma_d:8.0f} decisions/s); Zung Jung: not in the engine yet")
+    LINES.append(f"bench: engine_4p_games ours_us={1e6 / ours_g:.0f} peer=jansou peer_us={1e6 / jan_g:.0f} "
+                 f"ratio={ours_g / jan_g:.2f}")  # fmt: skip
+    LINES.append(f"bench: engine_3p_games ours_us={1e6 / sanma_g:.0f} peer=none peer_us=0 ratio=0")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="small inputs (a smoke run)")
@@ -239,6 +256,7 @@ def main() -> None:
     bench_shanten(40000 // k)
     bench_ukeire(4000 // k)
     bench_scoring(20000 // k)
+    bench_engine(max(5, 60 // k))
     print()
     print("\n".join(LINES))
 
