@@ -241,7 +241,7 @@ def bench_engine(games: int) -> None:
     print(f"engine: complete East-South games, uniform random legal actions, log written ({games} games each)")
     print(f"  4-player riichi  ours {ours_g:6.1f} games/s ({ours_d:8.0f} decisions/s)   jansou {jan_g:6.1f} games/s "
           f"({jan_d:8.0f} decisions/s)   ratio {ours_g / jan_g:.1f}x")  # fmt: skip
-    print(f"  3-player riichi  ours {sanma_g:6.1f} games/s ({sanma_d:8.0f} decisions/s); Zung Jung: not in the engine yet")
+    print(f"  3-player riichi  ours {sanma_g:6.1f} games/s ({sanma_d:8.0f} decisions/s); Zung Jung: not yet")
     LINES.append(f"bench: engine_4p_games ours_us={1e6 / ours_g:.0f} peer=jansou peer_us={1e6 / jan_g:.0f} "
                  f"ratio={ours_g / jan_g:.2f}")  # fmt: skip
     LINES.append(f"bench: engine_3p_games ours_us={1e6 / sanma_g:.0f} peer=none peer_us=0 ratio=0")
