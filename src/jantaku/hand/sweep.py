@@ -5,6 +5,10 @@ suits' vectors says which entries of the suit's distance vector are *tight* (lie
 lowers the distance exactly when it lowers a tight entry, and which ranks do that is memoised per suit shape.
 Draw sets travel as 34-bit masks (bit k = kind k), so a discard costs a handful of memoised look-ups and ORs
 instead of a shanten call per (discard, draw).
+
+Why fresh hands stay fast too: every memo is keyed either by interned vectors alone (few: merges, tight entries)
+or by one suit shape plus vectors or an entry mask (``_Shape`` and its tables), never by two shapes together, so
+the tables fill after a few thousand hands instead of growing with every new combination of suits.
 """
 
 from __future__ import annotations
@@ -13,38 +17,20 @@ from collections.abc import Sequence
 
 from jantaku.hand.shanten import _CHIITOI, _HONOR, _INF, _KOKUSHI, _SUIT, _VECTORS, _entry, _merge
 
-_BOUNDS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
 _YAO_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _ALL = (1 << 34) - 1
+_MEMO_LIMIT = 1 << 18
 
-Entry = tuple[int, int]
-Neighbour = tuple[bytes, Entry] | None
-
-_ADD: dict[tuple[bytes, bool], tuple[Neighbour, ...]] = {}
-_REM: dict[tuple[bytes, bool], tuple[Neighbour, ...]] = {}
 _TIGHT: dict[tuple[int, int, int], tuple[int, int]] = {}
-_GAINS: dict[tuple[bytes, bool], tuple[int, ...]] = {}
-_RANKS_FOR: dict[tuple[bytes, bool, int], int] = {}
+# (vector before a draw, vector after) -> mask of the entries the draw lowers
+_LOWERED: dict[tuple[int, int], int] = {}
+# whole hands: (34-byte counts, blocked mask) -> the sweep, for callers that ask about the same hand again
+_HANDS: dict[tuple[bytes, int], tuple[tuple[int, int, int], ...]] = {}
+_HANDS_LIMIT = 1 << 14
 
-
-def _neighbours(key: bytes, honors: bool, delta: int) -> tuple[Neighbour, ...]:
-    """For each rank: the suit key and entry with one tile more (delta=1) or less (-1); None where impossible."""
-    memo = _REM if delta < 0 else _ADD
-    got = memo.get((key, honors))
-    if got is not None:
-        return got
-    table = _HONOR if honors else _SUIT
-    out: list[Neighbour] = []
-    for r in range(len(key)):
-        c = key[r] + delta
-        if c < 0 or c > 4:
-            out.append(None)
-            continue
-        k2 = key[:r] + bytes((c,)) + key[r + 1 :]
-        out.append((k2, table.get(k2) or _entry(k2, honors)))
-    res = tuple(out)
-    memo[(key, honors)] = res
-    return res
+# A group: the discards of one suit that leave the same vector, with the shanten they leave and, per discard,
+# the ranks of its own suit whose draw then helps: (vector id after, shanten after, ((rank, ranks mask), ...)).
+Group = tuple[int, int, tuple[tuple[int, int], ...]]
 
 
 def _tight(a: int, rest: int, m: int) -> tuple[int, int]:
@@ -69,47 +55,13 @@ def _tight(a: int, rest: int, m: int) -> tuple[int, int]:
     return got
 
 
-def _gains(key: bytes, honors: bool) -> tuple[int, ...]:
-    """Per rank, the mask of vector entries that drawing that rank lowers (0 where no copy can be drawn)."""
-    memo_key = (key, honors)
-    got = _GAINS.get(memo_key)
-    if got is not None:
-        return got
-    base = _VECTORS[((_HONOR if honors else _SUIT).get(key) or _entry(key, honors))[0]]
-    out = []
-    for item in _neighbours(key, honors, 1):
-        mask = 0
-        if item is not None:
-            after = _VECTORS[item[1][0]]
-            for j in range(10):
-                if after[j] < base[j]:
-                    mask |= 1 << j
-        out.append(mask)
-    got = _GAINS[memo_key] = tuple(out)
-    return got
-
-
-def _ranks_for(key: bytes, honors: bool, mask: int) -> int:
-    """Bit mask of the ranks whose draw lowers one of the tight entries ``mask``."""
-    memo_key = (key, honors, mask)
-    got = _RANKS_FOR.get(memo_key)
+def _lowered(before: int, after: int) -> int:
+    key = (before, after)
+    got = _LOWERED.get(key)
     if got is None:
-        got = 0
-        for r, g in enumerate(_gains(key, honors)):
-            if g & mask:
-                got |= 1 << r
-        _RANKS_FOR[memo_key] = got
+        x, y = _VECTORS[before], _VECTORS[after]
+        got = _LOWERED[key] = sum(1 << j for j in range(10) if y[j] < x[j])
     return got
-
-
-_MEMO_LIMIT = 1 << 18
-# whole hands: (34-byte counts, blocked mask) -> the sweep, for callers that ask about the same hand again
-_HANDS: dict[tuple[bytes, int], tuple[tuple[int, int, int], ...]] = {}
-_HANDS_LIMIT = 1 << 14
-
-# A group: the discards of one suit that leave the same vector, with the shanten they leave and, per discard,
-# the ranks of its own suit whose draw then helps: (vector id after, shanten after, ((rank, ranks mask), ...)).
-Group = tuple[int, int, tuple[tuple[int, int], ...]]
 
 
 class _Row(dict[int, int]):
@@ -135,19 +87,66 @@ class _Rows(dict[int, _Row]):
 _ROWS = _Rows()
 
 
-class _DrawTable(dict[int, int]):
-    """For one suit shape as the *draw* suit: ``rest << 3 | m`` -> ranks whose draw lowers the distance, where
-    ``rest`` is the merge of the other three suits after the discard. Keyed by vectors (few) rather than by the
-    other suits' shapes (many), so fresh hands mostly hit it."""
+class _Shape(dict[int, int]):
+    """One suit's counts (a 9- or 7-byte key) and what the sweep asks of it.
 
-    __slots__ = ("honors", "key", "vid")
+    As a dict it is the suit's *draw* table: ``rest << 3 | m`` -> the ranks whose draw lowers the distance, where
+    ``rest`` is the merged vector of the other three suits (after the discard) and ``m`` the sets wanted.
+    ``sweep`` is its *discard* table (see ``_SweepTable``); ``planes`` its count bit planes (see
+    ``count_planes``, unshifted); ``vid`` and ``packed`` its entry (see ``shanten._entry``).
+    """
 
-    def __init__(self, key: bytes, honors: bool, vid: int) -> None:
+    __slots__ = ("_discards", "_gains", "_ranks", "honors", "key", "packed", "planes", "sweep", "vid")
+
+    def __init__(self, key: bytes) -> None:
         super().__init__()
-        self.key, self.honors, self.vid = key, honors, vid
+        self.key = key
+        self.honors = honors = len(key) == 7
+        self.vid, self.packed = (_HONOR if honors else _SUIT).get(key) or _entry(key, honors)
+        self.planes = _chunk_planes(key)
+        self.sweep = _SweepTable(self)
+        self._ranks: dict[int, int] = {}
+        self._gains: tuple[int, ...] | None = None
+        self._discards: tuple[tuple[int, tuple[tuple[int, _Shape], ...]], ...] | None = None
 
     def __missing__(self, rest_m: int) -> int:
-        got = self[rest_m] = _ranks_for(self.key, self.honors, _tight(self.vid, rest_m >> 3, rest_m & 7)[1])
+        got = self[rest_m] = self.ranks_for(_tight(self.vid, rest_m >> 3, rest_m & 7)[1])
+        return got
+
+    def ranks_for(self, mask: int) -> int:
+        """Bit mask of the ranks whose draw lowers one of the vector entries ``mask``."""
+        got = self._ranks.get(mask)
+        if got is None:
+            gains = self._gains
+            if gains is None:
+                gains = self._gains = self._draw_gains()
+            got = self._ranks[mask] = sum(1 << r for r, g in enumerate(gains) if g & mask)
+        return got
+
+    def _draw_gains(self) -> tuple[int, ...]:
+        """Per rank, the mask of vector entries that drawing that rank lowers (0 where a fifth copy would be)."""
+        key, honors = self.key, self.honors
+        table = _HONOR if honors else _SUIT
+        out = []
+        for r, c in enumerate(key):
+            if c >= 4:
+                out.append(0)
+                continue
+            after = key[:r] + bytes((c + 1,)) + key[r + 1 :]
+            out.append(_lowered(self.vid, (table.get(after) or _entry(after, honors))[0]))
+        return tuple(out)
+
+    def discards(self) -> tuple[tuple[int, tuple[tuple[int, _Shape], ...]], ...]:
+        """The suit's discards grouped by the vector they leave: ((vector id, ((rank, shape after), ...)), ...)."""
+        got = self._discards
+        if got is None:
+            key = self.key
+            groups: dict[int, list[tuple[int, _Shape]]] = {}
+            for r, c in enumerate(key):
+                if c:
+                    after = _SHAPES[key[:r] + bytes((c - 1,)) + key[r + 1 :]]
+                    groups.setdefault(after.vid, []).append((r, after))
+            got = self._discards = tuple((vid, tuple(members)) for vid, members in groups.items())
         return got
 
 
@@ -157,38 +156,20 @@ class _SweepTable(dict[int, tuple[Group, ...]]):
     Grouping by the vector left matters because the other suits' draws depend on the discard only through it:
     a hand's ~12 discards leave ~7 distinct vectors."""
 
-    __slots__ = ("honors", "key")
+    __slots__ = ("shape",)
 
-    def __init__(self, key: bytes, honors: bool) -> None:
+    def __init__(self, shape: _Shape) -> None:
         super().__init__()
-        self.key, self.honors = key, honors
+        self.shape = shape
 
     def __missing__(self, rest_m: int) -> tuple[Group, ...]:
-        key, honors = self.key, self.honors
         rest, m = rest_m >> 3, rest_m & 7
-        groups: dict[int, list[tuple[int, int]]] = {}
-        for rd, item in enumerate(_neighbours(key, honors, -1)):
-            if item is not None and key[rd]:
-                key_d, (vid_d, _) = item
-                groups.setdefault(vid_d, []).append((rd, _ranks_for(key_d, honors, _tight(vid_d, rest, m)[1])))
-        got = self[rest_m] = tuple(
-            (vid_d, _tight(vid_d, rest, m)[0] - 1, tuple(members)) for vid_d, members in groups.items()
-        )
+        out = []
+        for vid, members in self.shape.discards():
+            dist, tight = _tight(vid, rest, m)
+            out.append((vid, dist - 1, tuple([(r, after.ranks_for(tight)) for r, after in members])))
+        got = self[rest_m] = tuple(out)
         return got
-
-
-class _Shape:
-    """Everything the sweep needs about one suit's counts (a 9- or 7-byte key): its vector id and packed fields
-    (see ``shanten._entry``), its count bit planes (see ``count_planes``, unshifted) and its two tables."""
-
-    __slots__ = ("draw", "packed", "planes", "sweep", "vid")
-
-    def __init__(self, key: bytes) -> None:
-        honors = len(key) == 7
-        self.vid, self.packed = (_HONOR if honors else _SUIT).get(key) or _entry(key, honors)
-        self.draw = _DrawTable(key, honors, self.vid)
-        self.sweep = _SweepTable(key, honors)
-        self.planes = _chunk_planes(key)
 
 
 class _Shapes(dict[bytes, _Shape]):
@@ -220,8 +201,8 @@ def _chunk_planes(chunk: bytes) -> tuple[int, int, int]:
 
 
 def count_planes(b: bytes) -> tuple[int, int, int]:
-    """34-bit planes of min(count, 4) for a 34-byte count string: per kind, count = p0 + 2*p1 + 4*p2, so the sum
-    of counts over a mask is three popcounts (kinds held four times are exactly ``p2``)."""
+    """34-bit planes of min(count, 4) for a 34-byte count string: per kind, count = p0 + 2*p1 + 4*p2, so a sum
+    over the kinds of a mask is three popcounts (kinds held four times are exactly ``p2``)."""
     a, c, d, e = _chunk_planes(b[0:9]), _chunk_planes(b[9:18]), _chunk_planes(b[18:27]), _chunk_planes(b[27:34])
     return (
         a[0] | c[0] << 9 | d[0] << 18 | e[0] << 27,
@@ -263,7 +244,6 @@ def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, i
     m = 4 - melds
     r0, r1, r2 = rows[v0], rows[v1], rows[v2]
     pairs = (r0[v1], r0[v2], r0[v3], r1[v2], r1[v3], r2[v3])
-    keep = _ALL & ~blocked
     out: list[tuple[int, int, int]] = []
     append = out.append
     worst = -2
@@ -274,11 +254,11 @@ def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, i
         groups = h.sweep[rows[pairs[pi]][vids[oi]] << 3 | m]
         (s1, b1, u1), (s2, b2, u2), (s3, b3, u3) = targets
         ra, rb, rc = rows[pairs[u1]], rows[pairs[u2]], rows[pairs[u3]]
-        da, db, dc = hs[s1].draw, hs[s2].draw, hs[s3].draw
+        da, db, dc = hs[s1], hs[s2], hs[s3]
         for vid_d, s0, members in groups:
             other = da[ra[vid_d] << 3 | m] << b1 | db[rb[vid_d] << 3 | m] << b2 | dc[rc[vid_d] << 3 | m] << b3
             for rd, own in members:
-                append((lo + rd, s0, (own << lo | other) & keep))
+                append((lo + rd, s0, own << lo | other))
             if s0 > worst:
                 worst = s0
     if melds == 0:
@@ -288,54 +268,67 @@ def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, i
         if kokushi < cf:
             cf = kokushi
         if cf <= worst:
-            _closed_forms(out, b, hs, packed, cf, keep)
-    got = tuple(out)
+            _closed_forms(out, b, hs, packed, cf)
+    if blocked:
+        keep = _ALL & ~blocked
+        got = tuple([(k, s0, mask & keep) for k, s0, mask in out])
+    else:
+        got = tuple(out)
     if len(_HANDS) >= _HANDS_LIMIT:
         _HANDS.clear()
     _HANDS[memo_key] = got
     return got
 
 
-def _closed_forms(
-    out: list[tuple[int, int, int]], b: bytes, hs: tuple[_Shape, ...], packed: int, cf: int, keep: int
-) -> None:
+def _closed_forms(out: list[tuple[int, int, int]], b: bytes, hs: tuple[_Shape, ...], packed: int, cf: int) -> None:
     """Seven pairs / thirteen orphans for a 14-tile closed hand, per discard whose shanten they may reach (``cf``
     is the lower of the two before the discard), rewriting ``out`` in place.
 
     A draw lowers seven-pairs shanten by one when it pairs a single, or adds a new kind while fewer than seven
     kinds are held; it lowers thirteen-orphans shanten when it adds a missing terminal/honor, or pairs one while
-    none is paired yet.
+    none is paired yet. Both shanten values depend on the discard only through how many copies of it are held
+    (1, 2 or more) and whether it is a terminal/honor, so they are worked out once per hand.
     """
     a, c, d, e = hs[0].planes, hs[1].planes, hs[2].planes, hs[3].planes
     paired = a[1] | c[1] << 9 | d[1] << 18 | e[1] << 27 | a[2] | c[2] << 9 | d[2] << 18 | e[2] << 27
-    held_mask = paired | a[0] | c[0] << 9 | d[0] << 18 | e[0] << 27
-    ones_all, zeros_all = held_mask & ~paired, _ALL & ~held_mask
+    held = paired | a[0] | c[0] << 9 | d[0] << 18 | e[0] << 27
+    ones, zeros = held & ~paired, _ALL & ~held
     pairs, kinds, yao_held = (packed >> 6) & 63, (packed >> 12) & 63, (packed >> 18) & 63
     yao_pairs = (_YAO_MASK & paired).bit_count()
+    chiitoi_1 = 6 - pairs + (8 - kinds if kinds < 8 else 0)  # discarding a single
+    chiitoi_2 = 7 - pairs + (7 - kinds if kinds < 7 else 0)  # breaking a pair
+    chiitoi_n = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+    kokushi_n = 13 - yao_held - (1 if yao_pairs else 0)
+    kokushi_1y = kokushi_n + 1  # a single terminal/honor
+    kokushi_2y = 13 - yao_held - (1 if yao_pairs > 1 else 0)  # a paired terminal/honor
     for i, (k, s0, improving) in enumerate(out):
         if s0 < cf:
             continue
         h, bit = b[k], 1 << k
         yao = _YAO_MASK & bit
-        k13 = kinds - (h == 1)
-        chiitoi = 6 - pairs + (h == 2) + (7 - k13 if k13 < 7 else 0)
-        yp13 = yao_pairs - (1 if yao and h == 2 else 0)
-        kokushi = 13 - yao_held + (1 if yao and h == 1 else 0) - (1 if yp13 else 0)
+        if h == 1:
+            chiitoi, kokushi = chiitoi_1, kokushi_1y if yao else kokushi_n
+        elif h == 2:
+            chiitoi, kokushi = chiitoi_2, kokushi_2y if yao else kokushi_n
+        else:
+            chiitoi, kokushi = chiitoi_n, kokushi_n
         c13 = chiitoi if chiitoi < kokushi else kokushi
         if c13 > s0:
             continue
         if c13 < s0:
             s0, improving = c13, 0
-        ones, zeros = ones_all, zeros_all
+        ones_d, zeros_d, many = ones, zeros, kinds < 7
         if h == 1:
-            ones, zeros = ones & ~bit, zeros | bit
+            ones_d, zeros_d, many = ones & ~bit, zeros | bit, kinds < 8
         elif h == 2:
-            ones |= bit
+            ones_d = ones | bit
         if chiitoi <= s0:
-            improving |= ones | (zeros if k13 < 7 else 0)
+            improving |= ones_d | (zeros_d if many else 0)
         if kokushi <= s0:
-            improving |= _YAO_MASK & (zeros | (0 if yp13 else ones))
-        out[i] = (k, s0, improving & keep)
+            # pairing a terminal/honor helps only while none is paired after the discard
+            unpaired = yao_pairs - (1 if yao and h == 2 else 0) == 0
+            improving |= _YAO_MASK & (zeros_d | (ones_d if unpaired else 0))
+        out[i] = (k, s0, improving)
 
 
 def mask_kinds(mask: int) -> list[int]:

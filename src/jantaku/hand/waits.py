@@ -18,6 +18,7 @@ from jantaku.hand.shanten import shanten, shanten_standard
 from jantaku.hand.sweep import count_planes, discard_sweep, mask_kinds
 
 _ZERO = (0,) * 34
+_ALL = (1 << 34) - 1
 
 
 def _candidates(counts: Sequence[int]) -> list[int]:
@@ -160,16 +161,16 @@ def discard_options(
     else:
         held = bytes(map(_add, held, locked))
         used = held if visible is None else bytes(map(_add, held, visible))
-    # per kind, min(copies accounted for, 4) = p0 + 2*p1 + 4*p2, so a mask's unseen total is four popcounts;
-    # kinds whose four copies are all in the hand and melds (p2 of ``held``) cannot be drawn
+    # unseen copies per kind (4 - min(accounted for, 4)) as bit planes, so a mask's total is three popcounts:
+    # 4 = none accounted for, 3 or 1 = bit 0 of the count set, 3 or 2 = bits 0 and 1 differ
     p0, p1, p2 = count_planes(used)
+    u0, u1, u2 = p0, p0 ^ p1, _ALL & ~(p0 | p1 | p2)
+    # kinds whose four copies are all in the hand and melds (p2 of ``held``) cannot be drawn
     blocked = p2 if used is held else count_planes(held)[2]
-    rows = []
-    for d, s0, mask in discard_sweep(counts, blocked):
-        rows.append(
-            (s0, (mask & p0).bit_count() + 2 * (mask & p1).bit_count() + 4 * (mask & p2).bit_count()
-             - 4 * mask.bit_count(), d, mask)
-        )  # fmt: skip
+    rows = [
+        (s0, -(mask & u0).bit_count() - 2 * (mask & u1).bit_count() - 4 * (mask & u2).bit_count(), d, mask)
+        for d, s0, mask in discard_sweep(counts, blocked)
+    ]
     rows.sort()
     left = [4 - x if x < 4 else 0 for x in used]
     return [DiscardOption(d, s0, mask, -neg_total, left) for s0, neg_total, d, mask in rows]
