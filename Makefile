@@ -29,6 +29,19 @@ test-slow: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
+# Replay Tenhou's recorded games through the engine (issue 3, Logs and replay). Without the corpus folder this says
+# so and passes, unless JANTAKU_REQUIRE_CORPUS=1 (CI) makes it fail.
+TENHOU_DIR ?= $(or $(JANTAKU_TENHOU_DIR),../shared/tenhou)
+
+validate: $(STAMP)
+	@if [ -d "$(TENHOU_DIR)" ]; then \
+		$(BIN)/jantaku tenhou-check --summary "$(TENHOU_DIR)"; \
+	elif [ "$$JANTAKU_REQUIRE_CORPUS" = 1 ]; then \
+		echo "validate: no Tenhou records in $(TENHOU_DIR) (JANTAKU_REQUIRE_CORPUS=1)"; exit 1; \
+	else \
+		echo "validate: no Tenhou records in $(TENHOU_DIR): skipped (set JANTAKU_TENHOU_DIR)"; \
+	fi
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy

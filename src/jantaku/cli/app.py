@@ -214,6 +214,17 @@ def rules(
         _console().print(options_table(ruleset))
 
 
+@app.command("tenhou-check")
+def tenhou_check(
+    paths: Annotated[list[str], typer.Argument(help="Tenhou mjlog XML files, or folders searched recursively.")],
+    summary: Annotated[bool, typer.Option("--summary", help="Also print a summary table.")] = False,
+) -> None:
+    """Replay Tenhou records through the engine: a line per game, then 'N/M games identical' (exit 1 if any differ)."""
+    from jantaku.cli.tenhou_check import run
+
+    raise typer.Exit(run(paths, summary=summary))
+
+
 DEMO_HAND = "234m34p234s678s50p"
 DEMO_WIN = "2p"
 DEMO_DISCARD_HAND = "1234m456p3578s11z6z"

@@ -1,0 +1,520 @@
+"""Replay Tenhou's recorded games through our engine and compare every hand's outcome with the record.
+
+Why: the records are real games refereed by the reference implementation of the ``tenhou`` / ``tenhou-sanma``
+rules. Replaying one checks the whole engine, not just the scorer: every recorded action must be legal for us
+(an illegal one is a difference), and every hand must end the same way (winners, yaku, han, fu, points, score
+deltas; draw kind, tenpai seats and payments), lead to the same next hand (scores, round, dealer, honba,
+deposits) and, after the last hand, to the same final scores.
+
+How: each hand is replayed on its own, from its ``INIT`` (``Game(rules, seed, walls=[order], start=state)``),
+so one difference does not hide the rest of the game. The wall is rebuilt from the record (``hand_wall``): the
+dealt tiles, every draw in order, the replacement draws and the revealed dora / ura indicators in the dead wall,
+the unseen tiles filled in id order. Other seats *pass* every discard unless the record shows their call or ron.
+
+Not here: this module reads records and drives the engine; ``jantaku.logs.tenhou`` parses them and the engine
+referees. It imports both but changes neither.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jantaku.engine import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    Event,
+    Game,
+    IllegalAction,
+    MatchState,
+    NineTerminals,
+    OpenKan,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
+from jantaku.engine.actions import Kita
+from jantaku.engine.wall import DEAD_WALL, REPLACEMENTS, tile_set
+from jantaku.logs import tenhou as th
+from jantaku.rules import preset
+from jantaku.rules.ruleset import RuleSet
+from jantaku.scoring.riichi.yaku import BONUS, YAKU
+from jantaku.tiles import code_name
+
+ROUND_NAMES = "ESWN"
+#: Tenhou's ``RYUUKYOKU type`` → our ``ryukyoku`` reason.
+DRAW_KINDS = {
+    None: "exhaustive",
+    "yao9": "nine_terminals",
+    "reach4": "four_riichi",
+    "ron3": "triple_ron",
+    "kan4": "four_kans",
+    "kaze4": "four_winds",
+    "nm": "nagashi_mangan",
+}
+_ACTING = (th.Draw, th.Discard, th.Call, th.Agari, th.Ryuukyoku)  # events that are (or answer) a decision
+_CALLS = (th.MeldType.CHI, th.MeldType.PON, th.MeldType.OPEN_KAN)
+
+
+class RecordMismatch(Exception):
+    """The record cannot be replayed further: the message is the difference."""
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One disagreement in hand ``hand`` (its index in the game) labelled like ``E2-1`` (round, hand, honba)."""
+
+    hand: int
+    label: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.label} (hand {self.hand + 1}): {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameReport:
+    source: str
+    players: int
+    hands: int
+    differences: tuple[Difference, ...] = ()
+    error: str | None = None  # the record could not be read at all
+
+    @property
+    def identical(self) -> bool:
+        return not self.differences and self.error is None
+
+    @property
+    def hands_identical(self) -> int:
+        return self.hands - len({d.hand for d in self.differences})
+
+    def line(self) -> str:
+        """One line: ``ok``/``DIFF``, the file, the hands, and the first difference."""
+        name = Path(self.source).name
+        if self.error is not None:
+            return f"ERROR {name}: {self.error}"
+        if self.identical:
+            return f"ok    {name}: {self.hands} hands identical"
+        bad = self.hands - self.hands_identical
+        return f"DIFF  {name}: {bad}/{self.hands} hands differ; first: {self.differences[0]}"
+
+
+# ------------------------------------------------------------------------------------------------- set-up
+def rules_for(game: th.TenhouGame) -> RuleSet:
+    """Our preset for the record's table (East-only games play ``length="east"``)."""
+    rules = preset(game.rules.preset_name)
+    if not game.rules.east_south:
+        rules = rules.with_options(length="east")
+    return rules
+
+
+def hand_label(init: th.Init) -> str:
+    r = init.round_index
+    return f"{ROUND_NAMES[r // 4 % 4]}{r % 4 + 1}-{init.honba}"
+
+
+def start_state(init: th.Init) -> MatchState:
+    return MatchState(
+        scores=init.scores, round=init.round_index // 4, hand=init.dealer, honba=init.honba, sticks=init.deposits
+    )
+
+
+def hand_wall(game: th.TenhouGame, rules: RuleSet, hand: th.TenhouHand) -> list[int]:
+    """The hand's wall in our engine's order (``Wall(order)``): the 13 dealt tiles of each seat from the dealer
+    on, the ordinary draws in order, the unseen tiles, then the 14-tile dead wall (replacement draws 1-4, then
+    each dora indicator followed by its ura indicator). Replacement draws after the fourth come, in our model as
+    in Tenhou's, from the live wall's end (one tile moves to the dead wall per replacement), so they are placed
+    there from the back. Raises ``RecordMismatch`` when the record's tiles cannot form one wall."""
+    init = hand.init
+    n = rules.players
+    deal = [t for rel in range(n) for t in init.hands[(init.dealer + rel) % n]]
+    draws: list[int] = []
+    rinshan: list[int] = []
+    indicators = [init.dora_indicator]
+    ura: tuple[int, ...] = ()
+    replacement_next = False
+    for ev in hand.events:
+        if isinstance(ev, th.Draw):
+            (rinshan if replacement_next else draws).append(ev.tile)
+            replacement_next = False
+        elif isinstance(ev, th.Call) and ev.meld.type not in (th.MeldType.CHI, th.MeldType.PON):
+            replacement_next = True
+        elif isinstance(ev, th.NewDora):
+            indicators.append(ev.indicator)
+        elif isinstance(ev, th.Agari):
+            if len(ev.dora) > len(indicators):
+                indicators = list(ev.dora)
+            ura = ura or ev.ura
+    tiles = tile_set(rules)
+    live_size = len(tiles) - len(deal) - DEAD_WALL
+    dead: list[int | None] = [None] * DEAD_WALL
+    dead[:REPLACEMENTS] = rinshan[:REPLACEMENTS] + [None] * max(0, REPLACEMENTS - len(rinshan))
+    for i, t in enumerate(indicators):
+        dead[4 + 2 * i] = t
+    for i, t in enumerate(ura):
+        dead[5 + 2 * i] = t
+    back = rinshan[REPLACEMENTS:]  # the live wall's last tiles, last first
+    if len(draws) + len(back) > live_size or len(indicators) > 5 or len(ura) > 5:
+        raise RecordMismatch(f"wall: {len(draws)} draws and {len(back)} late replacements overflow the wall")
+    used = [*deal, *draws, *back, *(t for t in dead if t is not None)]
+    if len(set(used)) != len(used) or not set(used) <= set(tiles):
+        dup = sorted({t for t in used if used.count(t) > 1 or t not in tiles})
+        raise RecordMismatch(f"wall: tile ids {dup} appear twice (or are not in play) in the record")
+    taken = set(used)
+    rest = iter(t for t in tiles if t not in taken)
+    live = [*draws, *(next(rest) for _ in range(live_size - len(draws) - len(back))), *reversed(back)]
+    return [*deal, *live, *(t if t is not None else next(rest) for t in dead)]
+
+
+# ------------------------------------------------------------------------------------------------- naming
+def tile_name(game: th.TenhouGame, tile: int) -> str:
+    return f"{code_name(game.code(tile))}#{tile}"
+
+
+def _describe(game: th.TenhouGame, ev: th.Event) -> str:
+    if isinstance(ev, th.Draw):
+        return f"seat {ev.seat} draws {tile_name(game, ev.tile)}"
+    if isinstance(ev, th.Discard):
+        return f"seat {ev.seat} discards {tile_name(game, ev.tile)}"
+    if isinstance(ev, th.Call):
+        tiles = " ".join(tile_name(game, t) for t in ev.meld.tiles)
+        return f"seat {ev.seat} {ev.meld.type} [{tiles}]"
+    if isinstance(ev, th.Agari):
+        how = "tsumo" if ev.tsumo else f"ron on seat {ev.from_who}"
+        return f"seat {ev.who} wins by {how} on {tile_name(game, ev.machi)}"
+    if isinstance(ev, th.Ryuukyoku):
+        return f"drawn hand ({DRAW_KINDS.get(ev.type, ev.type)})"
+    return type(ev).__name__
+
+
+def tenhou_yaku(key: str, seat_wind: int, round_index: int) -> int:
+    """Tenhou's id for one of our yaku lines (the wind yakuhai ids depend on the wind)."""
+    if key == "seat_wind":
+        return 10 + seat_wind
+    if key == "round_wind":
+        return 14 + round_index // 4 % 4
+    yaku = YAKU.get(key) or BONUS.get(key)
+    if yaku is None or yaku.tenhou_id is None:
+        raise KeyError(f"yaku {key!r} has no Tenhou id")
+    return yaku.tenhou_id
+
+
+# ------------------------------------------------------------------------------------------------- one hand
+@dataclass
+class _HandReplay:
+    record: th.TenhouGame
+    rules: RuleSet
+    index: int
+    game: Game = field(init=False)
+    revealed: Callable[[], list[int]] = field(init=False)
+    events: list[Event] = field(default_factory=list)
+    riichi: set[int] = field(default_factory=set)
+    deposit_check: list[th.Reach] = field(default_factory=list)
+
+    @property
+    def hand(self) -> th.TenhouHand:
+        return self.record.hands[self.index]
+
+    @property
+    def ended(self) -> bool:
+        return any(e.type in ("hora", "ryukyoku") for e in self.events)
+
+    def run(self) -> list[str]:
+        init = self.hand.init
+        if init.round_index % 4 != init.dealer:
+            return [f"INIT: round index {init.round_index} but dealer seat {init.dealer}"]
+        try:
+            order = hand_wall(self.record, self.rules, self.hand)
+            seed = f"tenhou:{self.record.source}:{self.index}"
+            self.game = Game(self.rules, seed, walls=[order], start=start_state(init))
+            self.events.extend(self.game.opening)
+            self.revealed = self.game.table.wall.indicators  # the hand's wall, kept past the hand's end
+            self.drive()
+        except RecordMismatch as exc:
+            return [str(exc)]
+        out = self.compare_outcome() or self.compare_indicators()
+        return out or self.compare_next()
+
+    def compare_indicators(self) -> list[str]:
+        """The dora indicators turned: the deal's and every ``DORA`` (a win's ``doraHai`` lists them all)."""
+        hand = self.hand
+        expected = [hand.init.dora_indicator, *(e.indicator for e in hand.events if isinstance(e, th.NewDora))]
+        if hand.agaris:
+            expected = list(hand.agaris[0].dora)
+        ours = self.revealed()
+        if ours != expected:
+            names = [tile_name(self.record, t) for t in ours]
+            return [f"dora indicators: record {[tile_name(self.record, t) for t in expected]}, ours {names}"]
+        return []
+
+    # driving ---------------------------------------------------------------------------------------------
+    def apply(self, seat: int, action: Action, ev: th.Event) -> None:
+        try:
+            self.events.extend(self.game.apply(seat, action))
+        except IllegalAction as exc:
+            raise RecordMismatch(f"illegal for us: {_describe(self.record, ev)} ({action}): {exc}") from None
+
+    def drive(self) -> None:
+        events = [e for e in self.hand.events if not isinstance(e, (th.Disconnect, th.Reconnect))]
+        for pos, ev in enumerate(events):
+            if self.ended:
+                if isinstance(ev, th.Reach) and ev.step == 2:  # a 4th riichi's deposit, then the draw
+                    self.deposit_check.append(ev)
+                    continue
+                if not isinstance(ev, (th.Agari, th.Ryuukyoku, th.NewDora)):
+                    end = next(e for e in self.events if e.type in ("hora", "ryukyoku"))
+                    why = end.info.get("reason", end.type)
+                    raise RecordMismatch(f"we ended the hand ({why}); the record goes on: {_describe(self.record, ev)}")
+                if isinstance(ev, th.NewDora):
+                    continue
+                break
+            if isinstance(ev, th.NewDora):
+                continue  # compared through the indicators at the end (the wall puts them in place)
+            if isinstance(ev, th.Reach):
+                if ev.step == 1:
+                    self.riichi.add(ev.seat)
+                else:
+                    self.deposit_check.append(ev)
+                continue
+            if self.game.phase == "claims" and self.answer_claims(events, pos):
+                self.check_deposits()
+                continue
+            self.check_deposits()
+            self.turn_event(ev)
+        if not self.ended:
+            raise RecordMismatch("the record's hand ended but ours did not (we expected more actions)")
+        self.check_deposits()
+
+    def turn_event(self, ev: th.Event) -> None:
+        game = self.game
+        turn = game.turn
+        if game.phase != "turn" or turn is None:
+            raise RecordMismatch(f"{_describe(self.record, ev)}: we are not at a turn (phase {game.phase})")
+        if isinstance(ev, th.Draw):
+            if turn.seat != ev.seat or turn.drawn != ev.tile:
+                got = "nothing" if turn.drawn is None else tile_name(self.record, turn.drawn)
+                raise RecordMismatch(f"{_describe(self.record, ev)}: our seat {turn.seat} drew {got}")
+            return
+        if isinstance(ev, th.Discard):
+            if ev.seat in self.riichi:
+                self.riichi.discard(ev.seat)
+                self.apply(ev.seat, Riichi(ev.tile), ev)
+            else:
+                self.apply(ev.seat, Discard(ev.tile), ev)
+            return
+        if isinstance(ev, th.Call):
+            meld = ev.meld
+            action: Action
+            if meld.type is th.MeldType.CLOSED_KAN:
+                action = ClosedKan((meld.tiles[0], meld.tiles[1], meld.tiles[2], meld.tiles[3]))
+            elif meld.type is th.MeldType.ADDED_KAN and meld.added is not None:
+                action = AddedKan(meld.added)
+            elif meld.type is th.MeldType.NORTH:
+                action = Kita(meld.tiles[0])
+            else:
+                raise RecordMismatch(f"{_describe(self.record, ev)}: no discard of ours to call")
+            self.apply(ev.seat, action, ev)
+            return
+        if isinstance(ev, th.Agari):
+            if not ev.tsumo:
+                raise RecordMismatch(f"{_describe(self.record, ev)}: no discard of ours to ron")
+            self.apply(ev.who, Tsumo(), ev)
+            return
+        if isinstance(ev, th.Ryuukyoku) and ev.type == "yao9":
+            self.apply(turn.seat, NineTerminals(), ev)
+            return
+        raise RecordMismatch(f"{_describe(self.record, ev)}: the hand goes on for us (seat {turn.seat} to act)")
+
+    def answer_claims(self, events: Sequence[th.Event], pos: int) -> bool:
+        """Answer the open claim window as the record does; True when this consumed ``events[pos]``."""
+        game = self.game
+        claims = game.claims
+        assert claims is not None
+        nxt = next((e for e in events[pos:] if isinstance(e, _ACTING)), None)
+        answers: dict[int, Action] = {}
+        consumed = False
+        if isinstance(nxt, th.Call) and nxt.meld.type in _CALLS and nxt is events[pos]:
+            meld = nxt.meld
+            if meld.called != claims.tile:
+                raise RecordMismatch(f"{_describe(self.record, nxt)}: called tile differs from ours")
+            own = tuple(t for t in meld.tiles if t != meld.called)
+            if meld.type is th.MeldType.CHI:
+                answers[meld.who] = Chi((own[0], own[1]))
+            elif meld.type is th.MeldType.PON:
+                answers[meld.who] = Pon((own[0], own[1]))
+            else:
+                answers[meld.who] = OpenKan((own[0], own[1], own[2]))
+            consumed = True
+        elif isinstance(nxt, th.Agari) and not nxt.tsumo and nxt is events[pos]:
+            for e in events[pos:]:
+                if isinstance(e, th.Agari) and not e.tsumo:
+                    answers[e.who] = Ron()
+            consumed = True
+        elif isinstance(nxt, th.Ryuukyoku) and nxt.type == "ron3" and nxt is events[pos]:
+            answers = {seat: Ron() for seat, _ in nxt.shown}
+            consumed = True
+        waiting = game.to_act()
+        for seat, action in answers.items():
+            if seat not in waiting:
+                what = _describe(self.record, nxt) if nxt is not None else str(action)
+                why = "" if not waiting else f" (only seats {waiting} may answer)"
+                action_ok = seat in claims.options
+                reason = "it already answered" if action_ok else self.refusal(seat, action)
+                raise RecordMismatch(f"illegal for us: {what} ({action}): {reason}{why}")
+        for seat in sorted(answers):
+            self.apply(seat, answers[seat], nxt if nxt is not None else events[pos])
+        for seat in game.to_act() if game.phase == "claims" else []:
+            self.apply(seat, Pass(), events[pos])
+        return consumed
+
+    def refusal(self, seat: int, action: Action) -> str:
+        """Why the engine offers ``seat`` nothing on this claim (it is not among the answering seats)."""
+        from jantaku.engine.hand_end import why_illegal
+
+        rule, text = why_illegal(self.game, seat, action)
+        return f"{rule}: {text}"
+
+    def check_deposits(self) -> None:
+        for reach in self.deposit_check:
+            got = [e for e in self.events if e.type == "reach_accepted" and e.actor == reach.seat]
+            if not got:
+                raise RecordMismatch(f"seat {reach.seat}'s riichi deposit was taken in the record, not by us")
+            ours = tuple(got[-1].info["scores"])
+            if reach.scores is not None and ours != reach.scores:
+                raise RecordMismatch(f"scores after seat {reach.seat}'s riichi: record {reach.scores}, ours {ours}")
+        self.deposit_check.clear()
+
+    # comparing -------------------------------------------------------------------------------------------
+    def compare_outcome(self) -> list[str]:
+        ends = [e for e in self.events if e.type in ("hora", "ryukyoku")]
+        hand = self.hand
+        if hand.agaris:
+            wins = [e for e in ends if e.type == "hora"]
+            rec = [(a.who, a.from_who) for a in hand.agaris]
+            got = [(e.actor, e.target) for e in wins]
+            if rec != got:
+                return [f"winners (seat, from): record {rec}, ours {got} {self.end_text(ends)}"]
+            out: list[str] = []
+            for agari, hora in zip(hand.agaris, wins, strict=True):
+                out.extend(self.compare_win(agari, hora))
+            return out
+        draw = hand.ryuukyoku
+        if draw is None:
+            return ["the record's hand has no outcome"]
+        if len(ends) != 1 or ends[0].type != "ryukyoku":
+            return [f"record: {_describe(self.record, draw)}; ours: {self.end_text(ends)}"]
+        info = ends[0].info
+        kind = DRAW_KINDS.get(draw.type, str(draw.type))
+        out = []
+        if info.get("reason") != kind:
+            out.append(f"draw kind: record {kind}, ours {info.get('reason')}")
+        if draw.type in (None, "nm"):
+            ours = tuple(i for i, t in enumerate(info.get("tenpai", [])) if t)
+            if ours != draw.tenpai:
+                out.append(f"tenpai seats: record {draw.tenpai}, ours {ours}")
+        if tuple(info.get("deltas", ())) != draw.deltas:
+            out.append(f"draw payments: record {draw.deltas}, ours {tuple(info.get('deltas', ()))}")
+        return out
+
+    def end_text(self, ends: list[Event]) -> str:
+        return (
+            ", ".join(
+                f"seat {e.actor} wins from {e.target}" if e.type == "hora" else f"draw ({e.info.get('reason')})"
+                for e in ends
+            )
+            or "no end"
+        )
+
+    def compare_win(self, agari: th.Agari, hora: Event) -> list[str]:
+        info = hora.info
+        init = self.hand.init
+        n = self.rules.players
+        seat_wind = (agari.who - init.dealer) % n
+        who = f"seat {agari.who}'s win"
+        out: list[str] = []
+
+        def check(what: str, expected: object, got: object) -> None:
+            if expected != got:
+                out.append(f"{who}: {what}: record {expected}, ours {got}")
+
+        lines = [(str(k), int(h)) for k, h in info["yaku"]]
+        if agari.yakuman:
+            ours_ym = [tenhou_yaku(k, seat_wind, init.round_index) for k, _ in lines if k in YAKU and YAKU[k].yakuman]
+            check("yakuman", sorted(agari.yakuman), sorted(ours_ym))
+            check("yakuman count", len(agari.yakuman), info["yakuman"])
+        else:
+            expected: dict[int, int] = {}
+            for i, h in agari.yaku:
+                expected[i] = expected.get(i, 0) + h
+            ours: dict[int, int] = {}
+            for k, h in lines:
+                i = tenhou_yaku(k, seat_wind, init.round_index)
+                ours[i] = ours.get(i, 0) + h
+            check(
+                "yaku", {i: h for i, h in sorted(expected.items()) if h}, {i: h for i, h in sorted(ours.items()) if h}
+            )
+            check("han", sum(h for _, h in agari.yaku), info["han"])
+            check("fu", agari.fu, info["fu"])
+        if agari.ura:
+            check("ura indicators", list(agari.ura), list(info["ura_markers"]))
+        check("points", agari.points, info["points"])
+        check("deltas", agari.deltas, tuple(info["deltas"]))
+        return out
+
+    def compare_next(self) -> list[str]:
+        """The match after the hand: the next ``INIT``'s state, or the game's end and its final scores."""
+        game = self.game
+        hands = self.record.hands
+        if self.index + 1 < len(hands):
+            if game.over:
+                return ["we ended the game after this hand; the record goes on"]
+            nxt = hands[self.index + 1].init
+            st = game.state
+            exp = (nxt.scores, nxt.round_index // 4, nxt.dealer, nxt.honba, nxt.deposits)
+            got = (st.scores, st.round, st.hand, st.honba, st.sticks)
+            if exp != got:
+                return [f"next hand (scores, round, dealer, honba, deposits): record {exp}, ours {got}"]
+            return []
+        if not game.over or game.final is None:
+            return [f"the record's game ends after this hand; ours goes on to {game.state.label()}"]
+        owari = self.record.owari
+        if owari is not None and owari.scores != game.final.scores:
+            return [f"final scores: record {owari.scores}, ours {game.final.scores}"]
+        return []
+
+
+# ------------------------------------------------------------------------------------------------- games
+def replay_game(record: th.TenhouGame, source: str | None = None) -> GameReport:
+    """Replay every hand of a parsed record; the report lists every difference, in order."""
+    rules = rules_for(record)
+    diffs: list[Difference] = []
+    for index, hand in enumerate(record.hands):
+        for message in _HandReplay(record, rules, index).run():
+            diffs.append(Difference(index, hand_label(hand.init), message))
+    return GameReport(source or record.source, rules.players, len(record.hands), tuple(diffs))
+
+
+def replay_file(path: str | os.PathLike[str]) -> GameReport:
+    """Read and replay one record; an unreadable record is a report with ``error`` set."""
+    try:
+        record = th.read_game(path)
+    except th.TenhouFormatError as exc:
+        return GameReport(str(path), 0, 0, error=str(exc))
+    return replay_game(record, str(path))
+
+
+def record_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
+    """The files named, and every ``*.xml`` / ``*.mjlog`` under the folders named (recursively, sorted)."""
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            yield from sorted(f for f in path.rglob("*") if f.is_file() and f.suffix in (".xml", ".mjlog"))
+        else:
+            yield path
