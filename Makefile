@@ -22,6 +22,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_MARK)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
+	$(MAKE) --no-print-directory validate
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow

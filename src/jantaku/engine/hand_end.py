@@ -58,7 +58,7 @@ def win(
     t = game.table
     n = game.rules.players
     events: list[Event] = []
-    if discarder is None and game.rules.kan_dora_timing == "standard":
+    if discarder is None and game.rules.kan_dora_timing == "standard" and game.rules.kan_dora_on_rinshan_win:
         events.extend(game._flush_dora())  # an open/added kan's dora counts for a rinshan win
     if discarder is not None and len(winners) > 1 and game.rules.deposits_to == "nearest-dealer":
         taker = min(winners, key=lambda w: (w - t.dealer) % n)

@@ -126,6 +126,7 @@ TENHOU = RuleSet(
     triple_ron="abort",
     nagashi_mangan=True,
     double_yakuman=frozenset(),
+    kan_dora_on_rinshan_win=False,
 )
 
 TENHOU_SANMA = RuleSet(
@@ -138,6 +139,7 @@ TENHOU_SANMA = RuleSet(
         "last_dealer_stop": "first-and-target",
         "nagashi_mangan": True,
         "double_yakuman": frozenset(),
+        "kan_dora_on_rinshan_win": False,
     }
 )
 

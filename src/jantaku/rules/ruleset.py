@@ -55,6 +55,9 @@ class RuleSet:
     kan_dora: bool = True
     kan_ura_dora: bool = True
     kan_dora_timing: str = "standard"  # "standard" (concealed at once, open/added after discard) | "immediate"
+    # an open/added kan's pending indicator is turned when its caller wins on the replacement tile (RULES.md, seed
+    # 000); Tenhou's records show it is not (all four rinshan wins after an added kan in tenhou/ keep one indicator)
+    kan_dora_on_rinshan_win: bool = True
     show_dora_tiles: bool = False  # doman shows the dora itself instead of the indicator (display only)
     max_replacements: int = 4  # kans (+ North extractions in 3-player)
 
