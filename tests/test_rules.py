@@ -30,6 +30,8 @@ def test_every_preset_of_rules_md_exists_with_a_source() -> None:
         ("sanma", "chi", False),
         ("sanma", "red_fives", (0, 1, 1)),
         ("tenhou", "double_yakuman", frozenset()),
+        ("tenhou", "kan_dora_on_rinshan_win", False),  # tenhou/ records: none after an added kan
+        ("standard", "kan_dora_on_rinshan_win", True),  # RULES.md: "after the kan-caller's discard, or at their win"
     ],
 )
 def test_preset_values_follow_rules_md(name: str, option: str, value: object) -> None:
