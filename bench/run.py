@@ -217,13 +217,13 @@ def bench_scoring(n: int) -> None:
     m = n // 2
     mj_us = timed(run_mj, mj[:m])
     js_us = timed(run_js, js[:m])
-    agree = 0
+    agree = 0  # han and fu (the peer's totals include honba; ours are the hand's value)
     for a, b in zip(ours[:1000], mj[:1000], strict=True):
         r, p = run_ours(a), run_mj(b)
-        ours_pts = r.points if r else None
-        peer_pts = p.cost["total"] if p.error is None else None
-        agree += ours_pts == peer_pts
-    print(f"full scoring ({n} random winning hands; points agree with mahjong on {agree}/1000)")
+        ours_hf = (r.han, r.fu) if r and not r.yakuman else ("yakuman" if r else None)
+        peer_hf = None if p.error is not None else ("yakuman" if p.han >= 13 and r and r.yakuman else (p.han, p.fu))
+        agree += ours_hf == peer_hf
+    print(f"full scoring ({n} random winning hands; han and fu agree with mahjong on {agree}/1000)")
     report("score_fresh", ours_fresh, "mahjong", mj_us)
     report("score_fresh", ours_fresh, "jansou", js_us)
     report("score_repeat", ours_again, "mahjong", mj_us)
