@@ -208,9 +208,14 @@ class _Win:
             self.fixed_yakuman += self._nine_gates()
         # regular yaku that do not depend on the interpretation (situational and content yaku)
         self.fixed_regular = self.lines((YAKU[k], n) for k, n in content if not YAKU[k].yakuman)
-        if ctx.tsumo or ctx.riichi_declared or ctx.rinshan or ctx.chankan or ctx.haitei or ctx.houtei:
+        flags = (ctx.tsumo, ctx.riichi, ctx.double_riichi, ctx.ippatsu, ctx.rinshan, ctx.chankan, ctx.haitei,
+                 ctx.houtei)  # fmt: skip
+        if any(flags):
+            # each situational yaku hangs on one flag of the context: only the raised ones are checked
             no_shape = _NO_SHAPE[menzen]
-            self.fixed_regular += self.lines((y, fn(no_shape, ctx, rules)) for y, fn in _SITUATIONAL_CHECKS)
+            self.fixed_regular += self.lines(
+                (y, fn(no_shape, ctx, rules)) for (y, fn), on in zip(_SITUATIONAL_CHECKS, flags, strict=True) if on
+            )
 
     def lines(self, counts: Iterable[tuple[Yaku, int]]) -> list[YakuLine]:
         """Yaku lines for (yaku, times) pairs, at the closed or open value; closed-only yaku vanish when open."""
