@@ -1,0 +1,319 @@
+"""The values a Tenhou record is read into: rules bits, players, meld codes, events, hands and the game.
+
+Split from the reader (``jantaku.logs.tenhou``) so that code using parsed records need not read the parser.
+Tenhou's own vocabulary is kept (136-ids, absolute seats, scores converted to points); see the reader's docs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TypeVar
+
+from jantaku.tiles import red_code
+
+RED_IDS = frozenset({16, 52, 88})  # copy 0 of 5m, 5p, 5s: red where the game has red fives
+DRAW_TAGS = "TUVW"  # seat 0..3 draws
+DISCARD_TAGS = "DEFG"  # seat 0..3 discards
+_T = TypeVar("_T")
+
+
+class TenhouFormatError(ValueError):
+    """A record that cannot be read. The message names the file (or ``<text>``) and the element, so that a
+    failure in a 169-file sweep points at one line of one file."""
+
+    def __init__(self, source: str, element: str | None, reason: str) -> None:
+        self.source = source
+        self.element = element
+        self.reason = reason
+        where = f" at {element}" if element else ""
+        super().__init__(f"{source}{where}: {reason}")
+
+
+def tile_kind(tile_id: int) -> int:
+    """The kind (0..33) of a 136-id."""
+    return tile_id // 4
+
+
+def tile_code(tile_id: int, red_fives: bool) -> int:
+    """Our tile code for a 136-id: the kind, or the red code when the game has red fives and the id is 16/52/88."""
+    if not 0 <= tile_id < 136:
+        raise ValueError(f"{tile_id} is not a 136-id (0..135)")
+    kind = tile_id // 4
+    return red_code(kind) if red_fives and tile_id in RED_IDS else kind
+
+
+def tile_codes(tile_ids: Sequence[int], red_fives: bool) -> tuple[int, ...]:
+    return tuple(tile_code(t, red_fives) for t in tile_ids)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRules:
+    """The rule bits of ``GO type``. Tenhou stores *negative* flags (0x02 = no red fives, 0x04 = no open
+    tanyao); these fields are positive so that callers never invert a bit by hand."""
+
+    type_bits: int
+    players: int
+    red_fives: bool
+    kuitan: bool
+    east_south: bool
+    fast: bool
+    lobby: int | None = None
+
+    @classmethod
+    def from_bits(cls, bits: int, lobby: int | None = None) -> GameRules:
+        players = 3 if bits & 0x10 else 4
+        return cls(bits, players, not bits & 0x02, not bits & 0x04, bool(bits & 0x08), bool(bits & 0x40), lobby)
+
+    @property
+    def preset_name(self) -> str:
+        """Our preset for this table (RULES.md: ``tenhou`` / ``tenhou-sanma``)."""
+        return "tenhou-sanma" if self.players == 3 else "tenhou"
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    name: str
+    dan: int | None = None
+    rate: float | None = None
+    sex: str | None = None
+
+
+class MeldType(StrEnum):
+    CHI = "chi"
+    PON = "pon"
+    OPEN_KAN = "open_kan"
+    ADDED_KAN = "added_kan"
+    CLOSED_KAN = "closed_kan"
+    NORTH = "north"  # 3-player North extraction (nukidora)
+
+
+@dataclass(frozen=True, slots=True)
+class TenhouMeld:
+    """A decoded ``m`` code. ``tiles`` are 136-ids in ascending order (all four for a kan, one for a North);
+    ``called`` is the tile taken from another player (for an added kan: the pon's called tile; None for a
+    concealed kan or a North); ``added`` is the tile an added kan adds; ``from_who`` is the absolute seat the
+    called tile came from (None when nothing was called)."""
+
+    code: int
+    type: MeldType
+    who: int
+    tiles: tuple[int, ...]
+    called: int | None
+    from_who: int | None
+    added: int | None = None
+
+    @property
+    def kind(self) -> int:
+        return min(self.tiles) // 4
+
+
+def decode_meld(code: int, who: int, players: int = 4) -> TenhouMeld:
+    """Decode ``m`` as FORMAT.md describes. ``from_who`` comes from the code's relative bits, counted round a
+    4-seat table even in 3-player records (there the empty North seat counts too: ``(who + rel) % 4`` matched
+    the last discard in every 3-player pon of our corpus). FORMAT.md calls 3-player ``rel`` unreliable, so
+    ``read_game`` still takes the source from the last discard (``Call``) or the call that made the meld
+    (``AGARI``)."""
+    if not 0 <= code < 1 << 16:
+        raise ValueError(f"meld code {code} is out of range (16 bits)")
+    rel = code & 3
+    from_who = (who + rel) % 4 if rel else None
+    if from_who is not None and from_who >= players:
+        raise ValueError(f"meld code {code}: called from seat {from_who}, absent at a {players}-player table")
+    if code & 0x4:  # chi: a run, called from the player before (rel 3)
+        t = code >> 10
+        pos, t = t % 3, t // 3
+        if t >= 21:
+            raise ValueError(f"meld code {code}: chi base {t} is not a run start (0..20)")
+        start = (t // 7) * 9 + t % 7
+        tiles = tuple((start + i) * 4 + ((code >> (3 + 2 * i)) & 3) for i in range(3))
+        return TenhouMeld(code, MeldType.CHI, who, tiles, tiles[pos], from_who)
+    if code & 0x18:  # pon (0x08) or added kan (0x10)
+        t = code >> 9
+        pos, kind = t % 3, t // 3
+        if kind >= 34:
+            raise ValueError(f"meld code {code}: kind {kind} is not a tile kind")
+        unused = (code >> 5) & 3
+        pon = tuple(kind * 4 + c for c in range(4) if c != unused)
+        if code & 0x8:
+            return TenhouMeld(code, MeldType.PON, who, pon, pon[pos], from_who)
+        added = kind * 4 + unused
+        return TenhouMeld(code, MeldType.ADDED_KAN, who, tuple(sorted((*pon, added))), pon[pos], from_who, added)
+    tile = code >> 8
+    if tile >= 136:
+        raise ValueError(f"meld code {code}: tile {tile} is not a 136-id")
+    if code & 0x20:
+        return TenhouMeld(code, MeldType.NORTH, who, (tile,), None, None)
+    quad = tuple(tile // 4 * 4 + c for c in range(4))
+    if rel == 0:
+        return TenhouMeld(code, MeldType.CLOSED_KAN, who, quad, None, None)
+    return TenhouMeld(code, MeldType.OPEN_KAN, who, quad, tile, from_who)
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """``N``: a chi/pon/kan or a North extraction by ``meld.who``."""
+
+    meld: TenhouMeld
+
+    @property
+    def seat(self) -> int:
+        return self.meld.who
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """Step 1: declared (the discard follows); step 2: the discard passed and the deposit is paid (``scores``
+    then holds everyone's points after it)."""
+
+    seat: int
+    step: int
+    scores: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewDora:
+    indicator: int
+
+
+@dataclass(frozen=True, slots=True)
+class Agari:
+    """A win. ``hai`` holds the concealed tiles *including* ``machi`` (the winning tile); ``fu``/``points``/
+    ``limit`` are ``ten`` (points = what the payers pay before honba and deposits); ``yaku`` are (id, han) pairs
+    and ``yakuman`` ids; ``scores``/``deltas`` are ``sc`` in points, honba and deposits included. On a double ron
+    the second ``AGARI``'s ``scores`` already include the first win, and its deposits are 0 (its ``honba`` is
+    still shown, though only the first winner is paid it)."""
+
+    who: int
+    from_who: int
+    hai: tuple[int, ...]
+    melds: tuple[TenhouMeld, ...]
+    machi: int
+    fu: int
+    points: int
+    limit: int
+    yaku: tuple[tuple[int, int], ...]
+    yakuman: tuple[int, ...]
+    dora: tuple[int, ...]
+    ura: tuple[int, ...]
+    honba: int
+    deposits: int
+    scores: tuple[int, ...]
+    deltas: tuple[int, ...]
+    pao_who: int | None = None
+    owari: Owari | None = None
+
+    @property
+    def tsumo(self) -> bool:
+        return self.who == self.from_who
+
+
+@dataclass(frozen=True, slots=True)
+class Ryuukyoku:
+    """A drawn hand. ``type`` None = exhaustive draw, else Tenhou's code (``yao9``, ``reach4``, ``ron3``, ``kan4``,
+    ``kaze4``, ``nm``). ``shown`` are the concealed hands Tenhou reveals, by seat: the tenpai hands (exhaustive
+    draw, nagashi mangan), or the declarer's 14 tiles for ``yao9``."""
+
+    type: str | None
+    honba: int
+    deposits: int
+    scores: tuple[int, ...]
+    deltas: tuple[int, ...]
+    shown: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    owari: Owari | None = None
+
+    @property
+    def tenpai(self) -> tuple[int, ...]:
+        """Seats shown as tenpai (empty for an abortive draw, whose shown hand is the declarer's)."""
+        return tuple(seat for seat, _ in self.shown) if self.type in (None, "nm") else ()
+
+
+@dataclass(frozen=True, slots=True)
+class Disconnect:
+    """``BYE``: a player dropped (the server plays for them)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reconnect:
+    """A mid-game ``UN`` with one name: that player came back."""
+
+    seat: int
+    name: str
+
+
+Event = Draw | Discard | Call | Reach | NewDora | Agari | Ryuukyoku | Disconnect | Reconnect
+
+
+@dataclass(frozen=True, slots=True)
+class Owari:
+    """The game's end: final scores in points, and final results (uma/oka included) as Tenhou prints them."""
+
+    scores: tuple[int, ...]
+    results: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Init:
+    """``INIT``: ``round_index`` 0 = East 1, 4 = South 1, 8 = West 1; ``dice`` as recorded (0..5);
+    ``scores`` in points; ``hands`` the 13 dealt 136-ids of each seat that plays (3 seats in 3-player)."""
+
+    round_index: int
+    honba: int
+    deposits: int
+    dice: tuple[int, int]
+    dora_indicator: int
+    scores: tuple[int, ...]
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+
+    @property
+    def round_wind(self) -> int:
+        """The round wind as a kind (27 = East …)."""
+        return 27 + self.round_index // 4 % 4
+
+
+@dataclass(frozen=True, slots=True)
+class TenhouHand:
+    init: Init
+    events: tuple[Event, ...]
+
+    @property
+    def agaris(self) -> tuple[Agari, ...]:
+        return tuple(e for e in self.events if isinstance(e, Agari))
+
+    @property
+    def ryuukyoku(self) -> Ryuukyoku | None:
+        return next((e for e in self.events if isinstance(e, Ryuukyoku)), None)
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        return tuple(e for e in self.events if isinstance(e, Call))
+
+
+@dataclass(frozen=True, slots=True)
+class TenhouGame:
+    source: str
+    rules: GameRules
+    players: tuple[Player, ...]
+    first_dealer: int
+    hands: tuple[TenhouHand, ...]
+    owari: Owari | None
+
+    def code(self, tile_id: int) -> int:
+        """``tile_code`` under this game's red-five rule."""
+        return tile_code(tile_id, self.rules.red_fives)
