@@ -238,13 +238,16 @@ def bench_engine(games: int) -> None:
     ours_g, ours_d = rate(lambda s: play_ours("tenhou", s), games)
     jan_g, jan_d = rate(play_jansou, games)
     sanma_g, sanma_d = rate(lambda s: play_ours("tenhou-sanma", s), games)
+    zj_g, zj_d = rate(lambda s: play_ours("zung-jung", s), games)
     print(f"engine: complete East-South games, uniform random legal actions, log written ({games} games each)")
     print(f"  4-player riichi  ours {ours_g:6.1f} games/s ({ours_d:8.0f} decisions/s)   jansou {jan_g:6.1f} games/s "
           f"({jan_d:8.0f} decisions/s)   ratio {ours_g / jan_g:.1f}x")  # fmt: skip
-    print(f"  3-player riichi  ours {sanma_g:6.1f} games/s ({sanma_d:8.0f} decisions/s); Zung Jung: not yet")
+    print(f"  3-player riichi  ours {sanma_g:6.1f} games/s ({sanma_d:8.0f} decisions/s)")
+    print(f"  Zung Jung        ours {zj_g:6.1f} games/s ({zj_d:8.0f} decisions/s) (a game is zj_hands = 4 hands)")
     LINES.append(f"bench: engine_4p_games ours_us={1e6 / ours_g:.0f} peer=jansou peer_us={1e6 / jan_g:.0f} "
                  f"ratio={ours_g / jan_g:.2f}")  # fmt: skip
     LINES.append(f"bench: engine_3p_games ours_us={1e6 / sanma_g:.0f} peer=none peer_us=0 ratio=0")
+    LINES.append(f"bench: engine_zj_games ours_us={1e6 / zj_g:.0f} peer=none peer_us=0 ratio=0")
 
 
 def main() -> None:

@@ -4,6 +4,10 @@
 One game is a whole match: when a hand ends the next one is dealt inside the same ``apply`` call, until the
 game ends. Claims on a discard (or on a kan that may be robbed) are gathered from every seat that may act and
 resolved together by priority (ron > pon/kan > chi), never by the order the answers came in.
+
+Zung Jung (``rules.riichi`` false) runs through the same machine on small hooks: East's 14th tile is dealt (no
+draw event), one winner per claim (``zj_win_priority``), scoring and payments by the pattern scorer
+(``hand_end.zung_jung_win``), no dead wall, no riichi, dora or furiten, and the match flow of ``match``.
 """
 
 from __future__ import annotations
@@ -61,8 +65,6 @@ class Game:
         walls: Sequence[Sequence[int]] = (),
         start: MatchState | None = None,
     ) -> None:
-        if not rules.riichi:
-            raise ValueError(f"rules {rules.name!r}: this engine plays the riichi family only (so far)")
         self.rules = rules
         self.seed = seed
         self.walls = [list(w) for w in walls]
@@ -263,7 +265,7 @@ class Game:
     def _new_table(self) -> Table:
         st = self.state
         if st.played < len(self.walls):
-            wall = Wall(list(self.walls[st.played]))
+            wall = Wall(list(self.walls[st.played]), dead_wall=self.rules.riichi)
         else:
             wall = Wall.shuffled(self.rules, self.seed, st.played)
         seats = [SeatState() for _ in range(self.rules.players)]
@@ -277,18 +279,25 @@ class Game:
             t.seats[seat].hand = t.wall.deal(13)
         for s in t.seats:
             s.refresh_waits()
-        info = {
+        zung_jung = not self.rules.riichi
+        if zung_jung:  # East takes a 14th tile in the deal and starts by discarding (or winning on it)
+            tile = t.wall.draw()
+            t.seats[t.dealer].hand.append(tile)
+            self.phase, self.claims = "turn", None
+            self.turn = Turn(t.dealer, tile)
+        info: dict[str, Any] = {
             "round": st.round,
             "hand": st.hand,
             "honba": st.honba,
             "sticks": st.sticks,
             "dealer": t.dealer,
             "scores": list(st.scores),
-            "dora_marker": t.wall.indicators()[0],
-            "commitment": t.wall.commitment,
-            "hands": [sorted(s.hand) for s in t.seats],
-            "remaining": t.wall.remaining,
         }
+        if not zung_jung:
+            info["dora_marker"] = t.wall.indicators()[0]
+        info.update(commitment=t.wall.commitment, hands=[sorted(s.hand) for s in t.seats], remaining=t.wall.remaining)
+        if zung_jung:
+            return [Event("start_kyoku", actor=t.dealer, info=info)]
         return [Event("start_kyoku", actor=t.dealer, info=info), self._draw(t.dealer)]
 
     def _draw(self, seat: int, rinshan: bool = False) -> Event:
@@ -389,6 +398,10 @@ class Game:
         rons = sorted((s for s, a in c.answers.items() if isinstance(a, Ron)), key=lambda s: (s - c.actor) % n)
         if c.kind == "declare":
             return hand_end.exhaustive(self, dict(c.answers))
+        if rons and not self.rules.riichi:  # Zung Jung: one winner, by rules.zj_win_priority
+            if self.rules.zj_win_priority == "nearest-dealer":
+                rons = [min(rons, key=lambda s: (s - self.table.dealer) % n)]
+            return hand_end.win(self, rons[:1], c.tile, c.actor, chankan=c.kind == "kakan", houtei=c.houtei)
         if rons:
             if len(rons) >= 3 and self.rules.triple_ron == "abort":
                 return hand_end.abort(self, "triple_ron", rons)

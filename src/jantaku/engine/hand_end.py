@@ -31,6 +31,8 @@ from jantaku.engine.settle import (
     noten_deltas,
     tenpai_seats,
     try_score,
+    zung_jung_deltas,
+    zung_jung_score,
 )
 
 if TYPE_CHECKING:
@@ -55,6 +57,8 @@ def win(
 ) -> list[Event]:
     """Score and pay every winner. On a multiple ron the honba and the deposits go to one winner: the nearest
     to the discarder in turn order (``deposits_to`` = nearest-discarder) or to the dealer."""
+    if not game.rules.riichi:
+        return zung_jung_win(game, winners[0], tile, discarder, rinshan=rinshan, chankan=chankan, houtei=houtei)
     t = game.table
     n = game.rules.players
     events: list[Event] = []
@@ -94,6 +98,34 @@ def win(
     return events + _finish(game, outcome)
 
 
+def zung_jung_win(
+    game: Game, winner: int, tile: int, discarder: int | None, *, rinshan: bool, chankan: bool, houtei: bool
+) -> list[Event]:
+    """One Zung Jung winner, paid by the pattern scorer: self-draw → each other seat pays the value; a discard
+    or a robbed quad → the discarder pays three times it."""
+    t = game.table
+    how = WinKind(discarder is None, discarder=discarder, rinshan=rinshan, chankan=chankan, houtei=houtei)
+    result = zung_jung_score(t, winner, tile, how)
+    deltas = zung_jung_deltas(t, result)
+    scores = [s + d for s, d in zip(game.state.scores, deltas, strict=True)]
+    info = {
+        "deltas": deltas,
+        "value": result.value,
+        "points": result.value,
+        "total": result.total,
+        "chicken": result.chicken,
+        "capped": result.capped,
+        "patterns": [[p.number, p.name, p.points] for p in result.patterns],
+        "arrangement": result.arrangement,
+        "hand": sorted(t.seats[winner].hand),
+        "scores": list(scores),
+    }
+    target = winner if discarder is None else discarder
+    events = [Event("hora", actor=winner, target=target, tile=tile, info=info)]
+    outcome = HandOutcome(tuple(scores), 0, "win", dealer_won=winner == t.dealer, winners=(winner,))
+    return events + _finish(game, outcome)
+
+
 def abort(game: Game, reason: str, seats: list[int]) -> list[Event]:
     """An abortive draw: no payments, deposits stay, the dealer keeps the seat (RULES.md)."""
     t = game.table
@@ -111,7 +143,7 @@ def exhaustive(game: Game, declared: dict[int, Action] | None = None) -> list[Ev
     Where the rules ask for a tenpai declaration, every tenpai seat not in riichi first chooses to show its hand
     (``DeclareTenpai``) or not (``DeclareNoten``); noten seats are noten and riichi seats must show."""
     t = game.table
-    tenpai = tenpai_seats(t)
+    tenpai = tenpai_seats(t) if game.rules.riichi else [False] * game.rules.players  # Zung Jung: no payments
     if game.rules.tenpai_declaration:
         if declared is None:
             options: dict[int, list[Action]] = {
@@ -153,12 +185,12 @@ def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
             return "tenpai_declaration", "at this exhaustive draw a tenpai seat declares tenpai or noten"
         if isinstance(action, (Discard, Riichi, Tsumo, ClosedKan, AddedKan, Kita, NineTerminals)):
             return "turn_order", f"seat {seat} may only answer the {c.kind} now (ron, a call or pass)"
-        if c.houtei and not isinstance(action, Ron):
+        if c.houtei and rules.riichi and not isinstance(action, Ron):
             return "houtei_only_ron", "the last discard may only be claimed by ron"
         if isinstance(action, Ron):
             if (c.tile >> 2) not in s.waits:
                 return "not_winning", "the tile does not complete the hand"
-            if s.furiten:
+            if s.furiten and rules.riichi:
                 return "furiten", "a furiten hand may not win by ron (own discards, a passed winning tile, riichi)"
             if c.kind == "ankan":
                 return "chankan_closed_kan", "a concealed kan may only be robbed for thirteen orphans, where allowed"
@@ -176,6 +208,8 @@ def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
     assert turn is not None
     if isinstance(action, (Ron, Chi, Pon, OpenKan)):
         return "turn_order", "calls answer another seat's discard"
+    if isinstance(action, Riichi) and not rules.riichi:
+        return "no_riichi", f"rules {rules.name!r} have no riichi"
     if isinstance(action, (Discard, Riichi)):
         if action.tile not in s.hand:
             return "own_tile", f"tile {action.tile} is not in the hand"

@@ -59,13 +59,26 @@ class Claims:
 
 
 def kan_possible(table: Table) -> bool:
-    """A kan may be declared: a replacement tile exists, the wall is not at its last tile, kans are left."""
+    """A kan may be declared: a replacement tile exists, the wall is not at its last tile, kans are left.
+    Zung Jung: a replacement tile is left at the wall's tail (no limit on the number of quads)."""
     rules, wall = table.rules, table.wall
+    if not rules.riichi:
+        return wall.remaining > 0
     if wall.remaining == 0 and not rules.kan_on_last_tile:
         return False
     if table.kans >= 4:  # a fifth kan draws no replacement: it aborts the hand (doman)
         return rules.fifth_kan_abort and "fifth_kan" in rules.abortive_draws and table.kans == 4
     return wall.replacements < rules.max_replacements
+
+
+def can_win(table: Table, seat: int, tile: int, how: WinKind) -> bool:
+    """The tile (one of the seat's waits) wins: riichi needs a yaku and no furiten on another's tile; Zung Jung
+    has neither, so every complete hand wins."""
+    if not table.rules.riichi:
+        return True
+    if not how.tsumo and table.seats[seat].furiten:
+        return False
+    return try_score(table, seat, tile, how, check_only=True) is not None
 
 
 def _by_code(table: Table, s: SeatState, kind: int) -> dict[int, list[int]]:
@@ -103,7 +116,7 @@ def turn_actions(table: Table, turn: Turn, points: int) -> list[Action]:
     drawn = turn.drawn
     if drawn is not None:
         how = WinKind(True, rinshan=turn.rinshan)
-        if drawn >> 2 in s.waits and try_score(table, seat, drawn, how, check_only=True):
+        if drawn >> 2 in s.waits and can_win(table, seat, drawn, how):
             out.append(Tsumo())
         if "nine_terminals" in rules.abortive_draws and table.first_turn(seat) and not s.melds:
             kinds = {t >> 2 for t in s.hand}
@@ -119,7 +132,7 @@ def turn_actions(table: Table, turn: Turn, points: int) -> list[Action]:
         out.extend(Discard(t) for t in sorted(s.hand) if t >> 2 not in turn.forbidden)
     else:
         out.extend(map(Discard, sorted(s.hand)))
-    if drawn is not None:
+    if drawn is not None and rules.riichi:
         out.extend(_riichi(table, s, points))
     return out
 
@@ -232,9 +245,9 @@ def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
         if k in s.waits:
             waiting.append(seat)
             how = WinKind(False, discarder=discarder, houtei=houtei)
-            if not s.furiten and try_score(table, seat, tile, how, check_only=True) is not None:
+            if can_win(table, seat, tile, how):
                 acts.append(Ron())
-        if not houtei and not s.riichi:
+        if (not houtei or not rules.riichi) and not s.riichi:  # Zung Jung: the last discard may be called
             kinds = [t >> 2 for t in s.hand]
             held = kinds.count(k)
             groups = _by_code(table, s, k) if held >= 2 else {}
@@ -285,12 +298,13 @@ def north_claims(table: Table, actor: int, tile: int) -> Claims:
 
 
 def kan_claims(table: Table, actor: int, tile: int, closed: bool, kan_tiles: tuple[int, ...]) -> Claims:
-    """Robbing a kan: any winning seat on an added kan; only thirteen orphans on a concealed kan (where allowed)."""
+    """Robbing a kan: any winning seat on an added kan; only thirteen orphans on a concealed kan (where allowed;
+    never in Zung Jung, where only a small melded quad is robbed)."""
     k = tile >> 2
     n = table.players
     options: dict[int, list[Action]] = {}
     waiting: list[int] = []
-    if not closed or table.rules.chankan_closed_kan_kokushi:
+    if not closed or (table.rules.riichi and table.rules.chankan_closed_kan_kokushi):
         for step in range(1, n):
             seat = (actor + step) % n
             s = table.seats[seat]
@@ -303,6 +317,6 @@ def kan_claims(table: Table, actor: int, tile: int, closed: bool, kan_tiles: tup
                     continue
             waiting.append(seat)
             how = WinKind(False, discarder=actor, chankan=True)
-            if not s.furiten and try_score(table, seat, tile, how, check_only=True) is not None:
+            if can_win(table, seat, tile, how):
                 options[seat] = [Ron()]
     return Claims("ankan" if closed else "kakan", actor, tile, options, waiting, kan_tiles=kan_tiles)

@@ -87,6 +87,8 @@ def _last_round(rules: RuleSet) -> int:
 
 def advance(rules: RuleSet, state: MatchState, out: HandOutcome) -> tuple[MatchState, bool]:
     """The next hand's state and whether the game is over."""
+    if not rules.riichi:
+        return _advance_zung_jung(rules, state, out)
     renchan = out.dealer_won or out.kind == "abortive" or (out.kind == "exhaustive" and out.dealer_tenpai)
     honba = state.honba + 1 if (renchan or out.kind != "win") else 0
     nxt = replace(state, scores=out.scores, sticks=out.sticks, honba=honba, played=state.played + 1)
@@ -126,6 +128,16 @@ def advance(rules: RuleSet, state: MatchState, out: HandOutcome) -> tuple[MatchS
     if rnd > _last_round(rules) or (rnd > nominal_last and reached and not tie):
         return replace(nxt, hand=hand, round=rnd), True
     return replace(nxt, hand=hand, round=rnd), False
+
+
+def _advance_zung_jung(rules: RuleSet, state: MatchState, out: HandOutcome) -> tuple[MatchState, bool]:
+    """Zung Jung: the dealer passes counter-clockwise after every hand (no renchan, honba or deposits); a game is
+    ``zj_hands`` hands; the wind round advances every ``players`` hands (display only)."""
+    played = state.played + 1
+    hand = (state.hand + 1) % rules.players
+    rnd = (state.round + (hand == 0)) % len(ROUND_NAMES)
+    nxt = replace(state, scores=out.scores, sticks=0, honba=0, played=played, hand=hand, round=rnd)
+    return nxt, played >= rules.zj_hands or state.last_hand
 
 
 def final_result(rules: RuleSet, state: MatchState) -> FinalResult:

@@ -9,6 +9,7 @@ from jantaku.engine.table import Table
 from jantaku.hand.model import Hand
 from jantaku.scoring.riichi import ScoreResult, ScoringError, WinContext, score
 from jantaku.scoring.riichi.points import MANGAN, tsumo_shares
+from jantaku.scoring.zungjung import ZungJungContext, ZungJungResult, score_zung_jung
 from jantaku.tiles import EAST, NORTH, is_terminal_or_honor
 
 
@@ -78,6 +79,43 @@ def try_score(
         if exc.code in ("no_yaku", "not_winning"):
             return None
         raise
+
+
+def zung_jung_score(table: Table, seat: int, tile: int, how: WinKind) -> ZungJungResult:
+    """A Zung Jung win scored by the pattern scorer (every complete hand scores: no minimum).
+
+    Blessing of Heaven: East's self-draw on the dealt 14 (no call or quad before). Blessing of Earth: a win on
+    East's first discard with nothing interrupting (a concealed quad interrupts). Last tile: a self-draw that
+    emptied the wall, or a win on the discard after it."""
+    rel = table.rel(seat)
+    first = not table.interrupted
+    dealer = table.seats[table.dealer]
+    ctx = ZungJungContext(
+        self_draw=how.tsumo,
+        robbing_quad=how.chankan,
+        last_tile=(how.tsumo and table.wall.remaining == 0) or (how.houtei and not how.chankan),
+        replacement=how.rinshan,
+        blessing_heaven=how.tsumo and first and rel == 0 and dealer.discards == 0 and not how.rinshan,
+        blessing_earth=(
+            not how.tsumo
+            and not how.chankan
+            and first
+            and how.discarder == table.dealer
+            and dealer.discards == 1
+            and not table.seats[seat].melds
+        ),
+        seat_wind=EAST + rel,
+        discarder=None if how.discarder is None else table.rel(how.discarder),
+    )
+    return score_zung_jung(win_hand(table, seat, tile, how.tsumo), table.codes[tile], ctx, table.rules)
+
+
+def zung_jung_deltas(table: Table, result: ZungJungResult) -> list[int]:
+    """The pattern scorer's payments (keyed by seat wind, 0 = East) as deltas by absolute seat."""
+    out = [0] * table.players
+    for rel, delta in result.payments.items():
+        out[(rel + table.dealer) % table.players] += delta
+    return out
 
 
 def absolute_deltas(table: Table, result: ScoreResult) -> list[int]:

@@ -56,7 +56,7 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
         out["own"] = {
             "tiles": sorted(own.hand),
             "drawn": game.turn.drawn if game.turn is not None and game.turn.seat == seat else None,
-            "furiten": own.furiten,
+            "furiten": own.furiten and game.rules.riichi,
             "waits": list(own.waits) if len(own.hand) % 3 == 1 else [],
         }
         out["legal_actions"] = [action_to_json(a) for a in game.legal_actions(seat)]

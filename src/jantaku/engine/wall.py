@@ -122,10 +122,14 @@ class Wall:
         return tile
 
     def indicators(self) -> list[int]:
-        """The dora indicators revealed so far."""
+        """The dora indicators revealed so far (none without a dead wall)."""
+        if not self.dead_wall:
+            return []
         return [self.dead[i] for i in _INDICATOR_AT[: self.revealed]]
 
     def ura_indicators(self) -> list[int]:
+        if not self.dead_wall:
+            return []
         return [self.dead[i + 1] for i in _INDICATOR_AT[: self.revealed]]
 
     def reveal_indicator(self) -> int:

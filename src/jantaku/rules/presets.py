@@ -159,6 +159,9 @@ ZUNG_JUNG = RuleSet(
     kan_ura_dora=False,
     abortive_draws=frozenset(),
     triple_ron="all-win",
+    kuikae="allowed",  # a riichi rule: seed 004 names no restriction on the discard after a call
+    chankan_closed_kan_kokushi=False,  # only a small melded quad can be robbed (seed 004)
+    pao=frozenset(),
 )
 
 PRESETS: dict[str, RuleSet] = {

@@ -153,6 +153,10 @@ class RuleSet:
             out.append(f"uma needs one value per player ({self.players}), got {len(self.uma)}")
         if self.family == "zung-jung" and self.players != 4:
             out.append("Zung Jung is played by 4 players")
+        if not 4 <= self.zj_hands <= 12:
+            out.append(f"zj_hands (a Zung Jung game's length) must be 4 to 12 hands, not {self.zj_hands}")
+        if self.zj_win_priority not in ("nearest-dealer", "next-after-discarder"):
+            out.append(f"zj_win_priority must be nearest-dealer or next-after-discarder, not {self.zj_win_priority!r}")
         return out
 
     def with_options(self, **options: Any) -> RuleSet:
