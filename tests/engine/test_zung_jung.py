@@ -129,6 +129,13 @@ def test_concealed_quad_in_easts_deal_and_a_small_melded_quad() -> None:
     assert game.table.seats[0].melds[0].kind.name == "CLOSED_KAN"
 
 
+def test_a_concealed_quad_needs_the_tile_just_drawn() -> None:
+    # seed 004, Concealed Quad: "you draw a tile that would make it a quad" - four copies held from the deal with
+    # a different 14th tile offer no quad (the riichi family allows it any time on the player's own turn)
+    game, _ = stacked_game(ZJ, ["1111p47m2p369s123z", *HANDS_ROB[1:]], ["5z"])
+    assert not any(isinstance(a, ClosedKan) for a in game.legal_actions(0))
+
+
 HANDS_ROB = [EAST_HAND, "77p199m199s55677z", "2468m13579s888p9p", "123m456m789m11z56p"]
 ROB_DRAWS = ["7p", "3p", "2s", "4s", "7p"]  # East's 14th, then the draws of South.. (South pons first)
 

@@ -143,8 +143,10 @@ def _kans(table: Table, s: SeatState, drawn: int) -> list[Action]:
     rules = table.rules
     out: list[Action] = []
     counts = s.counts()
+    # Zung Jung (seed 004): a concealed or small melded quad is made with the tile just drawn
+    drawn_only = not rules.riichi
     for k in range(34):
-        if counts[k] != 4:
+        if counts[k] != 4 or (drawn_only and k != drawn >> 2):
             continue
         if s.riichi:
             if drawn >> 2 != k or rules.riichi_kan == "never":
@@ -161,7 +163,7 @@ def _kans(table: Table, s: SeatState, drawn: int) -> list[Action]:
         if m.kind is MeldKind.PON:
             k = m.kind_of_tiles
             for t in sorted(s.hand):
-                if t >> 2 == k:
+                if t >> 2 == k and (not drawn_only or t == drawn):
                     out.append(AddedKan(t))
                     break
     return out
