@@ -135,12 +135,15 @@ def _tables() -> tuple[bytes, bytes, list[int]]:
     return _TABLES[0]
 
 
+_DIGITS = bytes.maketrans(bytes(range(5)), b"01234")
+
+
 def _shape_vector(key: bytes, honors: bool) -> int:
     suits, hons, ids = _tables()
-    index = 0
-    for c in reversed(key):
-        index = index * 5 + c
-    fid = (hons if honors else suits)[index] if max(key) <= 4 else 255
+    if max(key) > 4:
+        return _intern(_distance_vector(key, runs=not honors))
+    index = int(key.translate(_DIGITS)[::-1], 5)  # the counts read as a base-5 number, rank 1 lowest (in C)
+    fid = (hons if honors else suits)[index]
     if fid != 255:
         return ids[fid]
     return _intern(_distance_vector(key, runs=not honors))
@@ -153,8 +156,8 @@ def _entry(key: bytes, honors: bool) -> tuple[int, int]:
     and whether a terminal/honor is paired — so the four suits' fields add up with one ``+`` each.
     """
     vid = _shape_vector(key, honors)
-    kinds = sum(1 for c in key if c)
-    pairs = sum(1 for c in key if c >= 2)
+    kinds = len(key) - key.count(0)
+    pairs = kinds - key.count(1)
     if honors:
         yao, yao_pair = kinds, 1 if pairs else 0
     else:
