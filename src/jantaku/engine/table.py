@@ -71,6 +71,7 @@ class RiverTile:
     tsumogiri: bool
     riichi: bool = False  # the riichi declaration tile
     called: bool = False  # taken by another seat's call (it stays counted for furiten)
+    order: int = 0  # the hand's running discard number: which tiles came after a riichi (genbutsu)
 
 
 @dataclass(slots=True)
@@ -141,6 +142,7 @@ class Table:
     pending_dora: int = 0  # open/added kan indicators to turn after the kan-caller's discard
     four_kans_check: bool = False  # the 4th kan's discard is pending
     riichi_count: int = 0
+    discards: int = 0  # every seat's discards so far this hand
 
     @property
     def players(self) -> int:
@@ -197,7 +199,8 @@ class Table:
     def discard(self, seat: int, tile: int, tsumogiri: bool, riichi: bool) -> None:
         s = self.seats[seat]
         s.take(tile)
-        s.river.append(RiverTile(tile, tsumogiri, riichi))
+        self.discards += 1
+        s.river.append(RiverTile(tile, tsumogiri, riichi, order=self.discards))
         s.river_kinds.add(tile >> 2)
         s.discards += 1
         if not is_terminal_or_honor(tile >> 2):

@@ -1,7 +1,9 @@
 """What one seat (or a spectator, ``seat=None``) may see: the only way state leaves the engine.
 
-A view holds the viewer's own concealed tiles and legal actions; everyone's rivers, melds, riichi state,
-concealed-tile counts and scores; the revealed dora indicators, the live-wall count and the wall's commitment.
+A view holds the viewer's own concealed tiles and legal actions; everyone's rivers (each tile with its running
+discard number, so "discarded after that riichi" is readable), melds, riichi state, concealed-tile counts and
+scores; the revealed dora indicators, the live-wall count, the wall's commitment, and while seats may answer a
+discard or a kan, the tile on the table (``claim``).
 Never another seat's concealed tiles, the live wall's order or an unrevealed indicator.
 """
 
@@ -28,7 +30,8 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
                 "concealed": len(s.hand),
                 "melds": [m.to_json() for m in s.melds],
                 "river": [
-                    {"tile": r.tile, "tsumogiri": r.tsumogiri, "riichi": r.riichi, "called": r.called} for r in s.river
+                    {"tile": r.tile, "tsumogiri": r.tsumogiri, "riichi": r.riichi, "called": r.called, "order": r.order}
+                    for r in s.river
                 ],
                 "riichi": s.riichi_accepted or bool(s.riichi),
                 "kita": list(s.kita),
@@ -49,6 +52,10 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
         # whether the viewer must decide; who else may claim a discard is hidden information
         "must_act": seat is not None and seat in game.to_act(),
     }
+    c = game.claims
+    if game.phase == "claims" and c is not None and c.kind != "declare":
+        # the tile on the table (a discard, a kan that may be robbed, an extracted North) is public
+        out["claim"] = {"kind": c.kind, "actor": c.actor, "tile": c.tile}
     if game.final is not None:
         out["final"] = game.final.to_json()
     if seat is not None:
