@@ -1,0 +1,53 @@
+"""The ``easy`` CPU: a beginner. It throws away what looks least connected (lone honors, then lone terminals),
+with a beginner's slips; it wins whenever it can, declares riichi when offered, calls only a pair of dragons or
+winds and never defends. Legal and plausible, easy to beat."""
+
+from __future__ import annotations
+
+import random
+
+from jantaku.bots.base import Bot, tile_for_kind
+from jantaku.bots.reading import Reading
+from jantaku.bots.value import value_honors
+from jantaku.engine.actions import Action, Chi, Discard, OpenKan, Pon, Riichi
+
+SLIP = 0.3  # how often it throws one of its three weakest tiles instead of the weakest
+
+
+def connectedness(counts: list[int], k: int) -> float:
+    """How much a tile seems to belong: copies of it, and neighbours within two ranks in its suit."""
+    own = (counts[k] - 1) * 2.0
+    if k >= 27:
+        return own
+    rank = k % 9
+    near = 0.0
+    for d in (-2, -1, 1, 2):
+        if 0 <= rank + d <= 8 and counts[k + d]:
+            near += 1.5 if abs(d) == 1 else 1.0
+    edge = 0.3 if rank in (0, 8) else 0.6 if rank in (1, 7) else 0.8
+    return own + near + edge
+
+
+class EasyBot(Bot):
+    level = "easy"
+
+    def discard(self, r: Reading, options: list[Discard], rng: random.Random) -> Discard:
+        kinds = sorted({a.tile >> 2 for a in options})
+        honors = value_honors(r)
+        ranked = sorted(kinds, key=lambda k: (connectedness(r.counts, k) + (0.4 if k in honors else 0.0), k))
+        pick = ranked[0]
+        if len(ranked) > 1 and rng.random() < SLIP:
+            pick = rng.choice(ranked[: min(3, len(ranked))])
+        chosen = tile_for_kind(r, pick, options)
+        assert chosen is None or isinstance(chosen, Discard)
+        return chosen or options[0]
+
+    def riichi(self, r: Reading, options: list[Riichi], rng: random.Random) -> Riichi | None:
+        return options[0]
+
+    def call(self, r: Reading, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
+        honors = value_honors(r)
+        for c in calls:
+            if isinstance(c, Pon) and r.claim is not None and r.claim[2] >> 2 in honors and rng.random() < 0.7:
+                return c
+        return None

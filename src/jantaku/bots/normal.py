@@ -1,0 +1,111 @@
+"""The ``normal`` CPU: plays for speed. Every discard keeps the lowest shanten with the most unseen accepting
+tiles; it declares riichi as soon as it can, on the widest wait; it calls when the call brings the hand closer
+and a yaku stays within reach; it does not defend."""
+
+from __future__ import annotations
+
+import random
+
+from jantaku.bots import efficiency
+from jantaku.bots.base import Bot, tile_for_kind
+from jantaku.bots.reading import Reading
+from jantaku.bots.value import value_honors, yaku_paths
+from jantaku.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, OpenKan, Pon, Riichi
+from jantaku.hand import DiscardOption, shanten
+from jantaku.hand.shanten import shanten_kokushi
+from jantaku.tiles import NORTH
+
+
+def can_win_open(r: Reading, paths: list[str]) -> bool:
+    """An open riichi hand needs a yaku; a Zung Jung hand always wins (a chicken hand at worst)."""
+    return bool(paths) or not r.rules.riichi
+
+
+def without(counts: list[int], kind: int, n: int = 1) -> list[int]:
+    c = list(counts)
+    c[kind] -= n
+    return c
+
+
+class NormalBot(Bot):
+    level = "normal"
+
+    def ranked_discards(self, r: Reading, options: list[Discard]) -> list[DiscardOption]:
+        """Legal discards by efficiency; an open hand keeps a discard that leaves it a yaku when one exists at
+        no more than one shanten's cost."""
+        opts = efficiency.options(r, {a.tile >> 2 for a in options})
+        if not r.closed and r.rules.riichi and opts:
+            keep = [o for o in opts if yaku_paths(r, without(r.counts, o.discard), r.meld_kinds)]
+            if keep and keep[0].shanten <= opts[0].shanten + 1:
+                return keep
+        return opts
+
+    def discard(self, r: Reading, options: list[Discard], rng: random.Random) -> Discard:
+        opts = self.ranked_discards(r, options)
+        if opts:
+            chosen = tile_for_kind(r, opts[0].discard, options)
+            if chosen is not None:
+                assert isinstance(chosen, Discard)
+                return chosen
+        return options[0]
+
+    def riichi(self, r: Reading, options: list[Riichi], rng: random.Random) -> Riichi | None:
+        kinds = {a.tile >> 2 for a in options}
+        opts = [o for o in efficiency.options(r, kinds) if o.shanten == 0]
+        if not opts:
+            return None
+        best = max(opts, key=lambda o: (o.total, -o.discard))
+        chosen = tile_for_kind(r, best.discard, options)
+        assert chosen is None or isinstance(chosen, Riichi)
+        return chosen
+
+    def best_shanten(self, r: Reading) -> int:
+        return min(o.shanten for o in efficiency.options(r))
+
+    def extract_north(self, r: Reading) -> bool:
+        """Set a North aside unless the hand needs it (a pair or set of Norths, or a thirteen-orphans try)."""
+        return shanten(without(r.counts, NORTH), r.melds) <= self.best_shanten(r)
+
+    def abort_nine_terminals(self, r: Reading) -> bool:
+        """Redeal unless thirteen orphans is within two tiles."""
+        return shanten_kokushi(r.counts) >= 3
+
+    def declare_kan(self, r: Reading, kan: ClosedKan | AddedKan) -> bool:
+        """A kan that does not slow the hand (after riichi the engine only offers wait-keeping kans)."""
+        if r.riichi:
+            return True
+        if isinstance(kan, ClosedKan):
+            k = kan.tiles[0] >> 2
+            after = shanten(without(r.counts, k, 4), r.melds + 1)
+        else:
+            k = kan.tile >> 2
+            after = shanten(without(r.counts, k), r.melds)
+        return after <= self.best_shanten(r)
+
+    def call(self, r: Reading, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
+        s0, _ = efficiency.waiting_shanten(r)
+        best: tuple[int, int] | None = None
+        chosen: Action | None = None
+        for c in calls:
+            if isinstance(c, OpenKan):
+                continue
+            out = efficiency.after_call(r, c)
+            if out.best is None or out.best.shanten >= s0:
+                continue
+            if not self.worth_calling(r, c, out, s0):
+                continue
+            key = (out.best.shanten, -out.best.total)
+            if best is None or key < best:
+                best, chosen = key, c
+        return chosen
+
+    def worth_calling(self, r: Reading, call: Pon | Chi, out: efficiency.CallOutcome, s0: int) -> bool:
+        assert out.best is not None
+        rest = without(out.counts, out.best.discard)
+        paths = yaku_paths(r, rest, out.melds)
+        if not can_win_open(r, paths):
+            return False
+        called = r.claim[2] >> 2 if r.claim else -1
+        if isinstance(call, Pon) and called in value_honors(r):
+            return True
+        return not r.closed or s0 <= 2

@@ -1,0 +1,99 @@
+"""How dangerous each tile is to discard: the chance that a threatening opponent wins on it.
+
+A defender reads four things off the table, as strong human players do:
+- **genbutsu**: a kind in the opponent's river (their furiten) or, after their riichi, discarded by anyone since
+  and passed: it cannot win off them;
+- **suji**: a two-sided wait (the commonest wait) on ``r`` is also a wait on ``r ± 3``; if ``r - 3`` is safe the
+  low two-sided route to ``r`` is closed, and likewise ``r + 3`` for the high route;
+- **kabe** (walls): when every copy of a neighbour is visible, no two-sided shape can go through it;
+- **visible copies**: a kind with few unseen copies can only be waited on by a pair or a single tile.
+
+The numbers are deal-in chances per route, in the range published statistics of online play give (a plain
+middle tile against a riichi ≈ 12%, a suji terminal ≈ 2%, a honor with one copy left ≈ 1%). They are data, one
+table, so that they can be tuned in one place.
+"""
+
+from __future__ import annotations
+
+from jantaku.bots.reading import Opponent, Reading
+from jantaku.tiles import KINDS
+
+# chance a two-sided (ryanmen) wait route to a tile is live and this opponent holds it
+ROUTE = 0.052
+# chance of a closed, edge, pair or single-tile wait on a tile, by copies of it still unseen (0..4)
+OTHER_BY_UNSEEN = (0.0, 0.008, 0.018, 0.028, 0.034)
+# honors: only pair or single-tile waits; a value honor (a yaku on its own) is waited on more often
+HONOR_BY_UNSEEN = (0.0, 0.012, 0.03, 0.06, 0.07)
+
+
+def _exhausted(r: Reading, k: int) -> bool:
+    """Every copy of ``k`` is in sight of the player (own hand, own melds or visible elsewhere)."""
+    return r.counts[k] + r.locked[k] + r.visible[k] >= 4
+
+
+def deal_in_chance(r: Reading, opp: Opponent, k: int) -> float:
+    """The chance that discarding kind ``k`` deals into ``opp``'s hand, if ``opp`` is tenpai. Zung Jung has no
+    furiten: a kind in the river is only less likely (players seldom throw their own wait), never safe."""
+    if k in opp.genbutsu:
+        if r.rules.riichi:
+            return 0.0
+        return 0.3 * _plain_chance(r, opp, k)
+    return _plain_chance(r, opp, k)
+
+
+def _plain_chance(r: Reading, opp: Opponent, k: int) -> float:
+    unseen = max(0, 4 - r.counts[k] - r.locked[k] - r.visible[k])
+    if k >= 27:
+        base = HONOR_BY_UNSEEN[unseen]
+        return base * 1.3 if k in (*r.value_winds, opp.wind) else base
+    rank = k % 9
+    routes = 0
+    # low route: the opponent holds r-2, r-1 and waits on r-3 / r (for a 3, holding 1-2 is an edge wait)
+    if rank >= 3 and k - 3 not in opp.genbutsu and not (_exhausted(r, k - 1) or _exhausted(r, k - 2)):
+        routes += 1
+    # high route: holds r+1, r+2 and waits on r / r+3
+    if rank <= 5 and k + 3 not in opp.genbutsu and not (_exhausted(r, k + 1) or _exhausted(r, k + 2)):
+        routes += 1
+    return ROUTE * routes + OTHER_BY_UNSEEN[unseen]
+
+
+def tenpai_chance(r: Reading, opp: Opponent) -> float:
+    """How likely the opponent is to be waiting already: certain after riichi, rising with open melds and the
+    turn for an open hand."""
+    if opp.riichi:
+        return 1.0
+    turn = len(opp.river)
+    if opp.open_melds >= 3:
+        return 0.75
+    if opp.open_melds == 2:
+        return 0.35 + min(0.3, turn * 0.02)
+    if opp.open_melds == 1:
+        return 0.1 + min(0.2, turn * 0.012)
+    return 0.0 if turn < 9 else min(0.35, (turn - 8) * 0.05)
+
+
+def suit_bias(opp: Opponent) -> int | None:
+    """The suit an open hand is flushing in (every meld in it or honors, with two or more melds), else None."""
+    if opp.open_melds < 2:
+        return None
+    suits = {low // 9 for _, low in opp.melds if low < 27}
+    if len(suits) != 1:
+        return None
+    return next(iter(suits))
+
+
+def danger(r: Reading, opp: Opponent) -> list[float]:
+    """Per kind: the chance that discarding it deals into ``opp`` now (their tenpai chance folded in)."""
+    p = tenpai_chance(r, opp)
+    if p == 0.0:
+        return [0.0] * KINDS
+    flush = suit_bias(opp)
+    out = []
+    for k in range(KINDS):
+        d = deal_in_chance(r, opp, k) * p
+        if flush is not None and (k >= 27 or k // 9 == flush):
+            d *= 2.0
+        elif flush is not None:
+            d *= 0.2
+        out.append(d)
+    return out

@@ -1,0 +1,225 @@
+"""The ``strong`` CPU: efficiency weighed against hand value and against the danger on the table.
+
+Each discard gets an expected value: (chance to win from the hand it leaves) × (what that hand is worth) −
+(chance the tile deals in) × (what dealing in costs) × (how many more risky discards pushing on will take).
+Against a riichi this folds a slow or cheap hand onto genbutsu, suji and walls, and pushes a good tenpai —
+what strong players do. The game situation scales the risk: a leader in the last hand, or a seat close to
+busting, pays more for dealing in; the last seat in the last hand pays less.
+
+Riichi or dama: riichi unless the hand already scores a mangan (or, as the leader in the last hand, wins
+anything) without it. Calls keep a yaku, and against a riichi only a call that reaches tenpai on a safe tile is
+made. Near the end of the hand a call that reaches tenpai is made even without a yaku: tenpai collects the
+noten payments.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from jantaku.bots import efficiency
+from jantaku.bots.base import tile_for_kind
+from jantaku.bots.normal import NormalBot, without
+from jantaku.bots.reading import Opponent, Reading
+from jantaku.bots.safety import danger, suit_bias
+from jantaku.bots.value import estimated_han, han_points, value_honors, wait_values, yaku_paths
+from jantaku.engine.actions import AddedKan, Chi, ClosedKan, Discard, OpenKan, Pon, Riichi
+from jantaku.hand import DiscardOption
+from jantaku.hand.sweep import mask_kinds
+from jantaku.tiles import EAST
+
+
+def win_chance(shanten: int, accepting: int, live: int) -> float:
+    """Rough chance to win the hand from here: tenpai wins often, each shanten step costs a lot, and late in
+    the hand the slow shapes run out of draws."""
+    t = min(1.0, live / 50)
+    if shanten <= 0:
+        return min(0.6, 0.1 + 0.05 * accepting) * (0.4 + 0.6 * t)
+    if shanten == 1:
+        return min(0.35, 0.012 * accepting) * t
+    if shanten == 2:
+        return min(0.15, 0.004 * accepting) * t * t
+    return 0.02 * t * t
+
+
+# how many more risky discards a push from this shanten will need (tenpai: this one)
+FUTURE = (1.0, 2.5, 4.0, 5.0)
+
+
+class StrongBot(NormalBot):
+    level = "strong"
+
+    # --- the table's threats -----------------------------------------------------------------------------
+    def cost(self, r: Reading, opp: Opponent) -> float:
+        """What dealing into ``opp`` is expected to cost (points, or Zung Jung pattern points × 3)."""
+        if not r.rules.riichi:
+            base = 20.0 * 3 if opp.open_melds >= 2 else 12.0 * 3
+            return base * (2.0 if suit_bias(opp) is not None else 1.0)
+        base = 6000.0 if opp.riichi else 3900.0
+        if suit_bias(opp) is not None:
+            base += 2000.0
+        base += 1000.0 * sum(r.dora[low] for _, low in opp.melds)  # open dora sets raise the hand
+        return base * (1.5 if opp.wind == EAST else 1.0)
+
+    def risk_scale(self, r: Reading) -> float:
+        """The game situation: dealing in matters more to a leader in the last hand or to a seat near busting,
+        less to the last seat in the last hand."""
+        scale = 1.0
+        me = r.scores[r.seat]
+        if r.rules.riichi and r.rules.bust and me < 8000:
+            scale *= 1.5
+        if r.last_hand():
+            place = r.placement()
+            others = sorted((s for i, s in enumerate(r.scores) if i != r.seat), reverse=True)
+            if place == 0 and me - others[0] > 4000:
+                scale *= 2.0
+            elif place == r.players - 1:
+                scale *= 0.6
+        return scale
+
+    def threats(self, r: Reading) -> list[tuple[list[float], float]]:
+        out = []
+        for o in r.opponents:
+            d = danger(r, o)
+            if any(d):
+                out.append((d, self.cost(r, o)))
+        return out
+
+    # --- what a discard leaves ---------------------------------------------------------------------------
+    def codes_without(self, r: Reading, kind: int) -> list[int]:
+        """The concealed tile codes after discarding one tile of ``kind`` (the copy ``tile_for_kind`` picks)."""
+        drop = tile_for_kind(r, kind, [Discard(t) for t in r.tiles])
+        return [r.codes[t] for t in r.tiles if drop is None or t != drop.tile]
+
+    def hand_value(self, r: Reading, o: DiscardOption, riichi: bool) -> tuple[float, bool]:
+        """(points the hand left by discard ``o`` is worth, whether its waits are furiten). A waiting hand is
+        scored by the real scorer on each wait; a slower one by an estimate of its han."""
+        if o.shanten == 0:
+            waits = mask_kinds(o.mask)
+            codes = self.codes_without(r, o.discard)
+            furiten = r.rules.riichi and any(w in r.own_river or w == o.discard for w in waits)
+            value, _, _ = wait_values(r, codes, waits, riichi=riichi and r.closed)
+            if value == 0:  # no yaku: only the tenpai payment at a draw (or riichi, handled by the caller)
+                return (600.0 if r.rules.riichi else 1.0), furiten
+            return value, furiten
+        counts = without(r.counts, o.discard)
+        if not r.rules.riichi:
+            return zung_jung_estimate(r, counts), False
+        han = estimated_han(r, counts, r.closed) - r.dora[o.discard]  # the estimate counted the 14 tiles
+        return float(han_points(han, r.dealer)), False
+
+    def evaluate(self, r: Reading, opts: Sequence[DiscardOption]) -> list[tuple[float, DiscardOption]]:
+        threats = self.threats(r)
+        scale = self.risk_scale(r)
+        out = []
+        for o in opts[:14]:
+            value, furiten = self.hand_value(r, o, riichi=True)
+            p = win_chance(o.shanten, o.total, r.live) * (0.5 if furiten else 1.0)
+            risk = sum(d[o.discard] * c for d, c in threats) * FUTURE[min(o.shanten, 3)] * scale
+            out.append((p * value - risk, o))
+        return out
+
+    def pick(self, r: Reading, options: list[Discard]) -> DiscardOption | None:
+        opts = self.ranked_discards(r, options)
+        if not opts:
+            return None
+        scored = self.evaluate(r, opts)
+        # the best expected value; among near-equal values the more efficient (earlier) option
+        top = max(v for v, _ in scored)
+        for v, o in scored:
+            if v >= top - 1e-9:
+                return o
+        return opts[0]
+
+    def discard(self, r: Reading, options: list[Discard], rng: random.Random) -> Discard:
+        if len(options) == 1:
+            return options[0]
+        o = self.pick(r, options)
+        if o is not None:
+            chosen = tile_for_kind(r, o.discard, options)
+            if isinstance(chosen, Discard):
+                return chosen
+        return super().discard(r, options, rng)
+
+    # --- riichi or dama ------------------------------------------------------------------------------------
+    def riichi(self, r: Reading, options: list[Riichi], rng: random.Random) -> Riichi | None:
+        kinds = {a.tile >> 2 for a in options}
+        o = self.pick(r, [Discard(t) for t in r.tiles])
+        if o is None or o.discard not in kinds or o.shanten != 0:
+            return None  # the chosen discard does not wait (a fold), or not on a riichi-able tile
+        codes = self.codes_without(r, o.discard)
+        dama, _, _ = wait_values(r, codes, mask_kinds(o.mask), riichi=False)
+        if dama >= (11600 if r.dealer else 7700):
+            return None
+        if dama and r.last_hand() and r.placement() == 0:
+            return None
+        chosen = tile_for_kind(r, o.discard, options)
+        return chosen if isinstance(chosen, Riichi) else None
+
+    # --- kans and calls ------------------------------------------------------------------------------------
+    def declare_kan(self, r: Reading, kan: ClosedKan | AddedKan) -> bool:
+        if not r.riichi and any(o.riichi for o in r.opponents):
+            return False  # a new dora helps the riichi as much as us, and an added kan can be robbed
+        return super().declare_kan(r, kan)
+
+    def call(self, r: Reading, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Pon | Chi | OpenKan | None:
+        s0, _ = efficiency.waiting_shanten(r)
+        riichi_on = any(o.riichi for o in r.opponents)
+        threats = self.threats(r) if riichi_on else []
+        best_key: tuple[float, int] | None = None
+        chosen: Pon | Chi | OpenKan | None = None
+        for c in calls:
+            if isinstance(c, OpenKan):
+                continue
+            out = efficiency.after_call(r, c)
+            if out.best is None or out.best.shanten >= s0:
+                continue
+            rest = without(out.counts, out.best.discard)
+            paths = yaku_paths(r, rest, out.melds)
+            ok = self.worth_calling(r, c, out, s0)
+            if r.rules.riichi and not ok and r.live <= 12 and out.best.shanten == 0 and not riichi_on:
+                ok = True  # tenpai for the draw payments
+            if ok and r.rules.riichi and r.closed and not self.call_pays(r, c, paths, s0):
+                ok = False
+            if ok and riichi_on:
+                risk = sum(d[out.best.discard] for d, _ in threats)
+                ok = out.best.shanten == 0 and risk < 0.03
+            if not ok:
+                continue
+            key = (float(out.best.shanten), -out.best.total)
+            if best_key is None or key < best_key:
+                best_key, chosen = key, c
+        return chosen
+
+    def call_pays(self, r: Reading, call: Pon | Chi, paths: list[str], s0: int) -> bool:
+        """Opening a closed hand gives up riichi: worth it for a value honor, a flush, two or more dora, or a
+        fast finish late in the hand."""
+        called = r.claim[2] >> 2 if r.claim else -1
+        if isinstance(call, Pon) and called in value_honors(r):
+            return True
+        if "flush" in paths or "value_honor" in paths:
+            return True
+        if r.dora_in_hand() >= 2 and s0 <= 2:
+            return True
+        return s0 <= 1 and r.live <= 30
+
+
+def zung_jung_estimate(r: Reading, counts: list[int]) -> float:
+    """Zung Jung pattern points a slow hand is heading for (seed 004's table): concealed, value honors,
+    one-suit, all triplets; a chicken hand at least."""
+    pts = 0.0
+    if r.closed:
+        pts += 5
+    honors = value_honors(r)
+    melded = {low for kind, low in r.meld_kinds if kind != "chi"}
+    for k in honors:
+        if counts[k] >= 3 or k in melded:
+            pts += 10
+        elif counts[k] == 2:
+            pts += 4
+    paths = yaku_paths(r, counts, r.meld_kinds)
+    if "flush" in paths:
+        pts += 25
+    if "toitoi" in paths:
+        pts += 10
+    return max(pts, float(r.rules.chicken_hand_points))
