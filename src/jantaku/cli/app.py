@@ -1,4 +1,4 @@
-"""The Typer application: ``score`` (single and batch), ``shanten``, ``rules`` and ``demo``.
+"""The Typer application: ``score`` (single and batch), ``shanten``, ``rules``, ``simulate`` and ``demo``.
 
 Exit codes: 0 success; 1 the hand cannot win (``not_winning``, ``no_yaku``); 2 bad input (notation, context, rules,
 options, usage). Errors are one line on stderr: ``error: CODE: message``.
@@ -223,6 +223,33 @@ def tenhou_check(
     from jantaku.cli.tenhou_check import run
 
     raise typer.Exit(run(paths, summary=summary))
+
+
+@app.command()
+def simulate(
+    games: Annotated[int, typer.Option("--games", min=1, help="Games to play (rounded up to whole rotations).")] = 100,
+    rules: Annotated[str, typer.Option("--rules", help="A preset name (see `jantaku rules`).")] = "standard",
+    players: Annotated[
+        str, typer.Option("--players", help="Comma-separated CPU levels, one per seat: easy, normal, strong.")
+    ] = "strong,normal,normal,easy",
+    seed: Annotated[str, typer.Option("--seed", help="Same seed, same games and results (any --jobs).")] = "1",
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes (use the cores you have).")] = 1,
+    out: Annotated[str | None, typer.Option("--out", help="Write the statistics as JSON to this file.")] = None,
+    logs: Annotated[str | None, typer.Option("--logs", help="Keep every game's event log (JSON lines) here.")] = None,
+) -> None:
+    """Self-play: CPU line-ups play complete games with seats rotated; statistics per player with 95% CIs."""
+    from jantaku.cli.simulate import run
+    from jantaku.rules import preset
+    from jantaku.rules.ruleset import RuleError
+    from jantaku.sim.run import check_lineup
+
+    lineup = [p.strip() for p in players.split(",") if p.strip()]
+    try:
+        preset(rules)
+        check_lineup(rules, lineup)
+    except (KeyError, ValueError, RuleError) as exc:
+        _fail("usage", str(exc).strip("'\""))
+    run(rules, lineup, games, seed, jobs, out, logs)
 
 
 DEMO_HAND = "234m34p234s678s50p"
