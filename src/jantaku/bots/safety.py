@@ -59,17 +59,20 @@ def _plain_chance(r: Reading, opp: Opponent, k: int) -> float:
 
 def tenpai_chance(r: Reading, opp: Opponent) -> float:
     """How likely the opponent is to be waiting already: certain after riichi, rising with open melds and the
-    turn for an open hand."""
+    turn for an open hand. A closed hand that does not declare riichi is played against as not waiting (a
+    waiting closed hand nearly always declares; defending against every silent hand would give up every hand)."""
     if opp.riichi:
         return 1.0
     turn = len(opp.river)
     if opp.open_melds >= 3:
-        return 0.75
+        return 0.5
     if opp.open_melds == 2:
-        return 0.35 + min(0.3, turn * 0.02)
+        return min(0.35, 0.15 + turn * 0.012)
     if opp.open_melds == 1:
-        return 0.1 + min(0.2, turn * 0.012)
-    return 0.0 if turn < 9 else min(0.35, (turn - 8) * 0.05)
+        return min(0.12, 0.03 + turn * 0.006)
+    if not r.rules.riichi:  # Zung Jung has no riichi: a closed hand waits silently
+        return min(0.3, max(0.0, (turn - 6) * 0.04))
+    return 0.0
 
 
 def suit_bias(opp: Opponent) -> int | None:

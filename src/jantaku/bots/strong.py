@@ -1,15 +1,19 @@
 """The ``strong`` CPU: efficiency weighed against hand value and against the danger on the table.
 
-Each discard gets an expected value: (chance to win from the hand it leaves) × (what that hand is worth) −
-(chance the tile deals in) × (what dealing in costs) × (how many more risky discards pushing on will take).
-Against a riichi this folds a slow or cheap hand onto genbutsu, suji and walls, and pushes a good tenpai —
-what strong players do. The game situation scales the risk: a leader in the last hand, or a seat close to
-busting, pays more for dealing in; the last seat in the last hand pays less.
+Each discard gets an expected value: (chance to win from the hand it leaves) × (what that hand is worth, plus
+the riichi deposits a win takes and the riichi wins it stops) − (chance the tile deals in) × (what dealing in
+costs) × (how many more risky discards pushing on will take). Against a riichi this folds a slow or cheap hand
+onto genbutsu, suji and walls, and pushes a good tenpai — what strong players do. The game situation scales the
+risk: a leader in the last hand, or a seat close to busting, pays more for dealing in; the last seat in the last
+hand pays less.
 
-Riichi or dama: riichi unless the hand already scores a mangan (or, as the leader in the last hand, wins
-anything) without it. Calls keep a yaku, and against a riichi only a call that reaches tenpai on a safe tile is
-made. Near the end of the hand a call that reaches tenpai is made even without a yaku: tenpai collects the
-noten payments.
+Riichi or dama: riichi unless the hand already scores 3900 (dealer 5800) without it, or, as the leader in the
+last hand, wins anything. Calls keep a yaku (the normal level's judgement); against a riichi no call that must
+then throw a dangerous tile. Near the end of the hand a call that reaches tenpai is made even without a yaku:
+tenpai collects the noten payments. No kan while another seat is in riichi.
+
+The constants (win chances, costs, the future factor) were tuned with ``jantaku simulate`` on strong-only tables
+against the ranges of strong human online play (win 20–26%, deal-in ≤ 14%, exhaustive draws 10–20%).
 """
 
 from __future__ import annotations
@@ -29,21 +33,21 @@ from jantaku.hand.sweep import mask_kinds
 from jantaku.tiles import EAST
 
 
-def win_chance(shanten: int, accepting: int, live: int) -> float:
+def win_chance(shanten: int, accepting: int, live: int, wall: int) -> float:
     """Rough chance to win the hand from here: tenpai wins often, each shanten step costs a lot, and late in
-    the hand the slow shapes run out of draws."""
-    t = min(1.0, live / 50)
+    the hand the slow shapes run out of draws (``wall``: live tiles at the start of the hand)."""
+    t = min(1.0, live / wall)
     if shanten <= 0:
-        return min(0.6, 0.1 + 0.05 * accepting) * (0.4 + 0.6 * t)
+        return min(0.7, 0.25 + 0.05 * accepting) * (0.35 + 0.65 * t)
     if shanten == 1:
-        return min(0.35, 0.012 * accepting) * t
+        return min(0.45, 0.15 + 0.0075 * accepting) * float(t**0.8)
     if shanten == 2:
-        return min(0.15, 0.004 * accepting) * t * t
-    return 0.02 * t * t
+        return min(0.22, 0.06 + 0.0025 * accepting) * float(t**1.3)
+    return 0.05 * t * t
 
 
 # how many more risky discards a push from this shanten will need (tenpai: this one)
-FUTURE = (1.0, 2.5, 4.0, 5.0)
+FUTURE = (1.0, 1.0, 1.3, 1.8)
 
 
 class StrongBot(NormalBot):
@@ -55,7 +59,7 @@ class StrongBot(NormalBot):
         if not r.rules.riichi:
             base = 20.0 * 3 if opp.open_melds >= 2 else 12.0 * 3
             return base * (2.0 if suit_bias(opp) is not None else 1.0)
-        base = 6000.0 if opp.riichi else 3900.0
+        base = 4000.0 if opp.riichi else 3500.0
         if suit_bias(opp) is not None:
             base += 2000.0
         base += 1000.0 * sum(r.dora[low] for _, low in opp.melds)  # open dora sets raise the hand
@@ -77,13 +81,12 @@ class StrongBot(NormalBot):
                 scale *= 0.6
         return scale
 
+    def threatening(self, r: Reading) -> list[Opponent]:
+        return [o for o in r.opponents if o.riichi or o.open_melds or not r.rules.riichi]
+
     def threats(self, r: Reading) -> list[tuple[list[float], float]]:
-        out = []
-        for o in r.opponents:
-            d = danger(r, o)
-            if any(d):
-                out.append((d, self.cost(r, o)))
-        return out
+        """(danger per kind, cost of dealing in) for each opponent of ``threatening``, in that order."""
+        return [(danger(r, o), self.cost(r, o)) for o in self.threatening(r)]
 
     # --- what a discard leaves ---------------------------------------------------------------------------
     def codes_without(self, r: Reading, kind: int) -> list[int]:
@@ -111,10 +114,19 @@ class StrongBot(NormalBot):
     def evaluate(self, r: Reading, opts: Sequence[DiscardOption]) -> list[tuple[float, DiscardOption]]:
         threats = self.threats(r)
         scale = self.risk_scale(r)
+        wall = 70 if r.players == 4 else 55
+        # winning also takes the riichi deposits on the table and stops the riichi hands from winning (a tsumo
+        # would cost us a share of them anyway)
+        stake = sum(1000.0 + 0.3 * c for (_, c), o in zip(threats, self.threatening(r), strict=True) if o.riichi)
+        if not r.rules.riichi:
+            stake = 0.0
         out = []
         for o in opts[:14]:
             value, furiten = self.hand_value(r, o, riichi=True)
-            p = win_chance(o.shanten, o.total, r.live) * (0.5 if furiten else 1.0)
+            value += stake
+            if o.shanten == 0 and r.rules.riichi:
+                value += 500.0  # a waiting hand also collects the tenpai payment at a draw
+            p = win_chance(o.shanten, o.total, r.live, wall) * (0.5 if furiten else 1.0)
             risk = sum(d[o.discard] * c for d, c in threats) * FUTURE[min(o.shanten, 3)] * scale
             out.append((p * value - risk, o))
         return out
@@ -149,8 +161,8 @@ class StrongBot(NormalBot):
             return None  # the chosen discard does not wait (a fold), or not on a riichi-able tile
         codes = self.codes_without(r, o.discard)
         dama, _, _ = wait_values(r, codes, mask_kinds(o.mask), riichi=False)
-        if dama >= (11600 if r.dealer else 7700):
-            return None
+        if dama >= (5800 if r.dealer else 3900):
+            return None  # a hand that already pays well wins more often unannounced: others keep discarding
         if dama and r.last_hand() and r.placement() == 0:
             return None
         chosen = tile_for_kind(r, o.discard, options)
@@ -174,34 +186,17 @@ class StrongBot(NormalBot):
             out = efficiency.after_call(r, c)
             if out.best is None or out.best.shanten >= s0:
                 continue
-            rest = without(out.counts, out.best.discard)
-            paths = yaku_paths(r, rest, out.melds)
             ok = self.worth_calling(r, c, out, s0)
             if r.rules.riichi and not ok and r.live <= 12 and out.best.shanten == 0 and not riichi_on:
                 ok = True  # tenpai for the draw payments
-            if ok and r.rules.riichi and r.closed and not self.call_pays(r, c, paths, s0):
-                ok = False
-            if ok and riichi_on:
-                risk = sum(d[out.best.discard] for d, _ in threats)
-                ok = out.best.shanten == 0 and risk < 0.03
+            if ok and riichi_on:  # against a riichi: no call that must then throw a dangerous tile
+                ok = sum(d[out.best.discard] for d, _ in threats) < 0.12
             if not ok:
                 continue
             key = (float(out.best.shanten), -out.best.total)
             if best_key is None or key < best_key:
                 best_key, chosen = key, c
         return chosen
-
-    def call_pays(self, r: Reading, call: Pon | Chi, paths: list[str], s0: int) -> bool:
-        """Opening a closed hand gives up riichi: worth it for a value honor, a flush, two or more dora, or a
-        fast finish late in the hand."""
-        called = r.claim[2] >> 2 if r.claim else -1
-        if isinstance(call, Pon) and called in value_honors(r):
-            return True
-        if "flush" in paths or "value_honor" in paths:
-            return True
-        if r.dora_in_hand() >= 2 and s0 <= 2:
-            return True
-        return s0 <= 1 and r.live <= 30
 
 
 def zung_jung_estimate(r: Reading, counts: list[int]) -> float:
