@@ -86,6 +86,9 @@ class Bot:
             raise ValueError(f"seat {r.seat} has nothing to decide in this view")
         rng = decision_rng(self.seed, view)
         for a in legal:
+            # a furiten seat cannot win on another's tile: never claim it, even if a forged view offered it
+            if isinstance(a, Ron) and r.furiten:
+                continue
             if isinstance(a, (Tsumo, Ron)) and self.take_win(r, a):
                 return a
         if any(isinstance(a, DeclareTenpai) for a in legal):

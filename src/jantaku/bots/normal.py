@@ -27,6 +27,15 @@ def without(counts: list[int], kind: int, n: int = 1) -> list[int]:
     return c
 
 
+def advances(r: Reading, call: Pon | Chi | OpenKan, after: int, before: int) -> bool:
+    """A call must bring the hand closer; a pon of a value honor may also just keep the distance (it makes the
+    yaku at once)."""
+    if after < before:
+        return True
+    called = r.claim[2] >> 2 if r.claim else -1
+    return after == before and isinstance(call, Pon) and called in value_honors(r)
+
+
 class NormalBot(Bot):
     level = "normal"
 
@@ -90,7 +99,7 @@ class NormalBot(Bot):
             if isinstance(c, OpenKan):
                 continue
             out = efficiency.after_call(r, c)
-            if out.best is None or out.best.shanten >= s0:
+            if out.best is None or not advances(r, c, out.best.shanten, s0):
                 continue
             if not self.worth_calling(r, c, out, s0):
                 continue

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from jantaku.bots import efficiency
 from jantaku.bots.base import tile_for_kind
-from jantaku.bots.normal import NormalBot, without
+from jantaku.bots.normal import NormalBot, advances, without
 from jantaku.bots.reading import Opponent, Reading
 from jantaku.bots.safety import danger, suit_bias
 from jantaku.bots.value import estimated_han, han_points, value_honors, wait_values, yaku_paths
@@ -184,7 +184,7 @@ class StrongBot(NormalBot):
             if isinstance(c, OpenKan):
                 continue
             out = efficiency.after_call(r, c)
-            if out.best is None or out.best.shanten >= s0:
+            if out.best is None or not advances(r, c, out.best.shanten, s0):
                 continue
             ok = self.worth_calling(r, c, out, s0)
             if r.rules.riichi and not ok and r.live <= 12 and out.best.shanten == 0 and not riichi_on:

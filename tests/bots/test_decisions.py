@@ -1,0 +1,227 @@
+"""CPU decisions, one row per situation, each named after the rule or the piece of strategy it checks.
+
+Every row builds a view in notation (``views.build_view``), asks the CPU levels it names, and checks the answer.
+The rows cite RULES.md (rules) or the issue's list of what each level must do (strategy).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from jantaku.bots import make_player
+from jantaku.bots.base import tile_for_kind
+from jantaku.bots.reading import read_view
+from jantaku.engine import Game
+from jantaku.engine.actions import (
+    Action,
+    Chi,
+    DeclareNoten,
+    DeclareTenpai,
+    Discard,
+    Kita,
+    NineTerminals,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+    action_to_json,
+)
+from jantaku.rules import preset
+from jantaku.rules.ruleset import RuleSet
+from jantaku.tiles import parse_tiles
+
+from .views import Ids, build_view
+
+ALL = ("easy", "normal", "strong")
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    source: str
+    rules: str
+    levels: tuple[str, ...]
+    build: Callable[[RuleSet, Ids], dict[str, Any]]
+    expect: Callable[[Action, dict[str, Any]], bool]
+
+
+def kind(tile: int) -> int:
+    return tile >> 2
+
+
+def discards_kind(text: str) -> Callable[[Action, dict[str, Any]], bool]:
+    k = parse_tiles(text)[0]
+    return lambda a, v: isinstance(a, Discard) and kind(a.tile) == k
+
+
+def is_type(cls: type) -> Callable[[Action, dict[str, Any]], bool]:
+    return lambda a, v: type(a) is cls
+
+
+def own(v: dict[str, Any], text: str) -> list[int]:
+    """The view's own ids of the tile ``text`` (lowest first)."""
+    k = parse_tiles(text)[0]
+    return [t for t in v["own"]["tiles"] if t >> 2 == k]
+
+
+def add(v: dict[str, Any], *actions: Action) -> dict[str, Any]:
+    v["legal_actions"] += [action_to_json(a) for a in actions]
+    return v
+
+
+def on_claim(v: dict[str, Any], actor: int, *actions: Action) -> dict[str, Any]:
+    """Turn the view into a claim window on ``actor``'s last discard with these choices (and a pass)."""
+    v["phase"] = "claims"
+    v["claim"] = {"kind": "discard", "actor": actor, "tile": v["seats"][actor]["river"][-1]["tile"]}
+    v["legal_actions"] = [action_to_json(a) for a in (*actions, Pass())]
+    return v
+
+
+def tsumo_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    return build_view(rules, ids, hand="123m456p789s1122z", drawn="1z", legal=[Tsumo()])
+
+
+def furiten_ron_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    # a forged view: the engine never offers ron to a furiten seat; the CPU refuses it on its own as well
+    v = build_view(rules, ids, hand="123m456p789s1z22z", furiten=True, rivers={0: "1z", 3: "1z"})
+    return on_claim(v, 3, Ron())
+
+
+def declare_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    return build_view(rules, ids, hand="123m456p789s1z22z", discards=False, live=0,
+                      legal=[DeclareTenpai(), DeclareNoten()])  # fmt: skip
+
+
+def riichi_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    # 23m 456p 789s 456s 99p and a stray North drawn: throw the North with riichi, waiting on 1m-4m
+    v = build_view(rules, ids, hand="23m456p789s456s99p", drawn="4z")
+    return add(v, Riichi(own(v, "4z")[0]))
+
+
+def mangan_dama_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    # tanyao, pinfu, sanshoku and a dora (the 1m indicator makes 2m dora) on 5s-8s: a mangan without riichi
+    v = build_view(rules, ids, hand="234m234p234s6788s", drawn="2z", dora="1m", seat=1, dealer=0)
+    return add(v, Riichi(own(v, "2z")[0]))
+
+
+def fold_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    # a slow, cheap hand against a riichi: seat 1 declared; 9p is in its river (genbutsu), held by us
+    return build_view(
+        rules, ids, hand="13m468p2579s3457z", drawn="9p", seat=0,
+        rivers={1: "1z6s9p8m3s", 2: "9m1s7z", 3: "2z7m8s"}, riichi={1: 4}, live=30,
+    )  # fmt: skip
+
+
+def push_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    # ready on 2s-5s with tanyao and pinfu against a riichi: keep the hand, throw the drawn White
+    return build_view(
+        rules, ids, hand="234m456p34s55678s", drawn="5z", dora="1s", seat=0,
+        rivers={1: "1z6p9p8m", 2: "9m1s7z", 3: "2z7m8s"}, riichi={1: 3}, live=40,
+    )  # fmt: skip
+
+
+def dragon_pon_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    v = build_view(rules, ids, hand="234m9m56p1289s77z1z", rivers={3: "1s7z"})
+    pair = own(v, "7z")
+    return on_claim(v, 3, Pon((pair[0], pair[1])))
+
+
+def yakuless_chi_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    # a closed hand of terminals and winds: a chi of 4m gives no yaku and gives up riichi
+    v = build_view(rules, ids, hand="56m19m19p19s12345z", rivers={3: "4m"})
+    return on_claim(v, 3, Chi((own(v, "5m")[0], own(v, "6m")[0])))
+
+
+def nine_terminals_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    # ten different terminals and honors: thirteen orphans is three tiles away, redeal
+    return build_view(rules, ids, hand="19m19p1s12346z258s", drawn="3p", live=69, legal=[NineTerminals()])
+
+
+def kokushi_chance_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    # twelve different terminals and honors: thirteen orphans is one tile away, play on
+    return build_view(rules, ids, hand="19m19p19s123456z5p", drawn="5s", live=69, legal=[NineTerminals()])
+
+
+def kita_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    v = build_view(rules, ids, hand="11m456p789s13579s", drawn="4z", live=40)
+    return add(v, Kita(own(v, "4z")[0]))
+
+
+ROWS = [
+    Row("win_when_allowed", "issue 4: every level wins when it can", "standard", ALL, tsumo_view, is_type(Tsumo)),
+    Row("furiten_never_rons", "RULES.md furiten: a furiten seat cannot ron", "standard", ALL, furiten_ron_view,
+        is_type(Pass)),
+    Row("tenpai_declaration_shows", "RULES.md tenpai declaration (classic): showing collects noten payments",
+        "classic", ALL, declare_view, is_type(DeclareTenpai)),
+    Row("riichi_at_once", "issue 4: normal declares riichi on a ready closed hand", "standard", ("easy", "normal"),
+        riichi_view, is_type(Riichi)),
+    Row("riichi_when_cheap", "issue 4: strong riichis a hand with no yaku", "standard", ("strong",), riichi_view,
+        is_type(Riichi)),
+    Row("dama_on_a_paying_hand", "issue 4: strong riichi vs. dama", "standard", ("strong",), mangan_dama_view,
+        lambda a, v: isinstance(a, Discard) and kind(a.tile) == parse_tiles("2z")[0]),
+    Row("fold_to_genbutsu", "issue 4: strong folds a slow hand against a riichi (genbutsu)", "standard",
+        ("strong",), fold_view, discards_kind("9p")),
+    Row("efficiency_ignores_riichi", "issue 4: normal plays for speed and does not defend", "standard",
+        ("normal",), fold_view, lambda a, v: isinstance(a, Discard) and kind(a.tile) != parse_tiles("9p")[0]),
+    Row("push_a_good_tenpai", "issue 4: strong pushes a valuable ready hand", "standard", ("strong", "normal"),
+        push_view, discards_kind("5z")),
+    Row("pon_a_dragon", "issue 4: calls that keep a yaku (a dragon triplet is one)", "standard",
+        ("normal", "strong"), dragon_pon_view, is_type(Pon)),
+    Row("no_yakuless_chi", "issue 4: a call must keep a yaku (RULES.md: an open hand needs one)", "standard", ALL,
+        yakuless_chi_view, is_type(Pass)),
+    Row("nine_terminals_redeal", "RULES.md nine terminals: the player chooses", "standard", ALL,
+        nine_terminals_view, is_type(NineTerminals)),
+    Row("thirteen_orphans_chance", "RULES.md nine terminals: play on when thirteen orphans is close", "standard",
+        ("normal", "strong"), kokushi_chance_view, is_type(Discard)),
+    Row("north_extraction", "RULES.md sanma: a North is set aside as dora", "sanma", ALL, kita_view,
+        is_type(Kita)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", ROWS, ids=lambda r: r.name)
+def test_decision(row: Row) -> None:
+    rules = preset(row.rules)
+    view = row.build(rules, Ids(rules))
+    for level in row.levels:
+        action = make_player(level, rules, seed=1).act(view)
+        assert row.expect(action, view), f"{row.name} ({row.source}): {level} chose {action}"
+
+
+def test_views_match_the_engine() -> None:
+    """The builder writes the same keys as the engine's own view (turn and claim phases)."""
+    rules = preset("standard")
+    game = Game(rules, seed=5)
+    real = game.view(game.to_act()[0])
+    built = build_view(rules, Ids(rules), hand="123m456p789s1122z", drawn="3z")
+    assert set(built) == set(real)
+    assert set(built["own"]) == set(real["own"])
+    assert set(built["seats"][0]) == set(real["seats"][0])
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_act_refuses_a_view_with_nothing_to_do(level: str) -> None:
+    rules = preset("standard")
+    view = build_view(rules, Ids(rules), hand="123m456p789s1122z", discards=False)
+    with pytest.raises(ValueError, match="nothing to decide"):
+        make_player(level, rules).act(view)
+
+
+def test_unknown_level_is_named() -> None:
+    with pytest.raises(ValueError, match="unknown CPU level 'expert'"):
+        make_player("expert", preset("standard"))
+
+
+def test_a_plain_five_goes_before_the_red_one() -> None:
+    """RULES.md, red fives: a red five is a dora, so of two copies of a kind the plain one is thrown."""
+    rules = preset("standard")
+    v = build_view(rules, Ids(rules), hand="123m456m789s11z05p", drawn="9p")
+    r = read_view(v, rules)
+    fives = own(v, "5p")
+    assert len(fives) == 2 and any(r.is_red(t) for t in fives)
+    chosen = tile_for_kind(r, parse_tiles("5p")[0], [Discard(t) for t in r.tiles])
+    assert chosen is not None and not r.is_red(chosen.tile)

@@ -1,0 +1,93 @@
+"""The self-play simulator: repeatable for a seed whatever the number of processes, seats rotated, statistics
+consistent with the games, and the ``jantaku simulate`` command."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from typer.testing import CliRunner
+
+from jantaku.cli.app import app
+from jantaku.sim import simulate
+from jantaku.sim.play import game_seed, play_game
+from jantaku.sim.stats import mean_ci, wilson
+
+LINEUP = ["strong", "normal", "easy", "easy"]
+
+
+def test_same_seed_same_results_whatever_the_jobs() -> None:
+    one = simulate("standard", LINEUP, games=8, seed=3, jobs=1)
+    two = simulate("standard", LINEUP, games=8, seed=3, jobs=2)
+    assert one.to_json() == two.to_json()
+    assert [r.players for r in one.records] == [r.players for r in two.records]
+    other = simulate("standard", LINEUP, games=8, seed=4, jobs=1)
+    assert other.to_json() != one.to_json()
+
+
+def test_seats_rotate_over_the_same_walls() -> None:
+    """Game g uses the walls of block g // players with the line-up rotated by g % players."""
+    records = [play_game("sanma", ["strong", "normal", "easy"], 9, i) for i in range(3)]
+    assert {r.seed for r in records} == {game_seed(9, 0, 3)}
+    assert [r.rotation for r in records] == [0, 1, 2]
+
+
+def test_games_round_up_to_whole_rotations_and_statistics_add_up() -> None:
+    sim = simulate("sanma", ["strong", "normal", "easy"], games=4, seed=1)
+    assert sim.games == 6
+    for rec in sim.records:
+        assert sorted(p.place for p in rec.players) == [0, 1, 2]
+        assert sum(p.score for p in rec.players) == 3 * 35000
+        for p in rec.players:
+            assert p.hands == rec.hands and p.tsumo <= p.wins and len(p.win_points) == p.wins
+    for stats in sim.players():
+        assert math.isclose(sum(e.value for e in stats.places), 1.0)
+        assert 1 <= stats.placement.value <= 3
+    assert sum(p.wins for r in sim.records for p in r.players) >= sum(1 for r in sim.records if r.hands)
+
+
+@pytest.mark.parametrize(
+    ("k", "n", "low", "high"),
+    [(0, 10, 0.0, 0.3), (10, 10, 0.7, 1.0), (50, 100, 0.40, 0.60)],
+)
+def test_wilson_interval(k: int, n: int, low: float, high: float) -> None:
+    e = wilson(k, n)
+    assert low <= e.low <= e.value <= e.high <= high
+
+
+def test_mean_interval_narrows_with_more_games() -> None:
+    few, many = mean_ci([1, 2, 3, 4] * 5), mean_ci([1, 2, 3, 4] * 500)
+    assert few.value == many.value == 2.5
+    assert many.half_width < few.half_width / 5
+
+
+def test_simulate_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "r.json"
+    logs = tmp_path / "logs"
+    result = CliRunner().invoke(
+        app,
+        ["simulate", "--games", "4", "--players", "normal,easy,easy,easy", "--seed", "2", "--jobs", "2",
+         "--out", str(out), "--logs", str(logs)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "average placement" in result.output and "P1 normal" in result.output
+    data = json.loads(out.read_text())
+    assert data["games"] == 4 and data["players"][0]["label"] == "P1 normal"
+    assert len(list(logs.iterdir())) == 4
+    first = (logs / "game-000001.jsonl").read_text().splitlines()
+    assert json.loads(first[0])["type"] == "header"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "strong,wizard,easy,easy"], "unknown CPU level 'wizard'"),
+        (["--rules", "sanma", "--players", "strong,easy"], "seats 3 players"),
+        (["--rules", "mahjong-soul"], "unknown rules"),
+    ],
+)
+def test_simulate_rejects_bad_input(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(app, ["simulate", "--games", "1", *args])
+    assert result.exit_code == 2
+    assert message in result.output
