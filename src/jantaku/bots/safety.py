@@ -16,7 +16,8 @@ table, so that they can be tuned in one place.
 from __future__ import annotations
 
 from jantaku.bots.reading import Opponent, Reading
-from jantaku.tiles import KINDS
+from jantaku.melds import MeldKind
+from jantaku.tiles import KINDS, is_simple
 
 # chance a two-sided (ryanmen) wait route to a tile is live and this opponent holds it
 ROUTE = 0.052
@@ -91,6 +92,7 @@ def danger(r: Reading, opp: Opponent) -> list[float]:
     if p == 0.0:
         return [0.0] * KINDS
     flush = suit_bias(opp)
+    tanyao = r.rules.riichi and not opp.riichi and opp.open_melds > 0 and all_simple(opp)
     out = []
     for k in range(KINDS):
         d = deal_in_chance(r, opp, k) * p
@@ -98,5 +100,14 @@ def danger(r: Reading, opp: Opponent) -> list[float]:
             d *= 2.0
         elif flush is not None:
             d *= 0.2
+        if tanyao and not is_simple(k):
+            d *= 0.15  # an open all-simples hand waits on simples (a terminal or honor only as a rare pair wait)
         out.append(d)
     return out
+
+
+def all_simple(opp: Opponent) -> bool:
+    """Every meld of the opponent is simples only (an open tanyao is likely)."""
+    return all(
+        is_simple(low) and (kind != MeldKind.CHI or is_simple(low + 2)) for kind, low in opp.melds if low < 27
+    ) and all(low < 27 for _, low in opp.melds)

@@ -7,8 +7,8 @@ onto genbutsu, suji and walls, and pushes a good tenpai — what strong players 
 risk: a leader in the last hand, or a seat close to busting, pays more for dealing in; the last seat in the last
 hand pays less.
 
-Riichi or dama: riichi unless the hand already scores 3900 (dealer 5800) without it, or, as the leader in the
-last hand, wins anything. Calls keep a yaku (the normal level's judgement); against a riichi no call that must
+Riichi or dama: riichi unless the hand already scores a mangan (dealer 11600) without it, or, as the leader in
+the last hand, wins anything. Calls keep a yaku (the normal level's judgement); against a riichi no call that must
 then throw a dangerous tile. Near the end of the hand a call that reaches tenpai is made even without a yaku:
 tenpai collects the noten payments. No kan while another seat is in riichi.
 
@@ -47,7 +47,7 @@ def win_chance(shanten: int, accepting: int, live: int, wall: int) -> float:
 
 
 # how many more risky discards a push from this shanten will need (tenpai: this one)
-FUTURE = (1.0, 1.0, 1.3, 1.8)
+FUTURE = (1.0, 0.85, 1.1, 1.5)
 
 
 class StrongBot(NormalBot):
@@ -161,7 +161,7 @@ class StrongBot(NormalBot):
             return None  # the chosen discard does not wait (a fold), or not on a riichi-able tile
         codes = self.codes_without(r, o.discard)
         dama, _, _ = wait_values(r, codes, mask_kinds(o.mask), riichi=False)
-        if dama >= (5800 if r.dealer else 3900):
+        if dama >= (11600 if r.dealer else 7700):
             return None  # a hand that already pays well wins more often unannounced: others keep discarding
         if dama and r.last_hand() and r.placement() == 0:
             return None
