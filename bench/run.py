@@ -250,6 +250,22 @@ def bench_engine(games: int) -> None:
     LINES.append(f"bench: engine_zj_games ours_us={1e6 / zj_g:.0f} peer=none peer_us=0 ratio=0")
 
 
+def bench_cpu(games: int) -> None:
+    from cpu import decision_times, games_per_second, percentile
+
+    print(f"CPU players: complete 4-player East-South games on one core ({games} games each)")
+    for level, target in (("normal", 5.0), ("strong", 2.0)):
+        g, d = games_per_second(level, games)
+        print(f"  four {level:<6} CPUs  {g:6.2f} games/s ({d:7.0f} decisions/s)   target >= {target:g} games/s")
+        LINES.append(f"bench: cpu_{level}_games ours_us={1e6 / g:.0f} peer=none peer_us=0 ratio=0 games_per_s={g:.2f}")
+    times = decision_times(max(2, games // 2))
+    ms = [t * 1e3 for t in times]
+    p50, p99 = percentile(ms, 0.5), percentile(ms, 0.99)
+    print(f"  strong decision time over {len(ms)} decisions: mean {sum(ms) / len(ms):.2f} ms, p50 {p50:.2f} ms, "
+          f"p99 {p99:.2f} ms, max {ms[-1]:.2f} ms   target p99 < 20 ms")  # fmt: skip
+    LINES.append(f"bench: cpu_strong_decision_p99 ours_us={p99 * 1e3:.0f} peer=none peer_us=0 ratio=0")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="small inputs (a smoke run)")
@@ -260,6 +276,7 @@ def main() -> None:
     bench_ukeire(4000 // k)
     bench_scoring(20000 // k)
     bench_engine(max(5, 60 // k))
+    bench_cpu(max(4, 20 // k))
     print()
     print("\n".join(LINES))
 

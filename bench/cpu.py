@@ -1,0 +1,53 @@
+"""CPU players (issue 4): whole 4-player East-South games per second on one core with four ``normal`` and with
+four ``strong`` CPUs, and the time of each ``strong`` decision (mean, p50, p99, max; target p99 < 20 ms).
+
+A decision is timed from the view to the action (``game.view(seat)`` then ``cpu.act(view)``), the whole cost a
+server pays to let a CPU move. No peer is named for these figures: they are printed as absolute rates.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+
+from jantaku.bots import make_player
+from jantaku.engine.game import Game
+from jantaku.rules import preset
+
+
+def play(level: str, seed: int, times: list[float] | None = None) -> int:
+    """One game of four ``level`` CPUs; returns the number of decisions (timing each into ``times``)."""
+    rules = preset("standard")
+    game = Game(rules, seed=f"bench-{seed}")
+    cpus = [make_player(level, rules, seed=i) for i in range(4)]
+    clock = time.perf_counter
+    n = 0
+    while not game.over:
+        seat = game.to_act()[0]
+        t0 = clock()
+        action = cpus[seat].act(game.view(seat))
+        if times is not None:
+            times.append(clock() - t0)
+        game.apply(seat, action)
+        n += 1
+    return n
+
+
+def games_per_second(level: str, games: int) -> tuple[float, float]:
+    play(level, 10_000)  # warm the shape tables
+    gc.collect()
+    t0 = time.perf_counter()
+    decisions = sum(play(level, s) for s in range(games))
+    dt = time.perf_counter() - t0
+    return games / dt, decisions / dt
+
+
+def decision_times(games: int) -> list[float]:
+    times: list[float] = []
+    for s in range(games):
+        play("strong", 500 + s, times)
+    return sorted(times)
+
+
+def percentile(xs: list[float], q: float) -> float:
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
