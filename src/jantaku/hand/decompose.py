@@ -102,6 +102,12 @@ def _suit_shapes(held: bytes, runs: bool) -> tuple[SuitShape, ...]:
     return result
 
 
+def suit_shapes(held: bytes, runs: bool) -> tuple[SuitShape, ...]:
+    """Every way to use all of one suit's tiles (``held``: its counts) as sets and at most one pair, groups as
+    offsets inside the suit, sorted; ``runs`` is False for the honors. Memoised per suit shape."""
+    return _suit_shapes(held, runs)
+
+
 _SUITS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 _PLACED: dict[tuple[bytes, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
 

@@ -2,19 +2,30 @@
 
 20 base; +10 closed ron; +2 tsumo (not for pinfu); sets, pair and wait; rounded up to 10. Seven pairs is a flat 25;
 pinfu tsumo is 20 and pinfu ron 30; an open hand that would score 20 fu by ron is raised to 30.
+
+The scorer totals fu for every reading from sums it keeps per suit (``standard_fu``); only the winning reading is
+itemised (``fu_items``), from the same ``set_fu``/``pair_fu``/``WAIT_FU`` values, so the two cannot disagree on a
+set's worth (tests check that the items add up to the total).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi.context import WinContext
-from jantaku.scoring.riichi.yaku import Shape
 from jantaku.tiles import DRAGONS, kind_name
 
 FuItem = tuple[str, int]
 
+BASE = 20
+CLOSED_RON = 10
+TSUMO = 2
+WAIT_FU = {"kanchan": 2, "penchan": 2, "tanki": 2, "ryanmen": 0, "shanpon": 0}
 
-def _set_fu(kind: int, is_open: bool, is_kan: bool) -> int:
+
+def set_fu(kind: int, is_open: bool, is_kan: bool) -> int:
+    """A triplet of simples 2 open / 4 concealed, of terminals or honors twice that; a kan four times that."""
     fu = 2 if kind < 27 and kind % 9 not in (0, 8) else 4
     if not is_open:
         fu *= 2
@@ -36,51 +47,48 @@ def pair_fu(pair: int, ctx: WinContext, rules: RuleSet) -> int:
     return fu
 
 
-def standard_fu(
-    shape: Shape, ctx: WinContext, rules: RuleSet, pinfu: bool, items: list[FuItem] | None = None
-) -> tuple[int, int]:
-    """(rounded fu, unrounded fu) for a sets-and-pair hand; when ``items`` is given, the itemised breakdown is
-    appended to it. Labels are only built when asked for: the scorer itemises the winning reading alone."""
+def standard_fu(sets: int, pair: int, wait: str, menzen: bool, tsumo: bool, pinfu: bool) -> tuple[int, int]:
+    """(rounded fu, unrounded fu) for a sets-and-pair hand whose triplets and kans are worth ``sets`` fu and whose
+    pair is worth ``pair`` fu."""
+    if pinfu:
+        return (20, 20) if tsumo else (30, 30)
+    raw = BASE + sets + pair + WAIT_FU[wait]
+    if tsumo:
+        raw += TSUMO
+    elif menzen:
+        raw += CLOSED_RON
+    if raw == BASE and not menzen:
+        raw = 30
+    return (raw + 9) // 10 * 10, raw
+
+
+def fu_items(
+    sets: Sequence[tuple[int, bool, bool, bool]], pair: int, wait: str, menzen: bool, ctx: WinContext,
+    rules: RuleSet, pinfu: bool,
+) -> list[FuItem]:  # fmt: skip
+    """The breakdown of ``standard_fu``: ``sets`` are (first kind, is_triplet, is_open, is_kan), a triplet
+    completed by a ron discard counting as open."""
     tsumo = ctx.tsumo
     if pinfu:
-        if items is not None:
-            items.extend([("base (pinfu tsumo)", 20)] if tsumo else [("base", 20), ("closed ron", 10)])
-        return (20, 20) if tsumo else (30, 30)
-    raw = 20
-    if items is not None:
-        items.append(("base", 20))
-    if shape.menzen and not tsumo:
-        raw += 10
-        if items is not None:
-            items.append(("closed ron", 10))
+        return [("base (pinfu tsumo)", 20)] if tsumo else [("base", BASE), ("closed ron", CLOSED_RON)]
+    items: list[FuItem] = [("base", BASE)]
+    if menzen and not tsumo:
+        items.append(("closed ron", CLOSED_RON))
     if tsumo:
-        raw += 2
-        if items is not None:
-            items.append(("tsumo", 2))
-    for kind, trip, is_open, is_kan in shape.sets:
+        items.append(("tsumo", TSUMO))
+    for kind, trip, is_open, is_kan in sets:
         if trip:
-            fu = _set_fu(kind, is_open, is_kan)
-            raw += fu
-            if items is not None:
-                label = ("open " if is_open else "closed ") + ("kan" if is_kan else "triplet")
-                items.append((f"{label} {kind_name(kind)}", fu))
-    pair = shape.pair
+            label = ("open " if is_open else "closed ") + ("kan" if is_kan else "triplet")
+            items.append((f"{label} {kind_name(kind)}", set_fu(kind, is_open, is_kan)))
     if pair >= 27:
         pf = pair_fu(pair, ctx, rules)
         if pf:
-            raw += pf
-            if items is not None:
-                items.append((f"pair {kind_name(pair)}", pf))
-    wait = shape.wait
-    if wait == "kanchan" or wait == "penchan" or wait == "tanki":
-        raw += 2
-        if items is not None:
-            items.append((f"{wait} wait", 2))
-    if raw == 20 and not shape.menzen:
-        if items is not None:
-            items.append(("open hand minimum", 10))
-        raw = 30
-    return (raw + 9) // 10 * 10, raw
+            items.append((f"pair {kind_name(pair)}", pf))
+    if WAIT_FU[wait]:
+        items.append((f"{wait} wait", WAIT_FU[wait]))
+    if len(items) == 1 and not menzen:
+        items.append(("open hand minimum", 10))
+    return items
 
 
 SEVEN_PAIRS_FU: tuple[int, list[FuItem]] = (25, [("seven pairs", 25)])

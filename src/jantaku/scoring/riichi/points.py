@@ -5,8 +5,6 @@ Seats are indices 0..3 = East, South, West, North of *this hand*; in 3-player pl
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from jantaku.rules.ruleset import RuleSet
 
 MANGAN = 2000
@@ -43,16 +41,35 @@ def base_points(han: int, fu: int, rules: RuleSet) -> tuple[int, str | None]:
     return base, None
 
 
-@dataclass(frozen=True, slots=True)
 class Payment:
     """Who pays: ``by_seat`` maps seat → points moved (negative = pays), winner included, honba and deposits in.
-    ``points`` is the hand's value before honba and deposits (what the payers pay in total)."""
+    ``points`` is the hand's value before honba and deposits (what the payers pay in total); ``ron`` is what the
+    discarder pays before honba on a ron, ``dealer_pays`` / ``others_pay`` the tsumo shares before honba (the
+    dealer's share only for a non-dealer winner). A read-only record; a plain slotted class rather than a frozen
+    dataclass because the scorer makes one per call and a frozen dataclass costs several times as much to build."""
 
-    points: int
-    by_seat: dict[int, int]
-    ron: int = 0  # ron: what the discarder pays before honba
-    dealer_pays: int = 0  # tsumo: the dealer's share before honba (non-dealer winner)
-    others_pay: int = 0  # tsumo: each non-dealer's share before honba
+    __slots__ = ("by_seat", "dealer_pays", "others_pay", "points", "ron")
+
+    def __init__(
+        self, points: int, by_seat: dict[int, int], ron: int = 0, dealer_pays: int = 0, others_pay: int = 0
+    ) -> None:
+        self.points, self.by_seat, self.ron, self.dealer_pays, self.others_pay = (
+            points, by_seat, ron, dealer_pays, others_pay,
+        )  # fmt: skip
+
+    def _fields(self) -> tuple[int, dict[int, int], int, int, int]:
+        return self.points, self.by_seat, self.ron, self.dealer_pays, self.others_pay
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Payment) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # by_seat is a dict: like the dataclass it replaces, unhashable
+
+    def __repr__(self) -> str:
+        return (
+            f"Payment(points={self.points!r}, by_seat={self.by_seat!r}, ron={self.ron!r}, "
+            f"dealer_pays={self.dealer_pays!r}, others_pay={self.others_pay!r})"
+        )
 
 
 def seats(players: int) -> range:

@@ -1,57 +1,66 @@
 """Scoring a riichi win: the entry point that reads like the rulebook.
 
-1. Check the hand and the context (``ScoringError`` with a code a caller can act on).
+1. Check the hand and the context (``ScoringError`` with a code a caller can act on; see ``validate``).
 2. Read every interpretation of the hand (each arrangement × each place the winning tile can sit).
 3. For each: yakuman, else yaku + dora, fu and limit; only its value is computed here.
 4. Keep the best (RULES.md: the highest-scoring interpretation — points, then han, then fu; on equal points a real
    yakuman beats counted 13+ han, as on Tenhou: the score sheet then names the yakuman, and liability (pao)
    can only attach to a real yakuman; between readings still equal, the one with more unrounded fu, as the
-   `mahjong` package does, so that a tie resolves the same way everywhere), and work out its payments.
+   `mahjong` package does, so that a tie resolves the same way everywhere; between readings equal in all of
+   that, the first one tried), and work out its payments.
 
-Everything that does not depend on the interpretation (situational yaku, content yaku, blessings, nine gates,
-dora) is read once per win in ``_Win``; the per-interpretation work is the shape checks and the fu.
+How it is fast: the tiles are counted into one packed integer (``tally``) and each suit's count is looked up in a
+table of that suit shape's readings (``readings``), which carry what the yaku and fu need as sums and bit masks;
+a reading of the hand is four table entries added up. Everything that does not depend on the interpretation
+(situational yaku, content yaku, blessings, nine gates, dora) is read once per win; of the shape checks, those
+that cannot see where the winning tile sits run once per arrangement, and only the few that can (``BY_WAIT``)
+once per placement. Yaku lines, payments and words are made for the winning interpretation only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from collections.abc import Iterable
+from itertools import product
 
-from jantaku.hand.decompose import TRIPLET, is_seven_pairs, is_thirteen_orphans, standard_shapes
 from jantaku.hand.model import Hand
 from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
-from jantaku.scoring.riichi.context import SEAT_LETTERS, WinContext
-from jantaku.scoring.riichi.fu import SEVEN_PAIRS_FU, FuItem, standard_fu
-from jantaku.scoring.riichi.points import Payment, base_points, hand_value, pay, yakuman_name
+from jantaku.scoring.riichi import tally
+from jantaku.scoring.riichi.context import WinContext
+from jantaku.scoring.riichi.fu import SEVEN_PAIRS_FU, pair_fu, standard_fu
+from jantaku.scoring.riichi.points import base_points, hand_value, pay, yakuman_name
+from jantaku.scoring.riichi.readings import (
+    CONC,
+    FU,
+    KANS,
+    MELD_SHARES,
+    PAIR,
+    PEI,
+    PLAIN,
+    RUNS,
+    TABLES,
+    TRIP_MASK,
+    Part,
+    Place,
+)  # fmt: skip
+from jantaku.scoring.riichi.result import ScoreResult, YakuLine
+from jantaku.scoring.riichi.validate import ScoringError, plain_context, validate
 from jantaku.scoring.riichi.yaku import (
     AKA,
+    BY_WAIT,
     CHECKS,
     DORA,
     KITA,
     NEEDS,
     URA,
     YAKU,
+    Check,
     Shape,
     Yaku,
     content_yaku,
     counted,
 )
-from jantaku.tiles import (
-    EAST,
-    FIVES,
-    KINDS,
-    NORTH,
-    RED_MAN,
-    SANMA_REMOVED,
-    SUITS,
-    code_name,
-    dora_after,
-    format_tiles,
-    kind_name,
-    kind_of,
-)
+from jantaku.tiles import EAST, NORTH, RED_MAN, SANMA_REMOVED, code_name, dora_after, kind_of
 
 SITUATIONAL = ("menzen_tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
 SHAPE_REGULAR = (
@@ -59,242 +68,99 @@ SHAPE_REGULAR = (
     "chanta", "junchan", "toitoi", "sanankou", "sanshoku_doukou", "sankantsu", "shousangen",
 )  # fmt: skip
 SHAPE_YAKUMAN = ("daisangen", "suuankou", "suuankou_tanki", "daisuushii", "shousuushii", "suukantsu")
-
-_Check = Callable[[Shape, WinContext, RuleSet], int]
-_REGULAR_CHECKS: tuple[tuple[Yaku, _Check], ...] = tuple((YAKU[k], CHECKS[k]) for k in SHAPE_REGULAR)
-_YAKUMAN_CHECKS: tuple[tuple[Yaku, _Check], ...] = tuple((YAKU[k], CHECKS[k]) for k in SHAPE_YAKUMAN)
-_SITUATIONAL_CHECKS: tuple[tuple[Yaku, _Check], ...] = tuple((YAKU[k], CHECKS[k]) for k in SITUATIONAL)
+# a score sheet lists the shape yaku in this order, whichever pass (arrangement or placement) found them
+_ORDER = {k: i for i, k in enumerate((*SHAPE_REGULAR, *SHAPE_YAKUMAN))}
+_SITUATIONAL_CHECKS = tuple((YAKU[k], CHECKS[k]) for k in SITUATIONAL)
 _PINFU = YAKU["pinfu"]
-# the shape checks that can score, with their han: all of them for a closed hand, the open-valued ones otherwise
-_CLOSED_CHECKS = tuple((y, y.closed, fn) for y, fn in _REGULAR_CHECKS)
-_OPEN_CHECKS = tuple((y, y.open, fn) for y, fn in _REGULAR_CHECKS if y.open)
-# checks a shape can possibly meet, by (runs, triplets, honor triplets, honor pair, closed): see yaku.Needs
-_Checks = tuple[tuple[tuple[Yaku, _Check], ...], tuple[tuple[Yaku, int, _Check], ...]]
-_APPLICABLE: dict[tuple[int, int, int, bool, bool], _Checks] = {}
+_CHIITOITSU = YAKU["chiitoitsu"]
+_NO_SHAPE = {m: Shape(0, 0, 0, 0, 0, 0, 0, -1, "", m) for m in (True, False)}  # situational yaku read no shape
+_KIND = [kind_of(c) for c in range(RED_MAN + 3)]
+_NINE_GATES = tally.pack([3, 1, 1, 1, 1, 1, 1, 1, 3])  # as a suit key; plus any one tile of the suit
+_NINE_GATES_EXTRA = {1 << tally.NIBBLE * i: i for i in range(9)}
+_RED_NIBBLES = 0xFFF << tally.REDS_SHIFT
+# the line of a yaku that counts once, open (False) or closed (True); None where it is closed only
+_ONCE: dict[tuple[str, bool], YakuLine | None] = {
+    (k, m): (YakuLine(y, y.closed if m else y.open) if (y.closed if m else y.open) else None)
+    for k, y in YAKU.items()
+    for m in (True, False)
+}
+
+_Checks = tuple[tuple[tuple[Yaku, Check], ...], ...]
+_RegularChecks = tuple[tuple[Yaku, int, Check], ...]
+# checks a shape can possibly meet (see yaku.Needs), split by whether they read the placement (BY_WAIT):
+# (yakuman by arrangement, yakuman by placement, regular by arrangement, regular by placement)
+_APPLICABLE: dict[int, tuple[_Checks, _RegularChecks, _RegularChecks]] = {}
 
 
-def _applicable(runs: int, trips: int, honor_trips: int, honor_pair: bool, menzen: bool) -> _Checks:
-    key = (runs, trips, honor_trips, honor_pair, menzen)
+def _applicable(key: int) -> tuple[_Checks, _RegularChecks, _RegularChecks]:
+    """The checks for shapes of ``key`` = runs | honor triplets << 3 | honor pair << 6 | closed << 7 |
+    outside << 8 | peikou << 9 (see ``yaku.Needs``)."""
     got = _APPLICABLE.get(key)
     if got is None:
-        regular = _CLOSED_CHECKS if menzen else _OPEN_CHECKS
+        runs, honor_trips, honor_pair, menzen = key & 7, key >> 3 & 7, bool(key >> 6 & 1), bool(key >> 7 & 1)
+        outside, peikou = bool(key >> 8 & 1), bool(key >> 9 & 1)
+        ok = [
+            k for k, needs in NEEDS.items() if needs.met(runs, 4 - runs, honor_trips, honor_pair, outside, peikou)
+        ]
+        yakuman = [k for k in SHAPE_YAKUMAN if k in ok]
+        regular = [(YAKU[k], YAKU[k].closed if menzen else YAKU[k].open, CHECKS[k]) for k in SHAPE_REGULAR if k in ok]
         got = _APPLICABLE[key] = (
-            tuple((y, fn) for y, fn in _YAKUMAN_CHECKS if NEEDS[y.key].met(runs, trips, honor_trips, honor_pair)),
-            tuple(c for c in regular if NEEDS[c[0].key].met(runs, trips, honor_trips, honor_pair)),
+            (
+                tuple((YAKU[k], CHECKS[k]) for k in yakuman if k not in BY_WAIT),
+                tuple((YAKU[k], CHECKS[k]) for k in yakuman if k in BY_WAIT),
+            ),
+            tuple(c for c in regular if c[1] and c[0].key not in BY_WAIT),
+            tuple(c for c in regular if c[1] and c[0].key in BY_WAIT),
         )
     return got
 
 
-# situational yaku read no shape, only whether the hand is closed
-_NO_SHAPE = {True: Shape([], -1, "", True), False: Shape([], -1, "", False)}
-_Reading = tuple[str, tuple[int, ...], int]
-_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+class _Rules:
+    """What the scorer needs from one RuleSet, worked out once per rules object: the count limits (``tally``),
+    the dora each valid indicator code points at, the value of each (han, fu, dealer, tsumo) and the situational
+    yaku of each combination of flags (``_situational``)."""
 
+    __slots__ = ("indicators", "limits", "players", "riichi", "rules", "sanma", "situational", "values")
 
-class ScoringError(ValueError):
-    """The hand cannot be scored. ``code`` is one of: ``not_winning``, ``no_yaku``, ``invalid_hand``,
-    ``invalid_context``."""
-
-    def __init__(self, code: str, message: str) -> None:
-        self.code = code
-        super().__init__(message)
-
-
-class YakuLine(NamedTuple):
-    """One line of a score sheet: a yaku and its han, or a yakuman and the multiplier it counts for under the
-    rules in force (a double form the rules count single shows 1). A named tuple: the scorer makes many."""
-
-    yaku: Yaku
-    han: int
-
-    @property
-    def name(self) -> str:
-        return self.yaku.key
-
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"name": self.yaku.key, "english": self.yaku.english, "romaji": self.yaku.romaji}
-        d["yakuman" if self.yaku.yakuman else "han"] = self.han
-        return d
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreResult:
-    """The best interpretation of a win. For a yakuman hand ``han`` and ``fu`` are 0 and ``yakuman`` is the
-    multiplier; counted yakuman (13+ han) keeps its han and fu, with ``yakuman`` = 1 and ``limit`` =
-    "kazoe yakuman". ``dora`` is the han from dora, ura, red fives and North extractions (0 for a yakuman).
-
-    ``fu_items`` and ``arrangement`` are worded on first use: a caller that only needs the points (a bot, the
-    simulator, a batch) never pays for the text."""
-
-    yaku: tuple[YakuLine, ...]
-    han: int
-    fu: int
-    limit: str | None
-    yakuman: int
-    payment: Payment
-    wait: str
-    players: int = 4
-    dora: int = 0
-    _source: tuple[_Win, _Candidate] | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def points(self) -> int:
-        return self.payment.points
-
-    @property
-    def fu_items(self) -> tuple[FuItem, ...]:
-        if self._source is None:
-            return ()
-        w, best = self._source
-        items: list[FuItem] = []
-        if best.shape is not None:
-            standard_fu(best.shape, w.ctx, w.rules, best.pinfu, items)
-        elif best.reading[0] == "seven pairs":
-            items = list(SEVEN_PAIRS_FU[1])
-        return tuple(items)
-
-    @property
-    def arrangement(self) -> str:
-        return "" if self._source is None else _arrangement(*self._source)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "han": self.han,
-            "fu": self.fu,
-            "points": self.points,
-            "limit": self.limit,
-            "yakuman": self.yakuman,
-            "yaku": [y.to_dict() for y in self.yaku],
-            "fu_breakdown": [{"item": label, "fu": fu} for label, fu in self.fu_items],
-            "payments": {SEAT_LETTERS[s]: v for s, v in self.payment.by_seat.items()},
-            "arrangement": self.arrangement,
-            "wait": self.wait,
-            "error": None,
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules, self.riichi, self.players, self.sanma = rules, rules.riichi, rules.players, rules.sanma
+        self.limits = tally.limits(rules.red_fives, rules.sanma) if rules.riichi else 0
+        self.indicators = {
+            c: dora_after(c, rules.sanma)
+            for c in range(RED_MAN + 3)
+            if not (rules.sanma and kind_of(c) in SANMA_REMOVED)
         }
+        self.values: dict[int, tuple[int, int, str | None]] = {}
+        self.situational: dict[int, list[YakuLine]] = {}
+
+    def value(self, han: int, fu: int, dealer: bool, tsumo: bool) -> tuple[int, int, str | None]:
+        """(what the payers pay, base points, limit) of a hand without yakuman."""
+        key = ((han << 8 | fu) << 1 | dealer) << 1 | tsumo
+        got = self.values.get(key)
+        if got is None:
+            base, limit = base_points(han, fu, self.rules)
+            value = hand_value(base, dealer=dealer, tsumo=tsumo, players=self.players, rules=self.rules)
+            got = self.values[key] = (value, base, limit)
+        return got
 
 
-def _wait_of(run: int, win: int) -> str:
-    pos = win - run
-    if pos == 1:
-        return "kanchan"
-    if (pos == 2 and run % 9 == 0) or (pos == 0 and run % 9 == 6):
-        return "penchan"
-    return "ryanmen"
+_RULES: dict[int, _Rules] = {}
 
 
-class _Win:
-    """Everything about one win that does not depend on the interpretation. ``all_counts`` and ``reds`` are the
-    34 counts of every tile (hand, melds, winning tile) and the number of red fives, as validation found them."""
-
-    def __init__(
-        self, hand: Hand, win: int, ctx: WinContext, rules: RuleSet, all_counts: list[int], reds: int,
-        concealed: list[int],
-    ) -> None:  # fmt: skip
-        self.hand, self.ctx, self.rules = hand, ctx, rules
-        self.win = kind_of(win)
-        self.counts = concealed
-        self.menzen = menzen = hand.is_closed
-        self.meld_sets = [(m.first, m.kind is not MeldKind.CHI, m.is_open, m.is_kan) for m in hand.melds]
-        self.players = rules.players
-        self.winner = ctx.seat_wind - EAST
-        self.dealer = self.winner == 0
-        self.bonus = self._bonus(all_counts, reds)
-        self.bonus_han = sum(ln.han for ln in self.bonus)
-        self.blessings = self._blessings() if ctx.tenhou or ctx.chiihou or ctx.renhou else []
-        content = content_yaku(all_counts, not menzen, rules)
-        # yakuman that do not depend on the interpretation (nine gates is a standard shape, never seven pairs)
-        self.fixed_yakuman = [*self.blessings, *(YakuLine(YAKU[k], n) for k, n in content if YAKU[k].yakuman)]
-        if not hand.melds:
-            self.fixed_yakuman += self._nine_gates()
-        # regular yaku that do not depend on the interpretation (situational and content yaku)
-        self.fixed_regular = self.lines((YAKU[k], n) for k, n in content if not YAKU[k].yakuman)
-        flags = (ctx.tsumo, ctx.riichi, ctx.double_riichi, ctx.ippatsu, ctx.rinshan, ctx.chankan, ctx.haitei,
-                 ctx.houtei)  # fmt: skip
-        if any(flags):
-            # each situational yaku hangs on one flag of the context: only the raised ones are checked
-            no_shape = _NO_SHAPE[menzen]
-            self.fixed_regular += self.lines(
-                (y, fn(no_shape, ctx, rules)) for (y, fn), on in zip(_SITUATIONAL_CHECKS, flags, strict=True) if on
-            )
-
-    def lines(self, counts: Iterable[tuple[Yaku, int]]) -> list[YakuLine]:
-        """Yaku lines for (yaku, times) pairs, at the closed or open value; closed-only yaku vanish when open."""
-        out = []
-        for y, n in counts:
-            if n:
-                han = y.closed if self.menzen else y.open
-                if han:
-                    out.append(YakuLine(y, han * n))
-        return out
-
-    def _blessings(self) -> list[YakuLine]:
-        ctx = self.ctx
-        out = []
-        if ctx.tenhou:
-            out.append(YakuLine(YAKU["tenhou"], 1))
-        if ctx.chiihou:
-            out.append(YakuLine(YAKU["chiihou"], 1))
-        if ctx.renhou and self.rules.renhou_yakuman:
-            out.append(YakuLine(YAKU["renhou"], 1))
-        return out
-
-    def _nine_gates(self) -> list[YakuLine]:
-        """Chuuren poutou: 1112345678999 plus one tile of the same suit, closed, no kan. Pure (junsei) when the
-        13 tiles before the win were exactly 1112345678999 (the nine-sided wait)."""
-        c, win = self.counts, self.win
-        if win >= 27:
-            return []
-        b = win - win % 9
-        if any(c[b + i] < _NINE_GATES[i] for i in range(9)) or sum(c[b : b + 9]) != 14:
-            return []
-        pure = c[win] - 1 == _NINE_GATES[win - b]
-        key = "junsei_chuuren" if pure else "chuuren"
-        return [YakuLine(YAKU[key], counted(key, 2 if pure else 1, self.rules))]
-
-    def _bonus(self, all_counts: list[int], reds: int) -> list[YakuLine]:
-        """Dora, red fives, North extractions and ura dora (only for a riichi winner)."""
-        ctx, rules = self.ctx, self.rules
-        out = []
-        if ctx.dora:
-            dora = _dora_count(ctx.dora, all_counts, ctx.kita, rules.sanma)
-            if dora:
-                out.append(YakuLine(DORA, dora))
-        if reds:
-            out.append(YakuLine(AKA, reds))
-        if ctx.kita:
-            out.append(YakuLine(KITA, ctx.kita))
-        if ctx.ura and ctx.riichi_declared and rules.ura_dora:
-            ura = _dora_count(ctx.ura, all_counts, ctx.kita, rules.sanma)
-            if ura:
-                out.append(YakuLine(URA, ura))
-        return out
+def _rules_of(rules: RuleSet) -> _Rules:
+    got = _RULES.get(id(rules))
+    if got is None or got.rules is not rules:
+        if len(_RULES) >= 64:  # rules objects come and go (rooms): keep the table small
+            _RULES.clear()
+        got = _RULES[id(rules)] = _Rules(rules)
+    return got
 
 
-def _dora_count(indicators: tuple[int, ...], counts: list[int], kita: int, sanma: bool) -> int:
-    """Han from indicators: each tile of the indicated kind, and each extracted North when North is indicated."""
-    total = 0
-    for i in indicators:
-        d = dora_after(kind_of(i), sanma)
-        total += counts[d] + (kita if d == NORTH else 0)
-    return total
-
-
-@dataclass(slots=True)
-class _Candidate:
-    """One scored interpretation; the best ``key`` wins (see the module doc)."""
-
-    key: tuple[int, int, int, int, int]
-    lines: list[YakuLine]
-    han: int
-    fu: int
-    limit: str | None
-    yakuman: int
-    base: int
-    pao_base: int
-    reading: tuple[str, tuple[int, ...], int]  # form, concealed groups, pair (turned into text for the winner only)
-    wait: str
-    shape: Shape | None = None  # a standard reading's shape: its fu are itemised for the winner only
-    pinfu: bool = False
+def _lines(found: list[tuple[Yaku, int]]) -> list[YakuLine]:
+    """Shape yaku found by the two passes, in score sheet order."""
+    if len(found) > 1:
+        found.sort(key=lambda f: _ORDER[f[0].key])
+    return [YakuLine(y, n) for y, n in found]
 
 
 def _yakuman_total(lines: list[YakuLine], rules: RuleSet) -> int:
@@ -308,227 +174,113 @@ def _yakuman_total(lines: list[YakuLine], rules: RuleSet) -> int:
     return total
 
 
-def _yakuman_candidate(w: _Win, lines: list[YakuLine], reading: _Reading, wait: str) -> _Candidate:
-    rules, ctx = w.rules, w.ctx
-    total = _yakuman_total(lines, rules)
-    pao_mult = 0
-    if ctx.pao is not None:
-        pao_mult = min(_yakuman_total([ln for ln in lines if ln.yaku.key in rules.pao], rules), total)
-    base = 8000 * total
-    value = hand_value(base, dealer=w.dealer, tsumo=ctx.tsumo, players=w.players, rules=rules)
-    return _Candidate(
-        (value, 1, 13 * total, 0, 0), lines, 0, 0, yakuman_name(total), total, base, 8000 * pao_mult, reading, wait
-    )
+Combo = tuple[Part, Part, Part, Part]
 
 
-def _regular_candidate(
-    w: _Win, lines: list[YakuLine], fu: int, raw_fu: int, reading: _Reading, wait: str
-) -> _Candidate:
-    """Han, limit and value of one interpretation without yakuman (``lines`` holds at least one yaku)."""
-    han = sum(ln.han for ln in lines) + w.bonus_han
-    base, limit = base_points(han, fu, w.rules)
-    value = hand_value(base, dealer=w.dealer, tsumo=w.ctx.tsumo, players=w.players, rules=w.rules)
-    kazoe = 1 if limit == "kazoe yakuman" else 0
-    return _Candidate((value, 0, han, fu, raw_fu), lines + w.bonus, han, fu, limit, kazoe, base, 0, reading, wait)
+class _Regular:
+    """The best interpretation so far without yakuman: its reading (``form``; a standard one's suit readings and
+    the place of the winning tile), the shape yaku found, han (dora in), fu and value."""
+
+    __slots__ = ("base", "combo", "form", "found", "fu", "han", "limit", "pinfu", "place")
+
+    def __init__(
+        self, form: str, combo: Combo | None, place: Place | None, pinfu: bool, found: list[tuple[Yaku, int]],
+        han: int, fu: int, base: int, limit: str | None,
+    ) -> None:  # fmt: skip
+        self.form, self.combo, self.place, self.pinfu, self.found = form, combo, place, pinfu, found
+        self.han, self.fu, self.base, self.limit = han, fu, base, limit
 
 
-def _placements(groups: tuple[int, ...], pair: int, win: int) -> list[tuple[int, str]]:
-    """Where the winning tile can sit: (index of the group, or -1 for the pair; the wait it makes)."""
-    out: list[tuple[int, str]] = []
-    if pair == win:
-        out.append((-1, "tanki"))
-    seen = set()
-    for i, g in enumerate(groups):
-        if g in seen:
-            continue
-        if g >= TRIPLET:
-            if g - TRIPLET == win:
-                seen.add(g)
-                out.append((i, "shanpon"))
-        elif g <= win <= g + 2:
-            seen.add(g)
-            out.append((i, _wait_of(g, win)))
-    return out
+class _Yakuman:
+    """A yakuman interpretation: its lines, multiplier, base points and the part a liable player answers for, and
+    its reading (as ``_Regular``) and wait."""
+
+    __slots__ = ("base", "combo", "form", "key", "lines", "pao_base", "place", "total", "wait")
+
+    def __init__(
+        self, lines: list[YakuLine], ctx: WinContext, rules: RuleSet, dealer: bool, players: int, form: str,
+        wait: str, combo: Combo | None = None, place: Place | None = None,
+    ) -> None:  # fmt: skip
+        self.lines, self.form, self.wait, self.combo, self.place = lines, form, wait, combo, place
+        self.total = total = _yakuman_total(lines, rules)
+        pao_mult = 0
+        if ctx.pao is not None:
+            pao_mult = min(_yakuman_total([ln for ln in lines if ln.yaku.key in rules.pao], rules), total)
+        self.base, self.pao_base = 8000 * total, 8000 * pao_mult
+        value = hand_value(self.base, dealer=dealer, tsumo=ctx.tsumo, players=players, rules=rules)
+        self.key = (value, 1, 13 * total, 0, 0)
 
 
-def _standard_candidates(w: _Win, groups: tuple[int, ...], pair: int) -> list[_Candidate]:
-    """Every placement of the winning tile in one sets-and-pair arrangement, scored; only the checks the shape
-    can meet are run (``_applicable``)."""
+def _rare_yakuman(
+    ctx: WinContext, rules: RuleSet, concealed: int, win: int, melds: bool
+) -> tuple[list[YakuLine], list[YakuLine]]:
+    """(blessings, blessings + nine gates) of a win."""
+    blessings = []
+    if ctx.tenhou or ctx.chiihou or ctx.renhou:
+        if ctx.tenhou:
+            blessings.append(YakuLine(YAKU["tenhou"], 1))
+        if ctx.chiihou:
+            blessings.append(YakuLine(YAKU["chiihou"], 1))
+        if ctx.renhou and rules.renhou_yakuman:
+            blessings.append(YakuLine(YAKU["renhou"], 1))
+    yakuman = list(blessings)
+    if not melds and win < 27:
+        # nine gates: 1112345678999 plus one tile of the same suit, closed, no kan; pure (junsei) when the extra
+        # tile is the winning one (the 13 before it were the nine-sided wait)
+        base = win - win % 9
+        extra = _NINE_GATES_EXTRA.get((concealed >> tally.NIBBLE * base & tally.SUIT_MASK) - _NINE_GATES)
+        if extra is not None:
+            key = "junsei_chuuren" if extra == win - base else "chuuren"
+            yakuman.append(YakuLine(YAKU[key], counted(key, 2 if key == "junsei_chuuren" else 1, rules)))
+    return blessings, yakuman
+
+
+def _situational(ctx: WinContext, info: _Rules, menzen: bool) -> list[YakuLine]:
+    """The situational yaku of a win. Each hangs on a flag of the context and reads nothing but those flags, the
+    closed hand and ``rules.rinshan_haitei_stack``, so the lines are worked out once per combination of them (per
+    rules object) by the registered checks."""
+    key = (
+        (1 if ctx.tsumo else 0) | (2 if ctx.riichi else 0) | (4 if ctx.double_riichi else 0)
+        | (8 if ctx.ippatsu else 0) | (16 if ctx.rinshan else 0) | (32 if ctx.chankan else 0)
+        | (64 if ctx.haitei else 0) | (128 if ctx.houtei else 0) | (256 if menzen else 0)
+    )  # fmt: skip
+    got = info.situational.get(key)
+    if got is None:
+        got = []
+        if key & 255:
+            no_shape = _NO_SHAPE[menzen]
+            for i, (y, fn) in enumerate(_SITUATIONAL_CHECKS):
+                if key >> i & 1 and fn(no_shape, ctx, info.rules):
+                    line = _ONCE[y.key, menzen]
+                    if line is not None:
+                        got.append(line)
+        info.situational[key] = got
+    return got
+
+
+def _bonus(ctx: WinContext, info: _Rules, every: int) -> list[YakuLine]:
+    """Dora, red fives, North extractions and ura dora (only for a riichi winner)."""
     out = []
-    ctx, rules, win, menzen = w.ctx, w.rules, w.win, w.menzen
-    reading = ("standard", groups, pair)
-    melds = w.meld_sets
-    runs = [g for g in groups if g < TRIPLET]
-    triplets = [g - TRIPLET for g in groups if g >= TRIPLET]
-    concealed = len(triplets)
-    kans = 0
-    for first, trip, is_open, is_kan in melds:
-        if trip:
-            triplets.append(first)
-            concealed += not is_open
-            kans += is_kan
-        else:
-            runs.append(first)
-    if melds:
-        runs.sort()
-        triplets.sort()
-    runs_n = len(runs)
-    honor_trips = sum(1 for t in triplets if t >= 27)
-    yakuman_checks, regular_checks = _applicable(runs_n, 4 - runs_n, honor_trips, pair >= 27, menzen)
-    ron = not ctx.tsumo
-    for idx, wait in _placements(groups, pair, win):
-        sets = [
-            (g - TRIPLET, True, i == idx and ron, False) if g >= TRIPLET else (g, False, False, False)
-            for i, g in enumerate(groups)
-        ]
-        sets.extend(melds)
-        # a triplet completed by a ron discard is not concealed
-        shape = Shape.known(sets, pair, wait, menzen, runs, triplets, kans, concealed - (ron and wait == "shanpon"))
-        yakuman = list(w.fixed_yakuman)
-        for y, fn in yakuman_checks:
-            n = fn(shape, ctx, rules)
-            if n:
-                yakuman.append(YakuLine(y, counted(y.key, n, rules)))
-        if yakuman:
-            out.append(_yakuman_candidate(w, yakuman, reading, wait))
-            continue
-        lines = list(w.fixed_regular)
-        pinfu = False
-        for y, han, fn in regular_checks:
-            n = fn(shape, ctx, rules)
-            if n:
-                lines.append(YakuLine(y, han * n))
-                pinfu = pinfu or y is _PINFU
-        if not lines:
-            continue
-        fu, raw = standard_fu(shape, ctx, rules, pinfu)
-        cand = _regular_candidate(w, lines, fu, raw, reading, wait)
-        cand.shape, cand.pinfu = shape, pinfu
-        out.append(cand)
+    kita = ctx.kita
+    if ctx.dora:
+        dora = 0
+        for i in ctx.dora:
+            d = info.indicators[i]
+            dora += (every >> tally.NIBBLE * d & 0xF) + (kita if d == NORTH else 0)
+        if dora:
+            out.append(YakuLine(DORA, dora))
+    if every & _RED_NIBBLES:
+        out.append(YakuLine(AKA, tally.red_total(every)))
+    if kita:
+        out.append(YakuLine(KITA, kita))
+    if ctx.ura and ctx.riichi_declared and info.rules.ura_dora:
+        ura = 0
+        for i in ctx.ura:
+            d = info.indicators[i]
+            ura += (every >> tally.NIBBLE * d & 0xF) + (kita if d == NORTH else 0)
+        if ura:
+            out.append(YakuLine(URA, ura))
     return out
-
-
-def _seven_pairs_candidate(w: _Win) -> _Candidate | None:
-    reading: _Reading = ("seven pairs", (), -1)
-    if w.fixed_yakuman:
-        return _yakuman_candidate(w, list(w.fixed_yakuman), reading, "tanki")
-    lines = [YakuLine(YAKU["chiitoitsu"], 2), *w.fixed_regular]
-    fu = SEVEN_PAIRS_FU[0]
-    return _regular_candidate(w, lines, fu, fu, reading, "tanki")
-
-
-def _thirteen_orphans_candidate(w: _Win) -> _Candidate:
-    thirteen = w.counts[w.win] == 2
-    key = "kokushi_13" if thirteen else "kokushi"
-    line = YakuLine(YAKU[key], counted(key, 2 if thirteen else 1, w.rules))
-    wait = "13-sided" if thirteen else "single"
-    return _yakuman_candidate(w, [*w.blessings, line], ("thirteen orphans", (), w.win), wait)
-
-
-def _arrangement(w: _Win, best: _Candidate) -> str:
-    """The winning reading in words, e.g. ``123m 456p 789s 111z 22z (shanpon on 1z)``."""
-    form, groups, pair = best.reading
-    if form == "seven pairs":
-        return "seven pairs " + " ".join(format_tiles([k, k]) for k in range(KINDS) if w.counts[k])
-    if form == "thirteen orphans":
-        return "thirteen orphans"
-    text = " ".join([*(_set_text(g) for g in groups), _set_text(pair, 2)])
-    return f"{text} ({best.wait} on {kind_name(w.win)})"
-
-
-def _set_text(group: int, size: int = 3) -> str:
-    """``123m`` for a run, ``555p`` for a triplet, ``11z`` for a pair (``size`` 2) of a kind."""
-    if group >= TRIPLET or size == 2:
-        k = group - TRIPLET if group >= TRIPLET else group
-        return str(k % 9 + 1) * size + SUITS[k // 9]
-    r = group % 9
-    return f"{r + 1}{r + 2}{r + 3}{SUITS[group // 9]}"
-
-
-def _problems_with_hand(hand: Hand, win: int, rules: RuleSet) -> tuple[list[int], int, list[int]]:
-    """Check the tiles against the rules' tile set; returns the 34 counts of hand + melds + winning tile, the
-    number of red fives among them, and the 34 counts of the concealed tiles with the winning tile."""
-    if hand.size != 13:
-        raise ScoringError(
-            "invalid_hand",
-            f"the hand without the winning tile must count 13 (a meld counts 3), not {hand.size}",
-        )
-    concealed = [0] * KINDS
-    reds = [0, 0, 0]
-    for c in (*hand.tiles, win):
-        if 0 <= c < RED_MAN:
-            concealed[c] += 1
-        elif RED_MAN <= c <= RED_MAN + 2:
-            reds[c - RED_MAN] += 1
-            concealed[FIVES[c - RED_MAN]] += 1
-        else:
-            raise ScoringError("invalid_hand", f"tile code {c} is not a tile")
-    counts = list(concealed)
-    for m in hand.melds:
-        for c in m.tiles:
-            if c >= RED_MAN:
-                reds[c - RED_MAN] += 1
-                counts[FIVES[c - RED_MAN]] += 1
-            else:
-                counts[c] += 1
-    if max(counts) > 4:
-        k = counts.index(max(counts))
-        raise ScoringError("invalid_hand", f"{counts[k]} copies of {kind_name(k)} with the winning tile")
-    if rules.sanma and any(counts[k] for k in SANMA_REMOVED):
-        k = next(k for k in sorted(SANMA_REMOVED) if counts[k])
-        raise ScoringError("invalid_hand", f"{kind_name(k)} is not in the 3-player tile set (2m-8m are removed)")
-    for s, have in enumerate(rules.red_fives):
-        if reds[s] > have:
-            red = code_name(RED_MAN + s)
-            raise ScoringError("invalid_hand", f"{reds[s]} red {red} but rules {rules.name!r} have {have}")
-        if counts[FIVES[s]] - reds[s] > 4 - have:
-            # the rules' red copies are physical tiles: with one red 5p only three plain 5p exist
-            raise ScoringError(
-                "invalid_hand",
-                f"{counts[FIVES[s]] - reds[s]} plain {kind_name(FIVES[s])} but rules {rules.name!r} make {have} of "
-                f"the four red; write a red five as {code_name(RED_MAN + s)}",
-            )
-    return counts, sum(reds), concealed
-
-
-def _context_problems(hand: Hand, win: int, ctx: WinContext, rules: RuleSet, counts: list[int]) -> list[str]:
-    """What the context says that this hand or these rules make impossible (beyond ``WinContext.problems``)."""
-    problems = ctx.problems()
-    if not hand.is_closed and (ctx.riichi_declared or ctx.ippatsu):
-        problems.append("riichi, double riichi and ippatsu need a closed hand")
-    if hand.melds and (ctx.tenhou or ctx.chiihou or ctx.renhou):
-        problems.append("the blessings need the first go-around unbroken: no calls, not even a concealed kan")
-    if ctx.rinshan and ctx.kita == 0 and not any(m.is_kan for m in hand.melds):
-        problems.append("rinshan is a win on a replacement tile: the winner needs a kan (or, 3-player, a North)")
-    if ctx.kita and not rules.north_extraction:
-        problems.append("North extraction (kita) exists only in 3-player rules")
-    if ctx.kita + counts[NORTH] > 4:
-        problems.append("more than four Norths counting the extracted ones")
-    for label, wind in (("seat", ctx.seat_wind), ("round", ctx.round_wind), ("discarder", ctx.discarder),
-                        ("pao", ctx.pao)):  # fmt: skip
-        if wind is not None and not EAST <= wind <= NORTH:
-            problems.append(f"the {label} wind must be E, S, W or N")
-    if rules.sanma and NORTH in (ctx.seat_wind, ctx.discarder, ctx.pao):
-        problems.append("3-player mahjong has no North seat")
-    if ctx.chankan and counts[kind_of(win)] > 1:
-        problems.append("a robbed kan's tile cannot also be in the winner's hand (the kan holds the other three)")
-    for i in (*ctx.dora, *ctx.ura):
-        if not 0 <= i <= RED_MAN + 2 or (rules.sanma and kind_of(i) in SANMA_REMOVED):
-            problems.append(f"dora indicator {i} is not a tile of these rules")
-            break
-    return problems
-
-
-def _validate(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> tuple[list[int], int, list[int]]:
-    """Raise ``ScoringError`` for a hand or context that cannot be; else the tile counts (every tile, then the
-    concealed tiles with the winning tile) and the number of red fives."""
-    if not rules.riichi:
-        raise ScoringError("invalid_context", f"rules {rules.name!r} are not a riichi rule set; use zung-jung scoring")
-    counts, reds, concealed = _problems_with_hand(hand, win, rules)
-    problems = _context_problems(hand, win, ctx, rules, counts)
-    if problems:
-        raise ScoringError("invalid_context", "; ".join(problems))
-    return counts, reds, concealed
 
 
 def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
@@ -537,52 +289,218 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     Raises ``ScoringError`` with code ``not_winning`` (no complete shape), ``no_yaku`` (complete but no yaku),
     ``invalid_hand`` or ``invalid_context``.
     """
-    all_counts, reds, concealed = _validate(hand, win, ctx, rules)
-    w = _Win(hand, win, ctx, rules, all_counts, reds, concealed)
-    candidates: list[_Candidate] = []
-    shapes = standard_shapes(w.counts)
-    for groups, pair in shapes:
-        candidates.extend(_standard_candidates(w, groups, pair))
-    shaped = bool(shapes)
-    if not hand.melds:
-        if is_seven_pairs(w.counts):
+    info = _RULES.get(id(rules))
+    if info is None or info.rules is not rules:
+        info = _rules_of(rules)
+    tiles, melds = hand.tiles, hand.melds
+    # --- count (tally), and leave every doubt to validate(), which raises with the reason -------------------------
+    bits = tally.CODE_BIT
+    try:
+        concealed = sum(map(bits.__getitem__, tiles), bits[win])
+        every = concealed
+        for m in melds:
+            every += sum(map(bits.__getitem__, m.tiles))
+    except (KeyError, TypeError):
+        validate(hand, win, ctx, rules)
+        bad = next(c for m in melds for c in m.tiles if c not in bits)
+        raise ScoringError("invalid_hand", f"tile code {bad} is not a tile") from None
+    if (
+        not info.riichi or len(tiles) + 3 * len(melds) != 13 or every & tally.HIGHS
+        or (every + info.limits) & tally.HIGHS
+    ):  # fmt: skip
+        validate(hand, win, ctx, rules)
+    menzen = True
+    meld_agg = meld_runs = 0
+    for m in melds:
+        kind, ts = m.kind, m.tiles
+        if kind is MeldKind.CHI:
+            first = min(_KIND[ts[0]], _KIND[ts[1]], _KIND[ts[2]])
+            menzen = False
+        else:
+            first = _KIND[ts[0]]
+            if kind is not MeldKind.CLOSED_KAN:
+                menzen = False
+        share, runs = MELD_SHARES[kind, first]
+        meld_agg += share
+        meld_runs |= runs
+    if not plain_context(ctx, menzen, info.sanma, info.indicators):
+        validate(hand, win, ctx, rules)
+
+    # --- what every interpretation shares -------------------------------------------------------------------------
+    wk = _KIND[win]
+    tsumo = ctx.tsumo
+    dealer = ctx.seat_wind == EAST
+    # yaku of every reading: content yaku, situational yaku, blessings, nine gates
+    blessings: list[YakuLine] = []
+    fixed_yakuman: list[YakuLine] = []
+    if ctx.tenhou or ctx.chiihou or ctx.renhou or (not melds and wk < 27):
+        blessings, fixed_yakuman = _rare_yakuman(ctx, rules, concealed, wk, bool(melds))
+    fixed_regular = _situational(ctx, info, menzen)
+    content = content_yaku(every, not menzen, rules)
+    if content:
+        fixed_regular = list(fixed_regular)
+        at = 0  # content yaku come first on a score sheet
+        for k, n in content:
+            y = YAKU[k]
+            if y.yakuman:
+                fixed_yakuman = [*fixed_yakuman, YakuLine(y, n)]
+            else:
+                line = _ONCE[k, menzen]
+                if line is not None:
+                    fixed_regular.insert(at, line if n == 1 else YakuLine(y, line.han * n))
+                    at += 1
+    fixed_han = 0
+    for line in fixed_regular:
+        fixed_han += line.han
+    bonus = _bonus(ctx, info, every)
+    bonus_han = 0
+    for line in bonus:
+        bonus_han += line.han
+    suits = (
+        TABLES[0][concealed & tally.SUIT_MASK],
+        TABLES[1][concealed >> tally.SUIT_BITS & tally.SUIT_MASK],
+        TABLES[2][concealed >> 2 * tally.SUIT_BITS & tally.SUIT_MASK],
+        TABLES[3][concealed >> 3 * tally.SUIT_BITS & tally.HONOR_MASK],
+    )
+    win_suit = wk // 9
+
+    # --- every standard interpretation; the best so far is kept with what its score sheet needs ---------------------
+    best_key: tuple[int, int, int, int, int] | None = None
+    best: _Regular | _Yakuman | None = None
+    shaped = False
+    s0, s1, s2, s3 = suits[0].parts, suits[1].parts, suits[2].parts, suits[3].parts
+    combos: Iterable[Combo]
+    if len(s0) == 1 and len(s1) == 1 and len(s2) == 1 and len(s3) == 1:
+        combos = ((s0[0], s1[0], s2[0], s3[0]),)
+    else:
+        combos = product(s0, s1, s2, s3)
+    for combo in combos:
+        shaped = True
+        p0, p1, p2, p3 = combo
+        a = p0.agg + p1.agg + p2.agg + p3.agg + meld_agg
+        runs = a >> RUNS & 7
+        trip_mask = a & TRIP_MASK
+        pair = (a >> PAIR & 63) - 1
+        plain = a >> PLAIN & 7
+        peikou = a >> PEI & 3
+        needs = (runs | (trip_mask >> 27).bit_count() << 3 | (pair >= 27) << 6 | menzen << 7 | (not plain) << 8
+                 | (peikou != 0) << 9)  # fmt: skip
+        ykm_checks, arr_checks, place_checks = _APPLICABLE.get(needs) or _applicable(needs)
+        conc = a >> CONC & 7
+        shape = Shape(p0.run_mask | p1.run_mask | p2.run_mask | meld_runs, trip_mask, runs, peikou, plain, conc,
+                      a >> KANS & 7, pair, "", menzen)  # fmt: skip
+        arr_yakuman = []
+        for y, fn in ykm_checks[0]:
+            n = fn(shape, ctx, rules)
+            if n:
+                arr_yakuman.append((y, counted(y.key, n, rules)))
+        arr_found = []
+        arr_han = fixed_han + bonus_han
+        for y, han, fn in arr_checks:
+            n = fn(shape, ctx, rules)
+            if n:
+                arr_found.append((y, han * n))
+                arr_han += han * n
+        sets_fu = a >> FU & 255
+        pfu = pair_fu(pair, ctx, rules) if pair >= 27 else 0
+        for place in combo[win_suit].places[wk]:
+            wait, loss, _ = place
+            opened = loss and not tsumo  # a triplet completed by a ron discard is not concealed
+            shape.wait = wait
+            shape.concealed_triplets = conc - 1 if opened else conc
+            if fixed_yakuman or arr_yakuman or ykm_checks[1]:
+                found = list(arr_yakuman)
+                for y, fn in ykm_checks[1]:
+                    n = fn(shape, ctx, rules)
+                    if n:
+                        found.append((y, counted(y.key, n, rules)))
+                if found or fixed_yakuman:
+                    cand = _Yakuman([*fixed_yakuman, *_lines(found)], ctx, rules, dealer, info.players, "standard",
+                                    wait, combo, place)  # fmt: skip
+                    if best_key is None or cand.key > best_key:
+                        best_key, best = cand.key, cand
+                    continue
+            han = arr_han
+            pinfu = False
+            found = arr_found
+            if place_checks:
+                found = list(arr_found)
+                for y, yh, fn in place_checks:
+                    n = fn(shape, ctx, rules)
+                    if n:
+                        found.append((y, yh * n))
+                        han += yh * n
+                        pinfu = pinfu or y is _PINFU
+            if not found and not fixed_regular:
+                continue
+            fu, raw = standard_fu(sets_fu - loss if opened else sets_fu, pfu, wait, menzen, tsumo, pinfu)
+            value, base, limit = info.value(han, fu, dealer, tsumo)
+            key = (value, 0, han, fu, raw)
+            if best_key is None or key > best_key:
+                best_key, best = key, _Regular("standard", combo, place, pinfu, found, han, fu, base, limit)
+
+    # --- the special forms (closed hands only) ----------------------------------------------------------------------
+    if not melds:
+        if suits[0].pairs + suits[1].pairs + suits[2].pairs + suits[3].pairs == 7:
             shaped = True
-            cand = _seven_pairs_candidate(w)
-            if cand:
-                candidates.append(cand)
-        if is_thirteen_orphans(w.counts):
+            if fixed_yakuman:
+                cand = _Yakuman(list(fixed_yakuman), ctx, rules, dealer, info.players, "seven pairs", "tanki")
+                if best_key is None or cand.key > best_key:
+                    best_key, best = cand.key, cand
+            else:
+                han = 2 + fixed_han + bonus_han
+                fu = SEVEN_PAIRS_FU[0]
+                value, base, limit = info.value(han, fu, dealer, tsumo)
+                key = (value, 0, han, fu, fu)
+                if best_key is None or key > best_key:
+                    best_key, best = key, _Regular("seven pairs", None, None, False, [], han, fu, base, limit)
+        if suits[0].orphans + suits[1].orphans + suits[2].orphans + suits[3].orphans == 13:
             shaped = True
-            candidates.append(_thirteen_orphans_candidate(w))
-    if not candidates:
+            thirteen = concealed >> tally.NIBBLE * wk & 0xF == 2
+            k13 = "kokushi_13" if thirteen else "kokushi"
+            line = YakuLine(YAKU[k13], counted(k13, 2 if thirteen else 1, rules))
+            wait = "13-sided" if thirteen else "single"
+            cand = _Yakuman([*blessings, line], ctx, rules, dealer, info.players, "thirteen orphans", wait)
+            if best_key is None or cand.key > best_key:
+                best_key, best = cand.key, cand
+    if best is None:
         if shaped:
             raise ScoringError("no_yaku", "the hand is complete but has no yaku (dora are not yaku)")
         raise ScoringError("not_winning", f"{hand} + {code_name(win)} is not a complete hand")
-    best = max(candidates, key=lambda c: c.key)
-    return _result(w, best)
+    return _sheet(best, fixed_regular, bonus, bonus_han, hand, wk, menzen, concealed, ctx, info)
 
 
-def _result(w: _Win, best: _Candidate) -> ScoreResult:
-    ctx = w.ctx
+def _sheet(
+    best: _Regular | _Yakuman, fixed_regular: list[YakuLine], bonus: list[YakuLine], bonus_han: int, hand: Hand,
+    win: int, menzen: bool, concealed: int, ctx: WinContext, info: _Rules,
+) -> ScoreResult:  # fmt: skip
+    """The winner's score sheet: lines, limit, payments, and what the words will be made from."""
+    limit: str | None
+    if isinstance(best, _Yakuman):
+        lines, han, fu, limit, yakuman, base, pao_base, dora = (
+            best.lines, 0, 0, yakuman_name(best.total), best.total, best.base, best.pao_base, 0,
+        )  # fmt: skip
+        wait, pinfu, itemised = best.wait, False, False
+    else:
+        if best.form == "seven pairs":
+            lines = [YakuLine(_CHIITOITSU, 2), *fixed_regular, *bonus]
+        else:
+            lines = [*fixed_regular, *_lines(list(best.found)), *bonus]
+        han, fu, limit, base, pao_base, dora = best.han, best.fu, best.limit, best.base, 0, bonus_han
+        yakuman = 1 if limit == "kazoe yakuman" else 0
+        wait = best.place[0] if best.place is not None else "tanki"
+        pinfu, itemised = best.pinfu, True
+    players, tsumo, winner = info.players, ctx.tsumo, ctx.seat_wind - EAST
     discarder = None
-    if not ctx.tsumo:
-        discarder = ctx.discarder - EAST if ctx.discarder is not None else (w.winner - 1) % w.players
-    pao_seat = ctx.pao - EAST if ctx.pao is not None and best.pao_base else None
+    if not tsumo:
+        discarder = ctx.discarder - EAST if ctx.discarder is not None else (winner - 1) % players
+    pao_seat = ctx.pao - EAST if ctx.pao is not None and pao_base else None
     payment = pay(
-        best.base, winner=w.winner, tsumo=ctx.tsumo, discarder=discarder, players=w.players, honba=ctx.honba,
-        sticks=ctx.sticks, rules=w.rules, pao_seat=pao_seat, pao_base=best.pao_base,
+        base, winner=winner, tsumo=tsumo, discarder=discarder, players=players, honba=ctx.honba,
+        sticks=ctx.sticks, rules=info.rules, pao_seat=pao_seat, pao_base=pao_base,
     )  # fmt: skip
-    return ScoreResult(
-        yaku=tuple(best.lines),
-        han=best.han,
-        fu=best.fu,
-        limit=best.limit,
-        yakuman=best.yakuman,
-        payment=payment,
-        wait=best.wait,
-        players=w.players,
-        dora=0 if best.key[1] else w.bonus_han,
-        _source=(w, best),
-    )
+    source = (best.form, best.combo, best.place, pinfu, itemised, win, hand.melds, menzen, concealed, ctx, info.rules)
+    return ScoreResult(tuple(lines), han, fu, limit, yakuman, payment, wait, players, dora, source)
 
 
 __all__ = ["ScoreResult", "ScoringError", "WinContext", "YakuLine", "score"]

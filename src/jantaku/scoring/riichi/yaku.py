@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from jantaku.rules.ruleset import RuleSet
+from jantaku.scoring.riichi import tally
 from jantaku.scoring.riichi.context import WinContext
 from jantaku.tiles import DRAGONS, WINDS
 
@@ -92,10 +93,18 @@ BONUS = {y.key: y for y in (DORA, URA, AKA, KITA)}
 
 
 class Shape:
-    """One interpretation of a standard-form winning hand, with the aggregates the checks read.
+    """One interpretation of a standard-form winning hand (four sets and a pair, melds included), reduced to the
+    aggregates the checks read, so that every check is a comparison or a bit test:
 
-    ``sets`` are (first kind, is_triplet, is_open, is_kan); a triplet completed by a ron discard counts as open
-    (it is not a concealed triplet), but the hand stays closed.
+    - ``run_mask``: bit ``k`` set when some run starts at kind ``k``; ``trip_mask``: bit ``k`` set for a triplet or
+      kan of kind ``k`` (a kind can hold one at most); ``runs``: how many runs (identical runs counted each);
+    - ``peikou``: pairs of identical runs (four of one run make two); ``plain``: sets and pair holding no terminal
+      or honor (0 = every one holds one: the outside hands);
+    - ``concealed_triplets`` (kans included; a triplet completed by a ron discard is not concealed, though the hand
+      stays closed), ``kans``, ``pair`` (its kind), ``wait`` and ``menzen``.
+
+    The scorer adds these up from per-suit tables (``readings``); ``Shape.of`` derives them from a list of sets, the
+    plain way, for tests and callers that have one.
     """
 
     __slots__ = (
@@ -103,44 +112,52 @@ class Shape:
         "kans",
         "menzen",
         "pair",
+        "peikou",
+        "plain",
+        "run_mask",
         "runs",
-        "sets",
-        "triplets",
+        "trip_mask",
         "wait",
     )
 
-    def __init__(self, sets: list[tuple[int, bool, bool, bool]], pair: int, wait: str, menzen: bool) -> None:
-        self.sets = sets
-        self.pair = pair
-        self.wait = wait
-        self.menzen = menzen
-        self.runs = sorted(k for k, trip, _, _ in sets if not trip)
-        self.triplets = sorted(k for k, trip, _, _ in sets if trip)
-        self.kans = sum(1 for s in sets if s[3])
-        self.concealed_triplets = sum(1 for _, trip, op, _ in sets if trip and not op)
+    def __init__(
+        self, run_mask: int, trip_mask: int, runs: int, peikou: int, plain: int, concealed_triplets: int, kans: int,
+        pair: int, wait: str, menzen: bool,
+    ) -> None:  # fmt: skip
+        self.run_mask, self.trip_mask, self.runs, self.peikou, self.plain = run_mask, trip_mask, runs, peikou, plain
+        self.concealed_triplets, self.kans, self.pair, self.wait, self.menzen = (
+            concealed_triplets, kans, pair, wait, menzen,
+        )  # fmt: skip
 
     @classmethod
-    def known(
-        cls,
-        sets: list[tuple[int, bool, bool, bool]],
-        pair: int,
-        wait: str,
-        menzen: bool,
-        runs: list[int],
-        triplets: list[int],
-        kans: int,
-        concealed_triplets: int,
-    ) -> Shape:
-        """A shape whose aggregates the caller already has (the scorer derives them once per arrangement and
-        reuses them for every place the winning tile can sit)."""
-        shape = cls.__new__(cls)
-        shape.sets, shape.pair, shape.wait, shape.menzen = sets, pair, wait, menzen
-        shape.runs, shape.triplets, shape.kans, shape.concealed_triplets = runs, triplets, kans, concealed_triplets
-        return shape
+    def of(cls, sets: Sequence[tuple[int, bool, bool, bool]], pair: int, wait: str, menzen: bool) -> Shape:
+        """The shape of ``sets`` = (first kind, is_triplet, is_open, is_kan) and a pair."""
+        runs = sorted(k for k, trip, _, _ in sets if not trip)
+        run_mask = trip_mask = 0
+        for k, trip, _, _ in sets:
+            if trip:
+                trip_mask |= 1 << k
+            else:
+                run_mask |= 1 << k
+        plain = sum(1 for k, trip, _, _ in sets if not (_is_yao(k) if trip else _run_has_terminal(k)))
+        return cls(
+            run_mask, trip_mask, len(runs), _identical_run_pairs(runs), plain + (not _is_yao(pair)),
+            sum(1 for _, trip, op, _ in sets if trip and not op), sum(1 for s in sets if s[3]), pair, wait, menzen,
+        )  # fmt: skip
+
+    @property
+    def triplets(self) -> int:
+        """Triplets and kans (a standard hand has four sets)."""
+        return 4 - self.runs
+
+    @property
+    def honor_triplets(self) -> int:
+        return (self.trip_mask >> 27).bit_count()
 
 
 Check = Callable[[Shape, WinContext, RuleSet], int]
 CHECKS: dict[str, Check] = {}
+BY_WAIT: set[str] = set()  # checks that read the wait or the concealed triplets: run once per placement of the tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,23 +171,35 @@ class Needs:
     triplets: int = 0
     honor_triplets: int = 0
     honor_pair: bool = False
+    outside: bool = False  # every set and the pair hold a terminal or honor (``Shape.plain`` == 0)
+    peikou: bool = False  # two identical runs (``Shape.peikou`` > 0)
 
-    def met(self, runs: int, triplets: int, honor_triplets: int, honor_pair: bool) -> bool:
+    def met(
+        self, runs: int, triplets: int, honor_triplets: int, honor_pair: bool, outside: bool = True,
+        peikou: bool = True,
+    ) -> bool:  # fmt: skip
         return (
             self.runs <= runs <= self.max_runs
             and triplets >= self.triplets
             and honor_triplets >= self.honor_triplets
             and (honor_pair or not self.honor_pair)
+            and (outside or not self.outside)
+            and (peikou or not self.peikou)
         )
 
 
 NEEDS: dict[str, Needs] = {}
 
 
-def check(key: str, needs: Needs = Needs()) -> Callable[[Check], Check]:
+def check(key: str, needs: Needs = Needs(), *, by_wait: bool = False) -> Callable[[Check], Check]:
+    """Register the check of yaku ``key``; ``by_wait`` marks one that reads ``wait`` or ``concealed_triplets``
+    (the only fields that change with where the winning tile sits)."""
+
     def register(fn: Check) -> Check:
         CHECKS[key] = fn
         NEEDS[key] = needs
+        if by_wait:
+            BY_WAIT.add(key)
         return fn
 
     return register
@@ -182,6 +211,18 @@ def _is_yao(k: int) -> bool:
 
 def _run_has_terminal(k: int) -> bool:
     return k % 9 in (0, 6)
+
+
+def _identical_run_pairs(runs: list[int]) -> int:
+    """Pairs of identical runs (``runs`` sorted): 4 of one run make two pairs."""
+    pairs, i = 0, 0
+    while i + 1 < len(runs):
+        if runs[i] == runs[i + 1]:
+            pairs += 1
+            i += 2
+        else:
+            i += 1
+    return pairs
 
 
 # --- situational yaku -------------------------------------------------------------------------------------------
@@ -230,80 +271,72 @@ def _houtei(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
 
 # --- shape yaku -------------------------------------------------------------------------------------------------
 
+_DRAGON_BITS = 0b111 << DRAGONS[0]
+_WIND_BITS = 0b1111 << WINDS[0]
+_STRAIGHT = 0b1001001  # runs 123, 456, 789 of one suit
 
-@check("pinfu", Needs(runs=4))
+
+@check("pinfu", Needs(runs=4), by_wait=True)
 def _pinfu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    if not s.menzen or s.triplets or s.wait != "ryanmen":
+    if not s.menzen or s.runs != 4 or s.wait != "ryanmen":
         return 0
     p = s.pair
     return int(p < 31 and p != ctx.seat_wind and p != ctx.round_wind)
 
 
-@check("iipeikou", Needs(runs=2))
+@check("iipeikou", Needs(runs=2, peikou=True))
 def _iipeikou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    return int(s.menzen and _identical_run_pairs(s.runs) == 1)
+    return int(s.menzen and s.peikou == 1)
 
 
-@check("ryanpeikou", Needs(runs=4))
+@check("ryanpeikou", Needs(runs=4, peikou=True))
 def _ryanpeikou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    return int(s.menzen and _identical_run_pairs(s.runs) == 2)
-
-
-def _identical_run_pairs(runs: list[int]) -> int:
-    """Pairs of identical runs (runs are sorted): 4 of one run make two pairs."""
-    pairs, i = 0, 0
-    while i + 1 < len(runs):
-        if runs[i] == runs[i + 1]:
-            pairs += 1
-            i += 2
-        else:
-            i += 1
-    return pairs
+    return int(s.menzen and s.peikou == 2)
 
 
 @check("seat_wind", Needs(triplets=1, honor_triplets=1))
 def _seat_wind(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    return int(ctx.seat_wind in s.triplets)
+    return s.trip_mask >> ctx.seat_wind & 1
 
 
 @check("round_wind", Needs(triplets=1, honor_triplets=1))
 def _round_wind(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    return int(ctx.round_wind in s.triplets)
+    return s.trip_mask >> ctx.round_wind & 1
 
 
 @check("white", Needs(triplets=1, honor_triplets=1))
 def _white(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    return int(DRAGONS[0] in s.triplets)
+    return s.trip_mask >> DRAGONS[0] & 1
 
 
 @check("green", Needs(triplets=1, honor_triplets=1))
 def _green(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    return int(DRAGONS[1] in s.triplets)
+    return s.trip_mask >> DRAGONS[1] & 1
 
 
 @check("red", Needs(triplets=1, honor_triplets=1))
 def _red(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    return int(DRAGONS[2] in s.triplets)
+    return s.trip_mask >> DRAGONS[2] & 1
 
 
 @check("sanshoku", Needs(runs=3))
 def _sanshoku(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    runs = set(s.runs)
-    return int(any(r in runs and r + 9 in runs and r + 18 in runs for r in range(7)))
+    r = s.run_mask
+    return int(r & r >> 9 & r >> 18 & 0x7F != 0)
 
 
 @check("ittsu", Needs(runs=3))
 def _ittsu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    runs = set(s.runs)
-    return int(any(b in runs and b + 3 in runs and b + 6 in runs for b in (0, 9, 18)))
+    r = s.run_mask
+    return int(r & _STRAIGHT == _STRAIGHT or r >> 9 & _STRAIGHT == _STRAIGHT or r >> 18 & _STRAIGHT == _STRAIGHT)
 
 
-@check("chanta", Needs(runs=1))
+@check("chanta", Needs(runs=1, outside=True))
 def _chanta(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(_outside(s, honors=True))
 
 
-@check("junchan", Needs(runs=1))
+@check("junchan", Needs(runs=1, outside=True))
 def _junchan(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(_outside(s, honors=False))
 
@@ -311,11 +344,9 @@ def _junchan(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
 def _outside(s: Shape, honors: bool) -> bool:
     """Every set and the pair hold a terminal (or honor); at least one run (else it is honroutou/chinroutou);
     chanta needs an honor somewhere, junchan none."""
-    if not s.runs or not _is_yao(s.pair) or not all(_run_has_terminal(r) for r in s.runs):
+    if s.plain or not s.runs:
         return False
-    if not all(_is_yao(t) for t in s.triplets):
-        return False
-    has_honor = s.pair >= 27 or any(t >= 27 for t in s.triplets)
+    has_honor = s.pair >= 27 or s.trip_mask >> 27 != 0
     return has_honor if honors else not has_honor
 
 
@@ -324,15 +355,15 @@ def _toitoi(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(not s.runs)
 
 
-@check("sanankou", Needs(triplets=3))
+@check("sanankou", Needs(triplets=3), by_wait=True)
 def _sanankou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.concealed_triplets == 3)
 
 
 @check("sanshoku_doukou", Needs(triplets=3))
 def _sanshoku_doukou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    trips = set(s.triplets)
-    return int(any(r in trips and r + 9 in trips and r + 18 in trips for r in range(9)))
+    t = s.trip_mask
+    return int(t & t >> 9 & t >> 18 & 0x1FF != 0)
 
 
 @check("sankantsu", Needs(triplets=3))
@@ -342,7 +373,7 @@ def _sankantsu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
 
 @check("shousangen", Needs(triplets=2, honor_triplets=2, honor_pair=True))
 def _shousangen(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    return int(s.pair in DRAGONS and sum(1 for d in DRAGONS if d in s.triplets) == 2)
+    return int(s.pair in DRAGONS and (s.trip_mask & _DRAGON_BITS).bit_count() == 2)
 
 
 # --- yakuman on the standard shape ------------------------------------------------------------------------------
@@ -350,27 +381,27 @@ def _shousangen(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
 
 @check("daisangen", Needs(triplets=3, honor_triplets=3))
 def _daisangen(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    return int(all(d in s.triplets for d in DRAGONS))
+    return int(s.trip_mask & _DRAGON_BITS == _DRAGON_BITS)
 
 
-@check("suuankou", Needs(triplets=4))
+@check("suuankou", Needs(triplets=4), by_wait=True)
 def _suuankou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.concealed_triplets == 4 and s.wait != "tanki")
 
 
-@check("suuankou_tanki", Needs(triplets=4))
+@check("suuankou_tanki", Needs(triplets=4), by_wait=True)
 def _suuankou_tanki(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return 2 if s.concealed_triplets == 4 and s.wait == "tanki" else 0
 
 
 @check("daisuushii", Needs(triplets=4, honor_triplets=4))
 def _daisuushii(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    return 2 if all(w in s.triplets for w in WINDS) else 0
+    return 2 if s.trip_mask & _WIND_BITS == _WIND_BITS else 0
 
 
 @check("shousuushii", Needs(triplets=3, honor_triplets=3, honor_pair=True))
 def _shousuushii(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    return int(s.pair in WINDS and sum(1 for w in WINDS if w in s.triplets) == 3)
+    return int(s.pair in WINDS and (s.trip_mask & _WIND_BITS).bit_count() == 3)
 
 
 @check("suukantsu", Needs(triplets=4))
@@ -393,27 +424,22 @@ def counted(key: str, multiplier: int, rules: RuleSet) -> int:
 # --- yaku read off the tiles alone (any form) -------------------------------------------------------------------
 
 
-def content_yaku(counts: Sequence[int], open_hand: bool, rules: RuleSet) -> list[tuple[str, int]]:
-    """Yaku that depend only on which kinds the hand holds (34 counts of every tile, melds included): flushes,
-    tanyao, honroutou and the content yakuman. Returns (key, count) pairs; the caller converts to han.
-
-    Read with a few slices of a bytes copy, so the common case (none of them) costs next to nothing."""
-    b = bytes(counts)
+def content_yaku(packed: int, open_hand: bool, rules: RuleSet) -> list[tuple[str, int]]:
+    """Yaku that depend only on which kinds the hand holds (every tile, melds included, as ``tally`` packs them with
+    the red fives folded in): flushes, tanyao, honroutou and the content yakuman. Returns (key, count) pairs; the
+    caller converts to han. Each question is one mask, so the common case (none of them) costs next to nothing."""
     out: list[tuple[str, int]] = []
-    suits = (any(b[0:9]), any(b[9:18]), any(b[18:27]))
-    n_suits = suits[0] + suits[1] + suits[2]
-    honors = any(b[27:34])
-    simples = any(b[1:8]) or any(b[10:17]) or any(b[19:26])
-    terminals = b[0] or b[8] or b[9] or b[17] or b[18] or b[26]
-    if not honors and not terminals and (rules.kuitan or not open_hand):
+    n_suits = (packed & tally.SUITS[0] != 0) + (packed & tally.SUITS[1] != 0) + (packed & tally.SUITS[2] != 0)
+    honors = packed & tally.HONORS != 0
+    if not packed & tally.TERMINALS_HONORS and (rules.kuitan or not open_hand):
         out.append(("tanyao", 1))
     if n_suits == 1:
         out.append(("honitsu" if honors else "chinitsu", 1))
     if not n_suits:
         out.append(("tsuuiisou", 1))
-    elif not simples:
+    elif not packed & tally.SIMPLES:
         out.append(("honroutou" if honors else "chinroutou", 1))
     # all green: only 2s 3s 4s 6s 8s and the Green Dragon (GREENS)
-    if not (any(b[0:19]) or b[22] or b[24] or b[26] or any(b[27:32]) or b[33]):
+    if not packed & tally.NOT_GREEN:
         out.append(("ryuuiisou", 1))
     return out

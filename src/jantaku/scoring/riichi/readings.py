@@ -1,0 +1,154 @@
+"""Per suit shape, every reading of its tiles with what the yaku and fu need from it, worked out once.
+
+A winning hand's readings combine one reading of each suit (exactly one suit holds the pair: the suit sizes decide
+which). Everything the checks read adds up across suits, so each suit reading carries its share packed in one
+integer (``Part.agg``, layout below) and a hand's reading is the sum of four of them plus the melds' share. The
+tables are keyed by one suit's packed counts (``tally``): a suit shape recurs across many different hands, so after
+a warm-up nearly every hand is read from the tables, although no hand is ever remembered as a whole.
+
+``Part.agg`` fields (each wide enough for its sum over a hand):
+
+====== ===== ==========================================================================================
+bits   name  meaning
+====== ===== ==========================================================================================
+0-33   TRIP  bit k: a triplet (or kan) of kind k
+34-36  RUNS  number of runs
+37-39  CONC  concealed triplets and kans
+40-41  PEI   pairs of identical runs
+42-44  PLAIN sets and pair holding no terminal or honor
+45-52  FU    fu of the triplets and kans (concealed triplets as concealed)
+53-58  PAIR  the pair's kind + 1 (0 in the suits without the pair)
+59-61  KANS  number of kans
+====== ===== ==========================================================================================
+"""
+
+from __future__ import annotations
+
+from jantaku.hand.decompose import TRIPLET, suit_shapes
+from jantaku.melds import MeldKind
+from jantaku.scoring.riichi.fu import set_fu
+from jantaku.scoring.riichi.tally import NIBBLE
+from jantaku.tiles import KINDS
+
+TRIP_MASK = (1 << KINDS) - 1
+RUNS, CONC, PEI, PLAIN, FU, PAIR, KANS = 34, 37, 40, 42, 45, 53, 59
+
+Place = tuple[str, int, int]  # (wait, fu a ron takes off by opening the triplet it completes, group or -1 = pair)
+
+
+def _is_yao(k: int) -> bool:
+    return k >= 27 or k % 9 in (0, 8)
+
+
+def _wait_of(run: int, win: int) -> str:
+    pos = win - run
+    if pos == 1:
+        return "kanchan"
+    if (pos == 2 and run % 9 == 0) or (pos == 0 and run % 9 == 6):
+        return "penchan"
+    return "ryanmen"
+
+
+class Part:
+    """One reading of one suit's concealed tiles: ``groups`` (runs ``k``, triplets ``TRIPLET + k``, absolute kinds,
+    sorted), ``pair`` (a kind, or -1), the packed aggregate ``agg``, ``run_mask`` (bit k: a run starts at k; kept
+    apart from ``agg`` because a chi may repeat a concealed run, and masks must be or-ed, not added) and ``places``:
+    for each kind of the suit, where a winning tile of that kind can sit, in the order the scorer tries them (the
+    pair, then the groups in order; identical groups once)."""
+
+    __slots__ = ("agg", "groups", "pair", "places", "run_mask")
+
+    def __init__(self, groups: tuple[int, ...], pair: int) -> None:
+        self.groups, self.pair = groups, pair
+        runs = [g for g in groups if g < TRIPLET]
+        trips = [g - TRIPLET for g in groups if g >= TRIPLET]
+        peikou, i = 0, 0
+        while i + 1 < len(runs):  # pairs of identical runs (runs are sorted): 4 of one run make two pairs
+            if runs[i] == runs[i + 1]:
+                peikou, i = peikou + 1, i + 2
+            else:
+                i += 1
+        plain = sum(1 for r in runs if r % 9 not in (0, 6)) + sum(1 for t in trips if not _is_yao(t))
+        if pair >= 0 and not _is_yao(pair):
+            plain += 1
+        self.agg = (
+            sum(1 << t for t in trips) | len(runs) << RUNS | len(trips) << CONC | peikou << PEI | plain << PLAIN
+            | sum(set_fu(t, False, False) for t in trips) << FU | (pair + 1) << PAIR
+        )  # fmt: skip
+        self.run_mask = 0
+        for r in runs:
+            self.run_mask |= 1 << r
+        self.places: dict[int, tuple[Place, ...]] = {}
+        for win in {*runs, *(r + 1 for r in runs), *(r + 2 for r in runs), *trips, pair} - {-1}:
+            self.places[win] = self._places(win)
+
+    def _places(self, win: int) -> tuple[Place, ...]:
+        out: list[Place] = []
+        if self.pair == win:
+            out.append(("tanki", 0, -1))
+        seen = set()
+        for g in self.groups:
+            if g in seen:
+                continue
+            if g >= TRIPLET:
+                if g - TRIPLET == win:
+                    seen.add(g)
+                    out.append(("shanpon", set_fu(win, False, False) - set_fu(win, True, False), g))
+            elif g <= win <= g + 2:
+                seen.add(g)
+                out.append((_wait_of(g, win), 0, g))
+        return tuple(out)
+
+
+class SuitReading:
+    """Everything about one suit's concealed tiles: its standard readings (``parts``; empty when its tiles make no
+    sets), and its shares of the two special forms, which add up to 7 pairs / 13 orphans exactly for those hands:
+    ``pairs`` (kinds held twice, or -8 when some kind is held another number of times) and ``orphans``
+    (terminal and honor kinds held, or -20 when a simple is held)."""
+
+    __slots__ = ("orphans", "pairs", "parts")
+
+    def __init__(self, base: int, size: int, key: int) -> None:
+        counts = [key >> NIBBLE * i & 0xF for i in range(size)]
+        honors = base == 27
+        self.parts = tuple(
+            Part(tuple(g + base for g in groups), pair + base if pair >= 0 else -1)
+            for groups, pair in suit_shapes(bytes(counts), not honors)
+        )
+        held = [c for c in counts if c]
+        self.pairs = len(held) if all(c == 2 for c in held) else -8
+        yao = [i for i, c in enumerate(counts) if c and _is_yao(base + i)]
+        self.orphans = len(yao) if len(yao) == len(held) else -20
+
+
+class _Table(dict[int, SuitReading]):
+    """One suit's readings by its packed counts, each worked out on first use."""
+
+    def __init__(self, base: int, size: int) -> None:
+        super().__init__()
+        self.base, self.size = base, size
+
+    def __missing__(self, key: int) -> SuitReading:
+        got = self[key] = SuitReading(self.base, self.size, key)
+        return got
+
+
+TABLES = (_Table(0, 9), _Table(9, 9), _Table(18, 9), _Table(27, 7))
+
+
+def _meld_share(kind: MeldKind, first: int) -> tuple[int, int]:
+    """(``agg`` share, ``run_mask`` share) of one meld."""
+    if kind is MeldKind.CHI:
+        return 1 << RUNS | (first % 9 not in (0, 6)) << PLAIN, 1 << first
+    is_open = kind is not MeldKind.CLOSED_KAN
+    is_kan = kind is not MeldKind.PON
+    share = 1 << first | (not is_open) << CONC | (not _is_yao(first)) << PLAIN | set_fu(first, is_open, is_kan) << FU
+    return share | is_kan << KANS, 0
+
+
+MELD_SHARES: dict[tuple[MeldKind, int], tuple[int, int]] = {
+    (kind, first): _meld_share(kind, first)
+    for kind in MeldKind
+    for first in range(KINDS)
+    if kind is not MeldKind.CHI or (first < 27 and first % 9 < 7)
+}

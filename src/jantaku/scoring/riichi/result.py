@@ -1,0 +1,174 @@
+"""What the scorer answers: the score sheet of the best interpretation, with its words made only when asked."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from jantaku.hand.decompose import TRIPLET
+from jantaku.melds import Meld, MeldKind
+from jantaku.rules.ruleset import RuleSet
+from jantaku.scoring.riichi import tally
+from jantaku.scoring.riichi.context import SEAT_LETTERS, WinContext
+from jantaku.scoring.riichi.fu import SEVEN_PAIRS_FU, FuItem, fu_items
+from jantaku.scoring.riichi.points import Payment
+from jantaku.scoring.riichi.readings import Part, Place
+from jantaku.scoring.riichi.yaku import Yaku
+from jantaku.tiles import KINDS, SUITS, format_tiles, kind_name
+
+
+class YakuLine(NamedTuple):
+    """One line of a score sheet: a yaku and its han, or a yakuman and the multiplier it counts for under the
+    rules in force (a double form the rules count single shows 1). A named tuple: the scorer makes many."""
+
+    yaku: Yaku
+    han: int
+
+    @property
+    def name(self) -> str:
+        return self.yaku.key
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"name": self.yaku.key, "english": self.yaku.english, "romaji": self.yaku.romaji}
+        d["yakuman" if self.yaku.yakuman else "han"] = self.han
+        return d
+
+
+# what the scorer keeps of the winning interpretation, as cheap to make as a tuple: form, the four suit readings
+# (standard form), the placement of the winning tile, pinfu, itemised, winning kind, melds, closed, concealed tiles
+# (packed), context, rules; ``Reading.of`` turns it into the words' terms on first use
+Source = tuple[
+    str, "tuple[Part, Part, Part, Part] | None", "Place | None", bool, bool, int, "tuple[Meld, ...]", bool, int,
+    WinContext, RuleSet,
+]
+
+
+class Reading:
+    """The winning interpretation as the words need it: ``form`` ("standard", "seven pairs", "thirteen orphans"),
+    the concealed tiles (``concealed``, packed by ``tally``), the concealed ``groups`` (sorted; runs ``k``,
+    triplets ``TRIPLET + k``) and ``pair``, the group the winning tile completed (``placed``, -1 = the pair),
+    whether the hand is pinfu, and the win itself. A yakuman's fu are not itemised (``itemised`` False), except
+    seven pairs' flat 25."""
+
+    __slots__ = (
+        "concealed", "ctx", "form", "groups", "itemised", "melds", "menzen", "pair", "pinfu", "placed", "rules", "win",
+    )  # fmt: skip
+
+    def __init__(
+        self, form: str, groups: tuple[int, ...], pair: int, placed: int, pinfu: bool, win: int,
+        melds: tuple[Meld, ...], menzen: bool, concealed: int, ctx: WinContext, rules: RuleSet,
+        itemised: bool = True,
+    ) -> None:  # fmt: skip
+        self.form, self.groups, self.pair, self.placed, self.pinfu, self.win = form, groups, pair, placed, pinfu, win
+        self.melds, self.menzen, self.concealed, self.ctx, self.rules = melds, menzen, concealed, ctx, rules
+        self.itemised = itemised
+
+    @classmethod
+    def of(cls, source: Source) -> Reading:
+        """The reading the scorer kept as a ``Source``: the suit readings it combined and where the tile sat."""
+        form, combo, place, pinfu, itemised, win, melds, menzen, concealed, ctx, rules = source
+        groups: tuple[int, ...] = ()
+        pair = win if form == "thirteen orphans" else -1
+        if combo is not None:
+            groups = tuple(sorted(g for p in combo for g in p.groups))
+            pair = next(p.pair for p in combo if p.pair >= 0)
+        placed = place[2] if place is not None else -1
+        return cls(form, groups, pair, placed, pinfu, win, melds, menzen, concealed, ctx, rules, itemised)
+
+    def fu_items(self, wait: str) -> tuple[FuItem, ...]:
+        if self.form == "seven pairs":
+            return tuple(SEVEN_PAIRS_FU[1])
+        if self.form != "standard" or not self.itemised:
+            return ()
+        ron = not self.ctx.tsumo
+        sets = [
+            (g - TRIPLET, True, g == self.placed and ron, False) if g >= TRIPLET else (g, False, False, False)
+            for g in self.groups
+        ]
+        sets.extend((m.first, m.kind is not MeldKind.CHI, m.is_open, m.is_kan) for m in self.melds)
+        return tuple(fu_items(sets, self.pair, wait, self.menzen, self.ctx, self.rules, self.pinfu))
+
+    def text(self, wait: str) -> str:
+        """The winning reading in words, e.g. ``123m 456p 789s 111z 22z (shanpon on 1z)``."""
+        if self.form == "seven pairs":
+            held = (k for k in range(KINDS) if tally.count(self.concealed, k))
+            return "seven pairs " + " ".join(format_tiles([k, k]) for k in held)
+        if self.form == "thirteen orphans":
+            return "thirteen orphans"
+        text = " ".join([*(_set_text(g) for g in self.groups), _set_text(self.pair, 2)])
+        return f"{text} ({wait} on {kind_name(self.win)})"
+
+
+def _set_text(group: int, size: int = 3) -> str:
+    """``123m`` for a run, ``555p`` for a triplet, ``11z`` for a pair (``size`` 2) of a kind."""
+    if group >= TRIPLET or size == 2:
+        k = group - TRIPLET if group >= TRIPLET else group
+        return str(k % 9 + 1) * size + SUITS[k // 9]
+    r = group % 9
+    return f"{r + 1}{r + 2}{r + 3}{SUITS[group // 9]}"
+
+
+class ScoreResult:
+    """The best interpretation of a win. For a yakuman hand ``han`` and ``fu`` are 0 and ``yakuman`` is the
+    multiplier; counted yakuman (13+ han) keeps its han and fu, with ``yakuman`` = 1 and ``limit`` =
+    "kazoe yakuman". ``dora`` is the han from dora, ura, red fives and North extractions (0 for a yakuman).
+
+    ``fu_items`` and ``arrangement`` are worded on first use: a caller that only needs the points (a bot, the
+    simulator, a batch) never pays for the text. A read-only record (a slotted class: cheaper to build than the
+    frozen dataclass it replaces, which matters at one per call)."""
+
+    __slots__ = ("_source", "dora", "fu", "han", "limit", "payment", "players", "wait", "yaku", "yakuman")
+
+    def __init__(
+        self, yaku: tuple[YakuLine, ...], han: int, fu: int, limit: str | None, yakuman: int, payment: Payment,
+        wait: str, players: int = 4, dora: int = 0, _source: Source | Reading | None = None,
+    ) -> None:  # fmt: skip
+        self.yaku, self.han, self.fu, self.limit, self.yakuman = yaku, han, fu, limit, yakuman
+        self.payment, self.wait, self.players, self.dora, self._source = payment, wait, players, dora, _source
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.yaku, self.han, self.fu, self.limit, self.yakuman, self.payment, self.wait, self.players,
+                self.dora)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ScoreResult) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # holds a Payment (a dict inside): unhashable
+
+    def __repr__(self) -> str:
+        names = ("yaku", "han", "fu", "limit", "yakuman", "payment", "wait", "players", "dora")
+        inner = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True))
+        return f"ScoreResult({inner})"
+
+    @property
+    def points(self) -> int:
+        return self.payment.points
+
+    def _reading(self) -> Reading | None:
+        if isinstance(self._source, tuple):
+            self._source = Reading.of(self._source)
+        return self._source
+
+    @property
+    def fu_items(self) -> tuple[FuItem, ...]:
+        reading = self._reading()
+        return () if reading is None else reading.fu_items(self.wait)
+
+    @property
+    def arrangement(self) -> str:
+        reading = self._reading()
+        return "" if reading is None else reading.text(self.wait)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "han": self.han,
+            "fu": self.fu,
+            "points": self.points,
+            "limit": self.limit,
+            "yakuman": self.yakuman,
+            "yaku": [y.to_dict() for y in self.yaku],
+            "fu_breakdown": [{"item": label, "fu": fu} for label, fu in self.fu_items],
+            "payments": {SEAT_LETTERS[s]: v for s, v in self.payment.by_seat.items()},
+            "arrangement": self.arrangement,
+            "wait": self.wait,
+            "error": None,
+        }
