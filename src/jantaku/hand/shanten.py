@@ -6,9 +6,11 @@ Shanten is that distance minus one. Because the distance is exact, a wait on a t
 the player's own hand and melds is correctly *not* tenpai (RULES.md, Definitions: tenpai).
 
 Why it is fast: the distance splits by suit. Each suit's counts (a 9- or 7-byte key) map to a *vector* of ten
-distances — for 0..4 sets, without and with the pair — computed once by a small dynamic programme over ranks and
-memoised. Vectors are interned to small ints, and the min-plus merge of two interned vectors is memoised by the
-pair of ints, so a warm call is four dict reads, three merge reads and a little arithmetic.
+distances — for 0..4 sets, without and with the pair. The vectors of every shape of up to 14 tiles, and the
+min-plus merges of those vectors (a set of fewer than 256 closed under merging), ship in a generated table
+(tools/gen_shanten_table.py), so a call is four dict reads, three list reads and a little arithmetic, and a hand
+never seen before costs the same as a repeated one. Shapes outside the table (a fifth copy, locked copies) fall
+back to a small dynamic programme over ranks, memoised, with interned vectors and memoised merges.
 """
 
 from __future__ import annotations
@@ -24,14 +26,9 @@ _MERGED: dict[tuple[int, int], int] = {}
 # suit key -> (vector id, packed counts: see _entry)
 _SUIT: dict[bytes, tuple[int, int]] = {}
 _HONOR: dict[bytes, tuple[int, int]] = {}
-# four suits' vector ids -> the merged vector
-_FINAL: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
 # seven pairs shanten by the packed (pairs, kinds) fields; thirteen orphans by (terminal/honor kinds, their pairs)
 _CHIITOI = [6 - (i & 63) + max(0, 7 - (i >> 6)) for i in range(4096)]
 _KOKUSHI = [13 - (i & 63) - (1 if i >> 6 else 0) for i in range(64 * 8)]
-# whole hands (34-byte key) -> shanten, for callers that ask about the same hand again (bots, ukeire sweeps)
-_HAND: dict[bytes, int] = {}
-_HAND_LIMIT = 1 << 20
 
 
 State = dict[tuple[int, int, int, int], int]
@@ -93,13 +90,8 @@ def _intern(vec: tuple[int, ...]) -> int:
     return vid
 
 
-def _merge(a: int, b: int) -> int:
-    """Interned min-plus merge of two suits' vectors (exactly one pair overall)."""
-    key = (a, b)
-    got = _MERGED.get(key)
-    if got is not None:
-        return got
-    x, y = _VECTORS[a], _VECTORS[b]
+def merge_vectors(x: Sequence[int], y: Sequence[int]) -> tuple[int, ...]:
+    """Min-plus merge of two suits' vectors (exactly one pair overall): the vector of the two suits together."""
     out = [_INF] * 10
     for i in range(5):
         xi, xpi = x[i], x[5 + i]
@@ -114,23 +106,47 @@ def _merge(a: int, b: int) -> int:
                 s = s2
             if s < out[5 + i + j]:
                 out[5 + i + j] = s
-    vid = _MERGED[key] = _intern(tuple(out))
-    return vid
+    return tuple(out)
+
+
+def _merge(a: int, b: int) -> int:
+    """Interned merge of two interned vectors, memoised by the pair of ids."""
+    key = (a, b)
+    got = _MERGED.get(key)
+    if got is None:
+        got = _MERGED[key] = _intern(merge_vectors(_VECTORS[a], _VECTORS[b]))
+    return got
 
 
 _TABLES: list[tuple[bytes, bytes, list[int]]] = []
+# The fast path of ``shanten`` works on the file's own vector numbering ("local ids", < 256), so it does not depend
+# on what else was interned first: per suit shape an int ``packed << 16 | local id << shift`` (shift 8 for the
+# first suit of a pair, 0 for the second), so adding two suits' ints gives both the packed counts and the index
+# ``a << 8 | b`` of the pair's merge in ``_PAIR`` (a local id) and, for two pairs, in ``_FINAL_VEC`` (the vector).
+_PAIR: list[int] = []
+_FINAL_VEC: list[tuple[int, ...]] = []
 
 
 def _tables() -> tuple[bytes, bytes, list[int]]:
-    """The shipped vectors of every shape (tools/gen_shanten_table.py), loaded on first use."""
+    """The shipped vectors of every shape and their merges (tools/gen_shanten_table.py), loaded on first use."""
     if not _TABLES:
         import zlib
         from importlib.resources import files
 
         raw = zlib.decompress((files("jantaku.hand") / "shanten_table.bin").read_bytes())
         n = raw[0]
-        ids = [_intern(tuple(raw[1 + 10 * i : 11 + 10 * i])) for i in range(n)]
+        vectors = [tuple(raw[1 + 10 * i : 11 + 10 * i]) for i in range(n)]
+        ids = [_intern(vec) for vec in vectors]
         start = 1 + 10 * n
+        merges = raw[start + 5**9 + 5**7 :]
+        pair = [0] * (1 << 16)
+        final: list[tuple[int, ...]] = [()] * (1 << 16)
+        for a in range(n):
+            row = merges[a * n : a * n + n]
+            pair[a << 8 : (a << 8) + n] = row
+            final[a << 8 : (a << 8) + n] = [vectors[m] for m in row]
+        _PAIR[:] = pair
+        _FINAL_VEC[:] = final
         _TABLES.append((raw[start : start + 5**9], raw[start + 5**9 : start + 5**9 + 5**7], ids))
     return _TABLES[0]
 
@@ -138,24 +154,26 @@ def _tables() -> tuple[bytes, bytes, list[int]]:
 _DIGITS = bytes.maketrans(bytes(range(5)), b"01234")
 
 
-def _shape_vector(key: bytes, honors: bool) -> int:
-    suits, hons, ids = _tables()
+def _table_index(key: bytes, honors: bool) -> int:
+    """The shape's local vector id in the shipped table, or 255 when it is not there (a count above 4 or more
+    than 14 tiles)."""
+    suits, hons, _ = _tables()
     if max(key) > 4:
-        return _intern(_distance_vector(key, runs=not honors))
+        return 255
     index = int(key.translate(_DIGITS)[::-1], 5)  # the counts read as a base-5 number, rank 1 lowest (in C)
-    fid = (hons if honors else suits)[index]
-    if fid != 255:
-        return ids[fid]
+    return (hons if honors else suits)[index]
+
+
+def _shape_vector(key: bytes, honors: bool) -> int:
+    local = _table_index(key, honors)
+    if local != 255:
+        return _tables()[2][local]
     return _intern(_distance_vector(key, runs=not honors))
 
 
-def _entry(key: bytes, honors: bool) -> tuple[int, int]:
-    """(vector id, packed counts) of one suit's shape, memoised.
-
-    The packed int holds, in 6-bit fields: tiles, kinds with a pair, kinds held, terminal/honor kinds held,
-    and whether a terminal/honor is paired — so the four suits' fields add up with one ``+`` each.
-    """
-    vid = _shape_vector(key, honors)
+def _packed(key: bytes, honors: bool) -> int:
+    """Counts of one suit packed in 6-bit fields: tiles, kinds with a pair, kinds held, terminal/honor kinds held,
+    and whether a terminal/honor is paired — so the four suits' fields add up with one ``+`` each."""
     kinds = len(key) - key.count(0)
     pairs = kinds - key.count(1)
     if honors:
@@ -163,10 +181,41 @@ def _entry(key: bytes, honors: bool) -> tuple[int, int]:
     else:
         yao = (key[0] > 0) + (key[8] > 0)
         yao_pair = 1 if key[0] >= 2 or key[8] >= 2 else 0
-    packed = sum(key) | pairs << 6 | kinds << 12 | yao << 18 | yao_pair << 24
-    entry = (vid, packed)
+    return sum(key) | pairs << 6 | kinds << 12 | yao << 18 | yao_pair << 24
+
+
+def _entry(key: bytes, honors: bool) -> tuple[int, int]:
+    """(vector id, packed counts: see ``_packed``) of one suit's shape, memoised."""
+    entry = (_shape_vector(key, honors), _packed(key, honors))
     (_HONOR if honors else _SUIT)[key] = entry
     return entry
+
+
+# The fast path's suit shapes: key -> ``packed << 16 | local id << 8`` (first suit of a pair) or ``<< 0`` (second).
+# Plain dicts, not dict subclasses with ``__missing__``: a plain dict's subscript is the interpreter's specialised
+# fast case, about 40 ns quicker per read here; a shape not yet read is filled by ``_fill`` after a KeyError.
+_SUIT_HI: dict[bytes, int] = {}
+_SUIT_LO: dict[bytes, int] = {}
+_HONOR_LO: dict[bytes, int] = {}
+
+
+def _fill(b: bytes) -> bool:
+    """Enter the four suit shapes of ``b`` into the fast path's dicts (a suit shape into both suit dicts, so it is
+    read once whichever suit it turns up in); False when one is outside the shipped table (a count above 4,
+    more than 14 tiles, a short key), and ``shanten`` takes the general path for that hand."""
+    for key, honors in ((b[0:9], False), (b[9:18], False), (b[18:27], False), (b[27:34], True)):
+        if key in (_HONOR_LO if honors else _SUIT_LO):
+            continue
+        local = _table_index(key, honors) if len(key) == (7 if honors else 9) else 255
+        if local == 255:
+            return False
+        packed = _packed(key, honors) << 16
+        if honors:
+            _HONOR_LO[key] = packed | local
+        else:
+            _SUIT_HI[key] = packed | local << 8
+            _SUIT_LO[key] = packed | local
+    return True
 
 
 def _entries(b: bytes) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]:
@@ -179,37 +228,28 @@ def _entries(b: bytes) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int
     )
 
 
-def _final(key: tuple[int, int, int, int]) -> tuple[int, ...]:
-    vec = _VECTORS[_merge(_merge(_merge(key[0], key[1]), key[2]), key[3])]
-    if len(_FINAL) >= _HAND_LIMIT:
-        _FINAL.clear()
-    _FINAL[key] = vec
-    return vec
-
-
 def shanten(counts: Sequence[int], melds: int | None = None) -> int:
     """Minimum shanten over the standard shape, seven pairs and thirteen orphans.
 
     ``counts`` is a 34-count list of the concealed tiles (13 or 14 tiles with no melds, 3 fewer per meld);
     ``melds`` is the number of called or concealed-kan sets, inferred from the tile count when omitted.
     Seven pairs and thirteen orphans only apply to a hand without melds.
+
+    A call is four dict reads (one per suit), three list reads of shipped merges and a little arithmetic;
+    ``bytes(bytearray(x))`` is the quickest way from a list of ints to a hashable key (``bytes(list)`` takes a
+    slower generic path in CPython 3.11).
     """
-    b = bytes(counts)
-    if melds is None:
-        hit = _HAND.get(b)
-        if hit is not None:
-            return hit
+    b = bytes(bytearray(counts))
     try:
-        a1, p1 = _SUIT[b[0:9]]
-        a2, p2 = _SUIT[b[9:18]]
-        a3, p3 = _SUIT[b[18:27]]
-        a4, p4 = _HONOR[b[27:34]]
+        x = _SUIT_HI[b[0:9]] + _SUIT_LO[b[9:18]]
+        y = _SUIT_HI[b[18:27]] + _HONOR_LO[b[27:34]]
     except KeyError:
-        (a1, p1), (a2, p2), (a3, p3), (a4, p4) = _entries(b)
-    key = (a1, a2, a3, a4)
-    vec = _FINAL.get(key) or _final(key)
-    packed = p1 + p2 + p3 + p4
-    memo = melds is None
+        if not _fill(b):
+            return _shanten_general(b, melds)
+        x = _SUIT_HI[b[0:9]] + _SUIT_LO[b[9:18]]
+        y = _SUIT_HI[b[18:27]] + _HONOR_LO[b[27:34]]
+    vec = _FINAL_VEC[_PAIR[x & 0xFFFF] << 8 | _PAIR[y & 0xFFFF]]
+    packed = (x + y) >> 16
     if melds is None:
         melds = (14 - (packed & 63)) // 3
     best = vec[9 - melds] - 1
@@ -220,10 +260,24 @@ def shanten(counts: Sequence[int], melds: int | None = None) -> int:
             closed = kokushi
         if closed < best:
             best = closed
-    if memo:
-        if len(_HAND) >= _HAND_LIMIT:
-            _HAND.clear()
-        _HAND[b] = best
+    return best
+
+
+def _shanten_general(b: bytes, melds: int | None) -> int:
+    """``shanten`` for hands with a shape outside the shipped table: the DP per suit and interned merges."""
+    (a1, p1), (a2, p2), (a3, p3), (a4, p4) = _entries(b)
+    vec = _VECTORS[_merge(_merge(_merge(a1, a2), a3), a4)]
+    packed = p1 + p2 + p3 + p4
+    if melds is None:
+        melds = (14 - (packed & 63)) // 3
+    best = vec[9 - melds] - 1
+    if melds == 0 and best > 0:
+        closed = _CHIITOI[(packed >> 6) & 4095]
+        kokushi = _KOKUSHI[packed >> 18]
+        if kokushi < closed:
+            closed = kokushi
+        if closed < best:
+            best = closed
     return best
 
 
