@@ -47,17 +47,23 @@ def pair_fu(pair: int, ctx: WinContext, rules: RuleSet) -> int:
     return fu
 
 
+def win_fu(menzen: bool, tsumo: bool) -> int:
+    """The fu every reading of a win starts from: base, and tsumo or closed ron."""
+    return BASE + (TSUMO if tsumo else CLOSED_RON if menzen else 0)
+
+
+def pinfu_fu(tsumo: bool) -> int:
+    return 20 if tsumo else 30
+
+
 def standard_fu(sets: int, pair: int, wait: str, menzen: bool, tsumo: bool, pinfu: bool) -> tuple[int, int]:
     """(rounded fu, unrounded fu) for a sets-and-pair hand whose triplets and kans are worth ``sets`` fu and whose
-    pair is worth ``pair`` fu."""
+    pair is worth ``pair`` fu. (The scorer spells this sum out in its loop from ``win_fu`` and ``WAIT_FU``.)"""
     if pinfu:
-        return (20, 20) if tsumo else (30, 30)
-    raw = BASE + sets + pair + WAIT_FU[wait]
-    if tsumo:
-        raw += TSUMO
-    elif menzen:
-        raw += CLOSED_RON
-    if raw == BASE and not menzen:
+        fu = pinfu_fu(tsumo)
+        return fu, fu
+    raw = win_fu(menzen, tsumo) + sets + pair + WAIT_FU[wait]
+    if raw == BASE:  # only an open ron can stay at the base: it is raised to 30
         raw = 30
     return (raw + 9) // 10 * 10, raw
 

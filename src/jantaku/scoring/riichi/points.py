@@ -76,6 +76,9 @@ def seats(players: int) -> range:
     return range(players)
 
 
+_SEATS = {3: range(3), 4: range(4)}
+
+
 def tsumo_shares(base: int, dealer: bool, players: int, rules: RuleSet) -> tuple[int, int]:
     """(what the dealer pays, what each non-dealer pays) on a tsumo, before honba. A dealer winner is paid the
     dealer rate by everyone. In 3-player play without ``sanma_tsumo_loss`` the absent North's share (what a
@@ -117,16 +120,16 @@ def pay(
     the discarder pay half of it each and the discarder alone pays the honba; the rest of a several-yakuman hand
     is paid as usual)."""
     dealer = winner == 0
-    by = dict.fromkeys(seats(players), 0)
+    by = dict.fromkeys(_SEATS[players], 0)
     honba_total = rules.honba_per_payer * honba * (players - 1)
     if pao_seat is not None and pao_base and (tsumo or pao_seat != discarder):
         return _pay_pao(base, by, winner, tsumo, discarder, players, honba, sticks, rules, pao_seat, pao_base)
     if not tsumo:
         assert discarder is not None
-        ron = _up100(base * (6 if dealer else 4))
+        ron = -(-base * (6 if dealer else 4) // 100) * 100  # _up100, spelled out: one call fewer per scored hand
         by[discarder] -= ron + honba_total
         by[winner] += ron + honba_total + 1000 * sticks
-        return Payment(ron, by, ron=ron)
+        return Payment(ron, by, ron)
     honba_each = rules.honba_per_payer * honba
     dealer_share, other_share = tsumo_shares(base, dealer, players, rules)
     total = 0

@@ -26,14 +26,15 @@ from __future__ import annotations
 
 from jantaku.hand.decompose import TRIPLET, suit_shapes
 from jantaku.melds import MeldKind
-from jantaku.scoring.riichi.fu import set_fu
+from jantaku.scoring.riichi.fu import WAIT_FU, set_fu
 from jantaku.scoring.riichi.tally import NIBBLE
 from jantaku.tiles import KINDS
 
 TRIP_MASK = (1 << KINDS) - 1
 RUNS, CONC, PEI, PLAIN, FU, PAIR, KANS = 34, 37, 40, 42, 45, 53, 59
 
-Place = tuple[str, int, int]  # (wait, fu a ron takes off by opening the triplet it completes, group or -1 = pair)
+# (wait, fu a ron takes off by opening the triplet it completes, group or -1 = pair, the wait's fu)
+Place = tuple[str, int, int, int]
 
 
 def _is_yao(k: int) -> bool:
@@ -53,8 +54,8 @@ class Part:
     """One reading of one suit's concealed tiles: ``groups`` (runs ``k``, triplets ``TRIPLET + k``, absolute kinds,
     sorted), ``pair`` (a kind, or -1), the packed aggregate ``agg``, ``run_mask`` (bit k: a run starts at k; kept
     apart from ``agg`` because a chi may repeat a concealed run, and masks must be or-ed, not added) and ``places``:
-    for each kind of the suit, where a winning tile of that kind can sit, in the order the scorer tries them (the
-    pair, then the groups in order; identical groups once)."""
+    for a kind of the suit, where a winning tile of that kind can sit, in the order the scorer tries them (the
+    pair, then the groups in order; identical groups once), filled in by ``place`` on first use."""
 
     __slots__ = ("agg", "groups", "pair", "places", "run_mask")
 
@@ -79,13 +80,12 @@ class Part:
         for r in runs:
             self.run_mask |= 1 << r
         self.places: dict[int, tuple[Place, ...]] = {}
-        for win in {*runs, *(r + 1 for r in runs), *(r + 2 for r in runs), *trips, pair} - {-1}:
-            self.places[win] = self._places(win)
 
-    def _places(self, win: int) -> tuple[Place, ...]:
+    def place(self, win: int) -> tuple[Place, ...]:
+        """Where a winning tile of kind ``win`` (held in this suit) can sit; remembered in ``places``."""
         out: list[Place] = []
         if self.pair == win:
-            out.append(("tanki", 0, -1))
+            out.append(("tanki", 0, -1, WAIT_FU["tanki"]))
         seen = set()
         for g in self.groups:
             if g in seen:
@@ -93,11 +93,13 @@ class Part:
             if g >= TRIPLET:
                 if g - TRIPLET == win:
                     seen.add(g)
-                    out.append(("shanpon", set_fu(win, False, False) - set_fu(win, True, False), g))
+                    out.append(("shanpon", set_fu(win, False, False) - set_fu(win, True, False), g, WAIT_FU["shanpon"]))
             elif g <= win <= g + 2:
                 seen.add(g)
-                out.append((_wait_of(g, win), 0, g))
-        return tuple(out)
+                wait = _wait_of(g, win)
+                out.append((wait, 0, g, WAIT_FU[wait]))
+        got = self.places[win] = tuple(out)
+        return got
 
 
 class SuitReading:

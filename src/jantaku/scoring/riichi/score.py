@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import product
+from typing import NamedTuple
 
 from jantaku.hand.model import Hand
 from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi import tally
 from jantaku.scoring.riichi.context import WinContext
-from jantaku.scoring.riichi.fu import SEVEN_PAIRS_FU, pair_fu, standard_fu
+from jantaku.scoring.riichi.fu import BASE, SEVEN_PAIRS_FU, pair_fu, pinfu_fu, win_fu
 from jantaku.scoring.riichi.points import base_points, hand_value, pay, yakuman_name
 from jantaku.scoring.riichi.readings import (
     CONC,
@@ -78,6 +79,13 @@ _KIND = [kind_of(c) for c in range(RED_MAN + 3)]
 _NINE_GATES = tally.pack([3, 1, 1, 1, 1, 1, 1, 1, 3])  # as a suit key; plus any one tile of the suit
 _NINE_GATES_EXTRA = {1 << tally.NIBBLE * i: i for i in range(9)}
 _RED_NIBBLES = 0xFFF << tally.REDS_SHIFT
+_tuple_new = tuple.__new__  # builds a named tuple without its Python-level __new__ (the scorer makes many)
+
+
+def _line(y: Yaku, han: int) -> YakuLine:
+    return _tuple_new(YakuLine, (y, han))
+
+
 # the line of a yaku that counts once, open (False) or closed (True); None where it is closed only
 _ONCE: dict[tuple[str, bool], YakuLine | None] = {
     (k, m): (YakuLine(y, y.closed if m else y.open) if (y.closed if m else y.open) else None)
@@ -130,17 +138,20 @@ class _Rules:
             for c in range(RED_MAN + 3)
             if not (rules.sanma and kind_of(c) in SANMA_REMOVED)
         }
-        self.values: dict[int, tuple[int, int, str | None]] = {}
+        self.values: dict[tuple[bool, bool], dict[int, tuple[int, int, str | None]]] = {
+            (d, t): {} for d in (False, True) for t in (False, True)
+        }
         self.situational: dict[int, list[YakuLine]] = {}
 
     def value(self, han: int, fu: int, dealer: bool, tsumo: bool) -> tuple[int, int, str | None]:
-        """(what the payers pay, base points, limit) of a hand without yakuman."""
-        key = ((han << 8 | fu) << 1 | dealer) << 1 | tsumo
-        got = self.values.get(key)
+        """(what the payers pay, base points, limit) of a hand without yakuman; remembered in
+        ``values[dealer, tsumo][han << 8 | fu]``."""
+        values = self.values[bool(dealer), bool(tsumo)]
+        got = values.get(han << 8 | fu)
         if got is None:
             base, limit = base_points(han, fu, self.rules)
             value = hand_value(base, dealer=dealer, tsumo=tsumo, players=self.players, rules=self.rules)
-            got = self.values[key] = (value, base, limit)
+            got = values[han << 8 | fu] = (value, base, limit)
         return got
 
 
@@ -160,7 +171,7 @@ def _lines(found: list[tuple[Yaku, int]]) -> list[YakuLine]:
     """Shape yaku found by the two passes, in score sheet order."""
     if len(found) > 1:
         found.sort(key=lambda f: _ORDER[f[0].key])
-    return [YakuLine(y, n) for y, n in found]
+    return [_tuple_new(YakuLine, f) for f in found]
 
 
 def _yakuman_total(lines: list[YakuLine], rules: RuleSet) -> int:
@@ -177,18 +188,20 @@ def _yakuman_total(lines: list[YakuLine], rules: RuleSet) -> int:
 Combo = tuple[Part, Part, Part, Part]
 
 
-class _Regular:
+class _Regular(NamedTuple):
     """The best interpretation so far without yakuman: its reading (``form``; a standard one's suit readings and
-    the place of the winning tile), the shape yaku found, han (dora in), fu and value."""
+    the place of the winning tile), the shape yaku found, han (dora in), fu, base points and limit. Built with
+    ``_tuple_new`` in the search."""
 
-    __slots__ = ("base", "combo", "form", "found", "fu", "han", "limit", "pinfu", "place")
-
-    def __init__(
-        self, form: str, combo: Combo | None, place: Place | None, pinfu: bool, found: list[tuple[Yaku, int]],
-        han: int, fu: int, base: int, limit: str | None,
-    ) -> None:  # fmt: skip
-        self.form, self.combo, self.place, self.pinfu, self.found = form, combo, place, pinfu, found
-        self.han, self.fu, self.base, self.limit = han, fu, base, limit
+    form: str
+    combo: Combo | None
+    place: Place | None
+    pinfu: bool
+    found: list[tuple[Yaku, int]]
+    han: int
+    fu: int
+    base: int
+    limit: str | None
 
 
 class _Yakuman:
@@ -268,18 +281,18 @@ def _bonus(ctx: WinContext, info: _Rules, every: int) -> list[YakuLine]:
             d = info.indicators[i]
             dora += (every >> tally.NIBBLE * d & 0xF) + (kita if d == NORTH else 0)
         if dora:
-            out.append(YakuLine(DORA, dora))
+            out.append(_line(DORA, dora))
     if every & _RED_NIBBLES:
-        out.append(YakuLine(AKA, tally.red_total(every)))
+        out.append(_line(AKA, tally.red_total(every)))
     if kita:
-        out.append(YakuLine(KITA, kita))
+        out.append(_line(KITA, kita))
     if ctx.ura and ctx.riichi_declared and info.rules.ura_dora:
         ura = 0
         for i in ctx.ura:
             d = info.indicators[i]
             ura += (every >> tally.NIBBLE * d & 0xF) + (kita if d == NORTH else 0)
         if ura:
-            out.append(YakuLine(URA, ura))
+            out.append(_line(URA, ura))
     return out
 
 
@@ -328,7 +341,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
 
     # --- what every interpretation shares -------------------------------------------------------------------------
     wk = _KIND[win]
-    tsumo = ctx.tsumo
+    tsumo = bool(ctx.tsumo)
     dealer = ctx.seat_wind == EAST
     # yaku of every reading: content yaku, situational yaku, blessings, nine gates
     blessings: list[YakuLine] = []
@@ -363,6 +376,8 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         TABLES[3][concealed >> 3 * tally.SUIT_BITS & tally.HONOR_MASK],
     )
     win_suit = wk // 9
+    values = info.values[dealer, tsumo]
+    base_fu = win_fu(menzen, tsumo)
 
     # --- every standard interpretation; the best so far is kept with what its score sheet needs ---------------------
     best_key: tuple[int, int, int, int, int] | None = None
@@ -402,9 +417,10 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                 arr_found.append((y, han * n))
                 arr_han += han * n
         sets_fu = a >> FU & 255
-        pfu = pair_fu(pair, ctx, rules) if pair >= 27 else 0
-        for place in combo[win_suit].places[wk]:
-            wait, loss, _ = place
+        start_fu = base_fu + pair_fu(pair, ctx, rules) if pair >= 27 else base_fu
+        held = combo[win_suit]
+        for place in held.places.get(wk) or held.place(wk):
+            wait, loss, _, wait_fu = place
             opened = loss and not tsumo  # a triplet completed by a ron discard is not concealed
             shape.wait = wait
             shape.concealed_triplets = conc - 1 if opened else conc
@@ -433,11 +449,19 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                         pinfu = pinfu or y is _PINFU
             if not found and not fixed_regular:
                 continue
-            fu, raw = standard_fu(sets_fu - loss if opened else sets_fu, pfu, wait, menzen, tsumo, pinfu)
-            value, base, limit = info.value(han, fu, dealer, tsumo)
-            key = (value, 0, han, fu, raw)
+            # fu.standard_fu, spelled out
+            if pinfu:
+                fu = raw = pinfu_fu(tsumo)
+            else:
+                raw = start_fu + (sets_fu - loss if opened else sets_fu) + wait_fu
+                if raw == BASE:  # an open ron at the base is raised to 30
+                    raw = 30
+                fu = (raw + 9) // 10 * 10
+            got = values.get(han << 8 | fu) or info.value(han, fu, dealer, tsumo)
+            key = (got[0], 0, han, fu, raw)
             if best_key is None or key > best_key:
-                best_key, best = key, _Regular("standard", combo, place, pinfu, found, han, fu, base, limit)
+                best_key = key
+                best = _tuple_new(_Regular, ("standard", combo, place, pinfu, found, han, fu, got[1], got[2]))
 
     # --- the special forms (closed hands only) ----------------------------------------------------------------------
     if not melds:
@@ -483,9 +507,11 @@ def _sheet(
         wait, pinfu, itemised = best.wait, False, False
     else:
         if best.form == "seven pairs":
-            lines = [YakuLine(_CHIITOITSU, 2), *fixed_regular, *bonus]
-        else:
+            lines = [_line(_CHIITOITSU, 2), *fixed_regular, *bonus]
+        elif best.found:
             lines = [*fixed_regular, *_lines(list(best.found)), *bonus]
+        else:
+            lines = [*fixed_regular, *bonus]
         han, fu, limit, base, pao_base, dora = best.han, best.fu, best.limit, best.base, 0, bonus_han
         yakuman = 1 if limit == "kazoe yakuman" else 0
         wait = best.place[0] if best.place is not None else "tanki"
