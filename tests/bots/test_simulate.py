@@ -30,6 +30,8 @@ def test_seats_rotate_over_the_same_walls() -> None:
     """Game g uses the walls of block g // players with the line-up rotated by g % players."""
     records = [play_game("sanma", ["strong", "normal", "easy"], 9, i) for i in range(3)]
     assert {r.seed for r in records} == {game_seed(9, 0, 3)}
+    alone = [play_game("sanma", ["normal"] * 3, 9, i) for i in range(3)]
+    assert [r.rotation for r in alone] == [0, 0, 0] and len({r.seed for r in alone}) == 3  # nothing to rotate
     assert [r.rotation for r in records] == [0, 1, 2]
 
 

@@ -68,9 +68,9 @@ def tenpai_chance(r: Reading, opp: Opponent) -> float:
     if opp.open_melds >= 3:
         return 0.5
     if opp.open_melds == 2:
-        return min(0.35, 0.15 + turn * 0.012)
+        return min(0.4, 0.2 + turn * 0.013)
     if opp.open_melds == 1:
-        return min(0.12, 0.03 + turn * 0.006)
+        return min(0.18, 0.05 + turn * 0.008)
     if not r.rules.riichi:  # Zung Jung has no riichi: a closed hand waits silently
         return min(0.3, max(0.0, (turn - 6) * 0.04))
     return 0.0

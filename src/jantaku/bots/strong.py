@@ -46,6 +46,10 @@ def win_chance(shanten: int, accepting: int, live: int, wall: int) -> float:
     return 0.05 * t * t
 
 
+# Zung Jung: a win is worth more than its points (it also stops the others scoring that hand), so speed is
+# weighed against patterns as if every win carried this many points more
+ZJ_WIN_WORTH = 10.0
+
 # how many more risky discards a push from this shanten will need (tenpai: this one)
 FUTURE = (1.0, 0.85, 1.1, 1.5)
 
@@ -57,9 +61,10 @@ class StrongBot(NormalBot):
     def cost(self, r: Reading, opp: Opponent) -> float:
         """What dealing into ``opp`` is expected to cost (points, or Zung Jung pattern points × 3)."""
         if not r.rules.riichi:
-            base = 20.0 * 3 if opp.open_melds >= 2 else 12.0 * 3
+            # a typical Zung Jung win is worth 10 or less: dealing in is cheap, speed matters more
+            base = 8.0 * 3 if opp.open_melds >= 2 else 6.0 * 3
             return base * (2.0 if suit_bias(opp) is not None else 1.0)
-        base = 4000.0 if opp.riichi else 3500.0
+        base = 4500.0 if opp.riichi else 3500.0
         if suit_bias(opp) is not None:
             base += 2000.0
         base += 1000.0 * sum(r.dora[low] for _, low in opp.melds)  # open dora sets raise the hand
@@ -102,12 +107,14 @@ class StrongBot(NormalBot):
             codes = self.codes_without(r, o.discard)
             furiten = r.rules.riichi and any(w in r.own_river or w == o.discard for w in waits)
             value, _, _ = wait_values(r, codes, waits, riichi=riichi and r.closed)
+            if not r.rules.riichi:  # Zung Jung: every hand wins; a discard pays 3x, a self-draw 1x from each
+                return 3.0 * (ZJ_WIN_WORTH + value), False
             if value == 0:  # no yaku: only the tenpai payment at a draw (or riichi, handled by the caller)
-                return (600.0 if r.rules.riichi else 1.0), furiten
+                return 600.0, furiten
             return value, furiten
         counts = without(r.counts, o.discard)
         if not r.rules.riichi:
-            return zung_jung_estimate(r, counts), False
+            return 3.0 * (ZJ_WIN_WORTH + zung_jung_estimate(r, counts)), False
         han = estimated_han(r, counts, r.closed) - r.dora[o.discard]  # the estimate counted the 14 tiles
         return float(han_points(han, r.dealer)), False
 

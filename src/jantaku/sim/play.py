@@ -2,7 +2,8 @@
 
 Seat rotation: game ``g`` of a simulation uses wall seed ``(seed, g // players)`` and rotation ``g % players``:
 the same walls are dealt to every rotation of the line-up, so seating and wall luck cancel out over a block of
-``players`` games (duplicate play).
+``players`` games (duplicate play). A line-up of a single level is not rotated (its rotations would replay the
+same games): every game gets walls of its own, so its statistics count independent games.
 """
 
 from __future__ import annotations
@@ -49,8 +50,8 @@ def seat_of(position: int, rotation: int, players: int) -> int:
     return (position + rotation) % players
 
 
-def game_seed(seed: int | str, index: int, players: int) -> str:
-    return f"{seed}:{index // players}"
+def game_seed(seed: int | str, index: int, rotations: int) -> str:
+    return f"{seed}:{index // rotations}"
 
 
 def summarise(events: Sequence[Event], seats: int) -> tuple[list[PlayerLine], int]:
@@ -102,8 +103,10 @@ def play_game(
     n = rs.players
     if len(lineup) != n:
         raise ValueError(f"{rs.name} seats {n} players; the line-up names {len(lineup)}")
-    rotation = index % n
-    wall_seed = game_seed(seed, index, n)
+    # a line-up of one level has nothing to rotate: every game gets walls of its own
+    rotations = n if len(set(lineup)) > 1 else 1
+    rotation = index % rotations
+    wall_seed = game_seed(seed, index, rotations)
     game = Game(rs, seed=wall_seed)
     by_seat: list[Any] = [None] * n
     for pos, level in enumerate(lineup):
