@@ -45,17 +45,66 @@ class Payment:
     """Who pays: ``by_seat`` maps seat → points moved (negative = pays), winner included, honba and deposits in.
     ``points`` is the hand's value before honba and deposits (what the payers pay in total); ``ron`` is what the
     discarder pays before honba on a ron, ``dealer_pays`` / ``others_pay`` the tsumo shares before honba (the
-    dealer's share only for a non-dealer winner). A read-only record; a plain slotted class rather than a frozen
-    dataclass because the scorer makes one per call and a frozen dataclass costs several times as much to build."""
+    dealer's share only for a non-dealer winner). A read-only record.
 
-    __slots__ = ("by_seat", "dealer_pays", "others_pay", "points", "ron")
+    The scorer knows ``points`` (it chose the best interpretation by it) and hands over the terms of the payment
+    (``Payment.owed``); the per-seat split is worked out by ``pay`` on first use, so that a caller that needs the
+    value only (a bot weighing a hand, a batch) does not pay for a dict of four seats."""
+
+    __slots__ = ("_by_seat", "_dealer_pays", "_others_pay", "_ron", "_terms", "points")
 
     def __init__(
         self, points: int, by_seat: dict[int, int], ron: int = 0, dealer_pays: int = 0, others_pay: int = 0
     ) -> None:
-        self.points, self.by_seat, self.ron, self.dealer_pays, self.others_pay = (
+        self.points, self._by_seat, self._ron, self._dealer_pays, self._others_pay = (
             points, by_seat, ron, dealer_pays, others_pay,
         )  # fmt: skip
+        self._terms: tuple[int, int, bool, int | None, int, int, int, RuleSet] | None = None
+
+    @classmethod
+    def owed(
+        cls, points: int, base: int, winner: int, tsumo: bool, discarder: int | None, players: int, honba: int,
+        sticks: int, rules: RuleSet,
+    ) -> Payment:  # fmt: skip
+        """A payment without liability whose value is ``points`` (= ``pay(...).points``), split on first use."""
+        payment = cls.__new__(cls)
+        payment.points = points
+        payment._terms = (base, winner, tsumo, discarder, players, honba, sticks, rules)
+        return payment
+
+    def _split(self) -> None:
+        assert self._terms is not None
+        base, winner, tsumo, discarder, players, honba, sticks, rules = self._terms
+        full = pay(base, winner=winner, tsumo=tsumo, discarder=discarder, players=players, honba=honba,
+                   sticks=sticks, rules=rules)  # fmt: skip
+        self._by_seat, self._ron, self._dealer_pays, self._others_pay = (
+            full._by_seat, full._ron, full._dealer_pays, full._others_pay,
+        )  # fmt: skip
+        self._terms = None
+
+    @property
+    def by_seat(self) -> dict[int, int]:
+        if self._terms is not None:
+            self._split()
+        return self._by_seat
+
+    @property
+    def ron(self) -> int:
+        if self._terms is not None:
+            self._split()
+        return self._ron
+
+    @property
+    def dealer_pays(self) -> int:
+        if self._terms is not None:
+            self._split()
+        return self._dealer_pays
+
+    @property
+    def others_pay(self) -> int:
+        if self._terms is not None:
+            self._split()
+        return self._others_pay
 
     def _fields(self) -> tuple[int, dict[int, int], int, int, int]:
         return self.points, self.by_seat, self.ron, self.dealer_pays, self.others_pay

@@ -108,7 +108,7 @@ class SuitReading:
     ``pairs`` (kinds held twice, or -8 when some kind is held another number of times) and ``orphans``
     (terminal and honor kinds held, or -20 when a simple is held)."""
 
-    __slots__ = ("orphans", "pairs", "parts")
+    __slots__ = ("orphans", "pairs", "parts", "single", "special")
 
     def __init__(self, base: int, size: int, key: int) -> None:
         counts = [key >> NIBBLE * i & 0xF for i in range(size)]
@@ -117,25 +117,29 @@ class SuitReading:
             Part(tuple(g + base for g in groups), pair + base if pair >= 0 else -1)
             for groups, pair in suit_shapes(bytes(counts), not honors)
         )
+        # the one reading as a 1-tuple when there is exactly one (the usual case: four suits' ``single`` add up
+        # to a whole reading of the hand), else ()
+        self.single = self.parts if len(self.parts) == 1 else ()
         held = [c for c in counts if c]
         self.pairs = len(held) if all(c == 2 for c in held) else -8
         yao = [i for i, c in enumerate(counts) if c and _is_yao(base + i)]
         self.orphans = len(yao) if len(yao) == len(held) else -20
+        # both in one sum-able number: bits 0-9 pairs, 10-19 orphans, each 64 when impossible (four suits add up
+        # to 7 pairs / 13 orphans exactly when those are, and never carry into the next field)
+        self.special = (self.pairs if self.pairs >= 0 else 64) | (self.orphans if self.orphans >= 0 else 64) << 10
 
 
-class _Table(dict[int, SuitReading]):
-    """One suit's readings by its packed counts, each worked out on first use."""
-
-    def __init__(self, base: int, size: int) -> None:
-        super().__init__()
-        self.base, self.size = base, size
-
-    def __missing__(self, key: int) -> SuitReading:
-        got = self[key] = SuitReading(self.base, self.size, key)
-        return got
+# each suit's readings by its packed counts (plain dicts: a lookup is the scorer's hot path), filled by ``read``
+TABLES: tuple[dict[int, SuitReading], ...] = ({}, {}, {}, {})
+_SUIT_SIZES = (9, 9, 9, 7)
 
 
-TABLES = (_Table(0, 9), _Table(9, 9), _Table(18, 9), _Table(27, 7))
+def read(suit: int, key: int) -> SuitReading:
+    """The readings of suit ``suit`` (0..3 = m, p, s, honors) holding ``key``, worked out on first use."""
+    got = TABLES[suit].get(key)
+    if got is None:
+        got = TABLES[suit][key] = SuitReading(9 * suit, _SUIT_SIZES[suit], key)
+    return got
 
 
 def _meld_share(kind: MeldKind, first: int) -> tuple[int, int]:

@@ -29,7 +29,7 @@ from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi import tally
 from jantaku.scoring.riichi.context import WinContext
 from jantaku.scoring.riichi.fu import BASE, SEVEN_PAIRS_FU, pair_fu, pinfu_fu, win_fu
-from jantaku.scoring.riichi.points import base_points, hand_value, pay, yakuman_name
+from jantaku.scoring.riichi.points import Payment, base_points, hand_value, pay, yakuman_name
 from jantaku.scoring.riichi.readings import (
     CONC,
     FU,
@@ -43,6 +43,7 @@ from jantaku.scoring.riichi.readings import (
     TRIP_MASK,
     Part,
     Place,
+    read,
 )  # fmt: skip
 from jantaku.scoring.riichi.result import ScoreResult, YakuLine
 from jantaku.scoring.riichi.validate import ScoringError, plain_context, validate
@@ -79,6 +80,8 @@ _KIND = [kind_of(c) for c in range(RED_MAN + 3)]
 _NINE_GATES = tally.pack([3, 1, 1, 1, 1, 1, 1, 1, 3])  # as a suit key; plus any one tile of the suit
 _NINE_GATES_EXTRA = {1 << tally.NIBBLE * i: i for i in range(9)}
 _RED_NIBBLES = 0xFFF << tally.REDS_SHIFT
+_MAN, _PIN, _SOU, _HONOR = TABLES
+_SUIT, _PIN_SHIFT, _SOU_SHIFT, _HONOR_SHIFT = tally.SUIT_MASK, tally.SUIT_BITS, 2 * tally.SUIT_BITS, 3 * tally.SUIT_BITS
 _tuple_new = tuple.__new__  # builds a named tuple without its Python-level __new__ (the scorer makes many)
 
 
@@ -369,12 +372,12 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     bonus_han = 0
     for line in bonus:
         bonus_han += line.han
-    suits = (
-        TABLES[0][concealed & tally.SUIT_MASK],
-        TABLES[1][concealed >> tally.SUIT_BITS & tally.SUIT_MASK],
-        TABLES[2][concealed >> 2 * tally.SUIT_BITS & tally.SUIT_MASK],
-        TABLES[3][concealed >> 3 * tally.SUIT_BITS & tally.HONOR_MASK],
-    )
+    k0, k1, k2 = concealed & _SUIT, concealed >> _PIN_SHIFT & _SUIT, concealed >> _SOU_SHIFT & _SUIT
+    k3 = concealed >> _HONOR_SHIFT & tally.HONOR_MASK
+    m0 = _MAN.get(k0) or read(0, k0)
+    m1 = _PIN.get(k1) or read(1, k1)
+    m2 = _SOU.get(k2) or read(2, k2)
+    m3 = _HONOR.get(k3) or read(3, k3)
     win_suit = wk // 9
     values = info.values[dealer, tsumo]
     base_fu = win_fu(menzen, tsumo)
@@ -383,12 +386,10 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     best_key: tuple[int, int, int, int, int] | None = None
     best: _Regular | _Yakuman | None = None
     shaped = False
-    s0, s1, s2, s3 = suits[0].parts, suits[1].parts, suits[2].parts, suits[3].parts
-    combos: Iterable[Combo]
-    if len(s0) == 1 and len(s1) == 1 and len(s2) == 1 and len(s3) == 1:
-        combos = ((s0[0], s1[0], s2[0], s3[0]),)
-    else:
-        combos = product(s0, s1, s2, s3)
+    # usually each suit reads one way and their ``single`` readings make the one combination; else every
+    # combination, in order (none when a suit does not read at all)
+    one = m0.single + m1.single + m2.single + m3.single
+    combos: Iterable[Combo] = (one,) if len(one) == 4 else product(m0.parts, m1.parts, m2.parts, m3.parts)
     for combo in combos:
         shaped = True
         p0, p1, p2, p3 = combo
@@ -464,8 +465,9 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                 best = _tuple_new(_Regular, ("standard", combo, place, pinfu, found, han, fu, got[1], got[2]))
 
     # --- the special forms (closed hands only) ----------------------------------------------------------------------
-    if not melds:
-        if suits[0].pairs + suits[1].pairs + suits[2].pairs + suits[3].pairs == 7:
+    special = m0.special + m1.special + m2.special + m3.special if not melds else 0
+    if special:
+        if special & 1023 == 7:
             shaped = True
             if fixed_yakuman:
                 cand = _Yakuman(list(fixed_yakuman), ctx, rules, dealer, info.players, "seven pairs", "tanki")
@@ -478,7 +480,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                 key = (value, 0, han, fu, fu)
                 if best_key is None or key > best_key:
                     best_key, best = key, _Regular("seven pairs", None, None, False, [], han, fu, base, limit)
-        if suits[0].orphans + suits[1].orphans + suits[2].orphans + suits[3].orphans == 13:
+        if special >> 10 == 13:
             shaped = True
             thirteen = concealed >> tally.NIBBLE * wk & 0xF == 2
             k13 = "kokushi_13" if thirteen else "kokushi"
@@ -487,18 +489,19 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
             cand = _Yakuman([*blessings, line], ctx, rules, dealer, info.players, "thirteen orphans", wait)
             if best_key is None or cand.key > best_key:
                 best_key, best = cand.key, cand
-    if best is None:
+    if best is None or best_key is None:
         if shaped:
             raise ScoringError("no_yaku", "the hand is complete but has no yaku (dora are not yaku)")
         raise ScoringError("not_winning", f"{hand} + {code_name(win)} is not a complete hand")
-    return _sheet(best, fixed_regular, bonus, bonus_han, hand, wk, menzen, concealed, ctx, info)
+    return _sheet(best, best_key[0], fixed_regular, bonus, bonus_han, hand, wk, menzen, concealed, ctx, info)
 
 
 def _sheet(
-    best: _Regular | _Yakuman, fixed_regular: list[YakuLine], bonus: list[YakuLine], bonus_han: int, hand: Hand,
-    win: int, menzen: bool, concealed: int, ctx: WinContext, info: _Rules,
+    best: _Regular | _Yakuman, value: int, fixed_regular: list[YakuLine], bonus: list[YakuLine], bonus_han: int,
+    hand: Hand, win: int, menzen: bool, concealed: int, ctx: WinContext, info: _Rules,
 ) -> ScoreResult:  # fmt: skip
-    """The winner's score sheet: lines, limit, payments, and what the words will be made from."""
+    """The winner's score sheet (``value``: what the payers pay): lines, limit, payments, and what the words will
+    be made from."""
     limit: str | None
     if isinstance(best, _Yakuman):
         lines, han, fu, limit, yakuman, base, pao_base, dora = (
@@ -520,11 +523,13 @@ def _sheet(
     discarder = None
     if not tsumo:
         discarder = ctx.discarder - EAST if ctx.discarder is not None else (winner - 1) % players
-    pao_seat = ctx.pao - EAST if ctx.pao is not None and pao_base else None
-    payment = pay(
-        base, winner=winner, tsumo=tsumo, discarder=discarder, players=players, honba=ctx.honba,
-        sticks=ctx.sticks, rules=info.rules, pao_seat=pao_seat, pao_base=pao_base,
-    )  # fmt: skip
+    if ctx.pao is not None and pao_base:
+        payment = pay(
+            base, winner=winner, tsumo=tsumo, discarder=discarder, players=players, honba=ctx.honba,
+            sticks=ctx.sticks, rules=info.rules, pao_seat=ctx.pao - EAST, pao_base=pao_base,
+        )  # fmt: skip
+    else:
+        payment = Payment.owed(value, base, winner, tsumo, discarder, players, ctx.honba, ctx.sticks, info.rules)
     source = (best.form, best.combo, best.place, pinfu, itemised, win, hand.melds, menzen, concealed, ctx, info.rules)
     return ScoreResult(tuple(lines), han, fu, limit, yakuman, payment, wait, players, dora, source)
 
