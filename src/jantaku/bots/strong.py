@@ -87,7 +87,11 @@ class StrongBot(NormalBot):
         return scale
 
     def threatening(self, r: Reading) -> list[Opponent]:
-        return [o for o in r.opponents if o.riichi or o.open_melds or not r.rules.riichi]
+        """Opponents worth defending against: a riichi or an open hand; in Zung Jung (no furiten, cheap hands:
+        defending costs more wins than it saves) only a one-suit hand or one with three melds."""
+        if not r.rules.riichi:
+            return [o for o in r.opponents if o.open_melds >= 3 or suit_bias(o) is not None]
+        return [o for o in r.opponents if o.riichi or o.open_melds]
 
     def threats(self, r: Reading) -> list[tuple[list[float], float]]:
         """(danger per kind, cost of dealing in) for each opponent of ``threatening``, in that order."""
@@ -142,6 +146,11 @@ class StrongBot(NormalBot):
         opts = self.ranked_discards(r, options)
         if not opts:
             return None
+        if not r.rules.riichi:
+            # Zung Jung: every hand wins and most are cheap, so speed comes first; patterns (and safety) choose
+            # among the discards that keep the best shanten and nearly all of the acceptance
+            best = opts[0]
+            opts = [o for o in opts if o.shanten == best.shanten and o.total >= 0.85 * best.total]
         scored = self.evaluate(r, opts)
         # the best expected value; among near-equal values the more efficient (earlier) option
         top = max(v for v, _ in scored)
