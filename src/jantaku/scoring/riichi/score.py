@@ -80,6 +80,7 @@ _KIND = [kind_of(c) for c in range(RED_MAN + 3)]
 _NINE_GATES = tally.pack([3, 1, 1, 1, 1, 1, 1, 1, 3])  # as a suit key; plus any one tile of the suit
 _NINE_GATES_EXTRA = {1 << tally.NIBBLE * i: i for i in range(9)}
 _RED_NIBBLES = 0xFFF << tally.REDS_SHIFT
+_BIT, _HIGHS = tally.CODE_BIT.__getitem__, tally.HIGHS
 _MAN, _PIN, _SOU, _HONOR = TABLES
 _SUIT, _PIN_SHIFT, _SOU_SHIFT, _HONOR_SHIFT = tally.SUIT_MASK, tally.SUIT_BITS, 2 * tally.SUIT_BITS, 3 * tally.SUIT_BITS
 _tuple_new = tuple.__new__  # builds a named tuple without its Python-level __new__ (the scorer makes many)
@@ -104,15 +105,18 @@ _APPLICABLE: dict[int, tuple[_Checks, _RegularChecks, _RegularChecks]] = {}
 
 
 def _applicable(key: int) -> tuple[_Checks, _RegularChecks, _RegularChecks]:
-    """The checks for shapes of ``key`` = runs | honor triplets << 3 | honor pair << 6 | closed << 7 |
-    outside << 8 | peikou << 9 (see ``yaku.Needs``)."""
+    """The checks for shapes of ``key`` = runs | honor pair << 3 | closed << 4 | outside << 5 | peikou << 6 |
+    honor triplet kinds << 7 (bit k - 27 for kind k; see ``yaku.Needs``)."""
     got = _APPLICABLE.get(key)
     if got is None:
-        runs, honor_trips, honor_pair, menzen = key & 7, key >> 3 & 7, bool(key >> 6 & 1), bool(key >> 7 & 1)
-        outside, peikou = bool(key >> 8 & 1), bool(key >> 9 & 1)
+        runs, honor_pair, menzen, outside, peikou = (
+            key & 7, bool(key >> 3 & 1), bool(key >> 4 & 1), bool(key >> 5 & 1), bool(key >> 6 & 1),
+        )  # fmt: skip
+        honors = key >> 7
         ok = [
-            k for k, needs in NEEDS.items() if needs.met(runs, 4 - runs, honor_trips, honor_pair, outside, peikou)
-        ]
+            k for k, needs in NEEDS.items()
+            if needs.met(runs, 4 - runs, honors.bit_count(), honor_pair, outside, peikou, honors)
+        ]  # fmt: skip
         yakuman = [k for k in SHAPE_YAKUMAN if k in ok]
         regular = [(YAKU[k], YAKU[k].closed if menzen else YAKU[k].open, CHECKS[k]) for k in SHAPE_REGULAR if k in ok]
         got = _APPLICABLE[key] = (
@@ -254,7 +258,7 @@ def _rare_yakuman(
 def _situational(ctx: WinContext, info: _Rules, menzen: bool) -> list[YakuLine]:
     """The situational yaku of a win. Each hangs on a flag of the context and reads nothing but those flags, the
     closed hand and ``rules.rinshan_haitei_stack``, so the lines are worked out once per combination of them (per
-    rules object) by the registered checks."""
+    rules object) by the registered checks; the scorer looks the key up itself and calls this on a miss."""
     key = (
         (1 if ctx.tsumo else 0) | (2 if ctx.riichi else 0) | (4 if ctx.double_riichi else 0)
         | (8 if ctx.ippatsu else 0) | (16 if ctx.rinshan else 0) | (32 if ctx.chankan else 0)
@@ -310,20 +314,17 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         info = _rules_of(rules)
     tiles, melds = hand.tiles, hand.melds
     # --- count (tally), and leave every doubt to validate(), which raises with the reason -------------------------
-    bits = tally.CODE_BIT
     try:
-        concealed = sum(map(bits.__getitem__, tiles), bits[win])
+        concealed = sum(map(_BIT, tiles), _BIT(win))
         every = concealed
         for m in melds:
-            every += sum(map(bits.__getitem__, m.tiles))
+            every += sum(map(_BIT, m.tiles))
     except (KeyError, TypeError):
         validate(hand, win, ctx, rules)
-        bad = next(c for m in melds for c in m.tiles if c not in bits)
+        bad = next(c for m in melds for c in m.tiles if c not in tally.CODE_BIT)
         raise ScoringError("invalid_hand", f"tile code {bad} is not a tile") from None
-    if (
-        not info.riichi or len(tiles) + 3 * len(melds) != 13 or every & tally.HIGHS
-        or (every + info.limits) & tally.HIGHS
-    ):  # fmt: skip
+    # a count of 8 or more shows in ``every`` itself; below that, adding the limits carries nothing between nibbles
+    if not info.riichi or len(tiles) + 3 * len(melds) != 13 or (every | every + info.limits) & _HIGHS:
         validate(hand, win, ctx, rules)
     menzen = True
     meld_agg = meld_runs = 0
@@ -351,7 +352,13 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     fixed_yakuman: list[YakuLine] = []
     if ctx.tenhou or ctx.chiihou or ctx.renhou or (not melds and wk < 27):
         blessings, fixed_yakuman = _rare_yakuman(ctx, rules, concealed, wk, bool(melds))
-    fixed_regular = _situational(ctx, info, menzen)
+    fixed_regular = info.situational.get(
+        (1 if tsumo else 0) | (2 if ctx.riichi else 0) | (4 if ctx.double_riichi else 0)
+        | (8 if ctx.ippatsu else 0) | (16 if ctx.rinshan else 0) | (32 if ctx.chankan else 0)
+        | (64 if ctx.haitei else 0) | (128 if ctx.houtei else 0) | (256 if menzen else 0)
+    )  # fmt: skip
+    if fixed_regular is None:
+        fixed_regular = _situational(ctx, info, menzen)
     content = content_yaku(every, not menzen, rules)
     if content:
         fixed_regular = list(fixed_regular)
@@ -399,17 +406,18 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         pair = (a >> PAIR & 63) - 1
         plain = a >> PLAIN & 7
         peikou = a >> PEI & 3
-        needs = (runs | (trip_mask >> 27).bit_count() << 3 | (pair >= 27) << 6 | menzen << 7 | (not plain) << 8
-                 | (peikou != 0) << 9)  # fmt: skip
+        needs = (runs | (pair >= 27) << 3 | menzen << 4 | (not plain) << 5 | (peikou != 0) << 6
+                 | trip_mask >> 27 << 7)  # fmt: skip
         ykm_checks, arr_checks, place_checks = _APPLICABLE.get(needs) or _applicable(needs)
         conc = a >> CONC & 7
         shape = Shape(p0.run_mask | p1.run_mask | p2.run_mask | meld_runs, trip_mask, runs, peikou, plain, conc,
                       a >> KANS & 7, pair, "", menzen)  # fmt: skip
         arr_yakuman = []
-        for y, fn in ykm_checks[0]:
-            n = fn(shape, ctx, rules)
-            if n:
-                arr_yakuman.append((y, counted(y.key, n, rules)))
+        if ykm_checks[0]:
+            for y, fn in ykm_checks[0]:
+                n = fn(shape, ctx, rules)
+                if n:
+                    arr_yakuman.append((y, counted(y.key, n, rules)))
         arr_found = []
         arr_han = fixed_han + bonus_han
         for y, han, fn in arr_checks:
@@ -420,11 +428,13 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         sets_fu = a >> FU & 255
         start_fu = base_fu + pair_fu(pair, ctx, rules) if pair >= 27 else base_fu
         held = combo[win_suit]
+        by_wait = place_checks or ykm_checks[1]
         for place in held.places.get(wk) or held.place(wk):
             wait, loss, _, wait_fu = place
             opened = loss and not tsumo  # a triplet completed by a ron discard is not concealed
-            shape.wait = wait
-            shape.concealed_triplets = conc - 1 if opened else conc
+            if by_wait:
+                shape.wait = wait
+                shape.concealed_triplets = conc - 1 if opened else conc
             if fixed_yakuman or arr_yakuman or ykm_checks[1]:
                 found = list(arr_yakuman)
                 for y, fn in ykm_checks[1]:

@@ -173,11 +173,13 @@ class Needs:
     honor_pair: bool = False
     outside: bool = False  # every set and the pair hold a terminal or honor (``Shape.plain`` == 0)
     peikou: bool = False  # two identical runs (``Shape.peikou`` > 0)
+    honor_kinds: int = 0  # a triplet of one of these honors (bit k - 27 for kind k)
 
     def met(
         self, runs: int, triplets: int, honor_triplets: int, honor_pair: bool, outside: bool = True,
-        peikou: bool = True,
+        peikou: bool = True, honor_mask: int = 0x7F,
     ) -> bool:  # fmt: skip
+        """``honor_mask``: bit k - 27 for each honor kind k held as a triplet (or kan)."""
         return (
             self.runs <= runs <= self.max_runs
             and triplets >= self.triplets
@@ -185,6 +187,7 @@ class Needs:
             and (honor_pair or not self.honor_pair)
             and (outside or not self.outside)
             and (peikou or not self.peikou)
+            and (not self.honor_kinds or self.honor_kinds & honor_mask != 0)
         )
 
 
@@ -272,6 +275,7 @@ def _houtei(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
 # --- shape yaku -------------------------------------------------------------------------------------------------
 
 _DRAGON_BITS = 0b111 << DRAGONS[0]
+_WINDS_ONLY = 0b1111  # Needs.honor_kinds: a wind triplet
 _WIND_BITS = 0b1111 << WINDS[0]
 _STRAIGHT = 0b1001001  # runs 123, 456, 789 of one suit
 
@@ -294,27 +298,27 @@ def _ryanpeikou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.menzen and s.peikou == 2)
 
 
-@check("seat_wind", Needs(triplets=1, honor_triplets=1))
+@check("seat_wind", Needs(triplets=1, honor_triplets=1, honor_kinds=_WINDS_ONLY))
 def _seat_wind(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return s.trip_mask >> ctx.seat_wind & 1
 
 
-@check("round_wind", Needs(triplets=1, honor_triplets=1))
+@check("round_wind", Needs(triplets=1, honor_triplets=1, honor_kinds=_WINDS_ONLY))
 def _round_wind(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return s.trip_mask >> ctx.round_wind & 1
 
 
-@check("white", Needs(triplets=1, honor_triplets=1))
+@check("white", Needs(triplets=1, honor_triplets=1, honor_kinds=1 << 4))
 def _white(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return s.trip_mask >> DRAGONS[0] & 1
 
 
-@check("green", Needs(triplets=1, honor_triplets=1))
+@check("green", Needs(triplets=1, honor_triplets=1, honor_kinds=1 << 5))
 def _green(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return s.trip_mask >> DRAGONS[1] & 1
 
 
-@check("red", Needs(triplets=1, honor_triplets=1))
+@check("red", Needs(triplets=1, honor_triplets=1, honor_kinds=1 << 6))
 def _red(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
     return s.trip_mask >> DRAGONS[2] & 1
 
@@ -430,6 +434,8 @@ def content_yaku(packed: int, open_hand: bool, rules: RuleSet) -> list[tuple[str
     caller converts to han. Each question is one mask, so the common case (none of them) costs next to nothing."""
     out: list[tuple[str, int]] = []
     n_suits = (packed & tally.SUITS[0] != 0) + (packed & tally.SUITS[1] != 0) + (packed & tally.SUITS[2] != 0)
+    if n_suits > 1 and packed & tally.TERMINALS_HONORS and packed & tally.SIMPLES:
+        return out  # the usual hand: two suits or more, simples and terminals or honors (so not all green either)
     honors = packed & tally.HONORS != 0
     if not packed & tally.TERMINALS_HONORS and (rules.kuitan or not open_hand):
         out.append(("tanyao", 1))
