@@ -85,9 +85,6 @@ class Reading:
         n += sum(1 for t in self.tiles if self.codes[t] >= RED_MAN)
         return n + self.kita * self.dora[NORTH] + self.kita * (1 if self.rules.north_extraction else 0)
 
-    def threats(self) -> list[Opponent]:
-        return [o for o in self.opponents if o.riichi or o.open_melds >= 2]
-
     def last_hand(self) -> bool:
         """The scheduled last hand of the match (an extension can still follow)."""
         rounds = 1 if self.rules.length == "east" else 2
