@@ -81,6 +81,18 @@ class Part:
             self.run_mask |= 1 << r
         self.places: dict[int, tuple[Place, ...]] = {}
 
+    def shifted(self, by: int) -> Part:
+        """This reading ``by`` kinds further on (the same tiles in another numbered suit): the counts, fu and
+        terminal tests do not change, the kinds and masks move."""
+        part = Part.__new__(Part)
+        part.groups = tuple(g + by for g in self.groups)
+        part.pair = self.pair + by if self.pair >= 0 else -1
+        agg = self.agg
+        part.agg = (agg & TRIP_MASK) << by | (agg & ~TRIP_MASK) + (by << PAIR if self.pair >= 0 else 0)
+        part.run_mask = self.run_mask << by
+        part.places = {}
+        return part
+
     def place(self, win: int) -> tuple[Place, ...]:
         """Where a winning tile of kind ``win`` (held in this suit) can sit; remembered in ``places``."""
         out: list[Place] = []
@@ -110,6 +122,14 @@ class SuitReading:
 
     __slots__ = ("orphans", "pairs", "parts", "single", "special")
 
+    def shifted(self, by: int) -> SuitReading:
+        """The readings of the same counts in the numbered suit ``by`` kinds further on."""
+        got = SuitReading.__new__(SuitReading)
+        got.parts = tuple(p.shifted(by) for p in self.parts)
+        got.single = got.parts if len(got.parts) == 1 else ()
+        got.pairs, got.orphans, got.special = self.pairs, self.orphans, self.special
+        return got
+
     def __init__(self, base: int, size: int, key: int) -> None:
         counts = [key >> NIBBLE * i & 0xF for i in range(size)]
         honors = base == 27
@@ -131,14 +151,21 @@ class SuitReading:
 
 # each suit's readings by its packed counts (plain dicts: a lookup is the scorer's hot path), filled by ``read``
 TABLES: tuple[dict[int, SuitReading], ...] = ({}, {}, {}, {})
-_SUIT_SIZES = (9, 9, 9, 7)
-
-
 def read(suit: int, key: int) -> SuitReading:
-    """The readings of suit ``suit`` (0..3 = m, p, s, honors) holding ``key``, worked out on first use."""
+    """The readings of suit ``suit`` (0..3 = m, p, s, honors) holding ``key``, worked out on first use. The three
+    numbered suits share the work: a shape first met in pinzu or souzu is read as manzu (and kept there), then
+    moved over."""
     got = TABLES[suit].get(key)
     if got is None:
-        got = TABLES[suit][key] = SuitReading(9 * suit, _SUIT_SIZES[suit], key)
+        if suit == 3:
+            got = SuitReading(27, 7, key)
+        else:
+            got = TABLES[0].get(key)
+            if got is None:
+                got = TABLES[0][key] = SuitReading(0, 9, key)
+            if suit:
+                got = got.shifted(9 * suit)
+        TABLES[suit][key] = got
     return got
 
 
