@@ -152,6 +152,19 @@ def kita_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     return add(v, Kita(own(v, "4z")[0]))
 
 
+def last_hand_ron_view(second_last: int) -> Callable[[RuleSet, Ids], dict[str, Any]]:
+    """South 4 (seat 3 deals), seat 0 last with 20000; seat 3 throws 4s into a 1000-point pinfu."""
+
+    def build(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+        v = build_view(
+            rules, ids, hand="234m456p789s23s55p", rivers={3: "9m4s"}, dealer=3, round_=1, hand_no=3,
+            scores=[20000, second_last, 29000, 30000],
+        )  # fmt: skip
+        return on_claim(v, 3, Ron())
+
+    return build
+
+
 ROWS = [
     Row("win_when_allowed", "issue 4: every level wins when it can", "standard", ALL, tsumo_view, is_type(Tsumo)),
     Row("furiten_never_rons", "RULES.md furiten: a furiten seat cannot ron", "standard", ALL, furiten_ron_view,
@@ -178,6 +191,10 @@ ROWS = [
         nine_terminals_view, is_type(NineTerminals)),
     Row("thirteen_orphans_chance", "RULES.md nine terminals: play on when thirteen orphans is close", "standard",
         ("normal", "strong"), kokushi_chance_view, is_type(Discard)),
+    Row("no_ron_that_stays_last", "issue 4: game situation (last hand: a win that leaves the seat last is let go "
+        "when a self-draw would lift it)", "standard", ("strong",), last_hand_ron_view(21000), is_type(Pass)),
+    Row("ron_that_climbs", "issue 4: game situation (last hand: a win that lifts the seat is taken)", "standard",
+        ALL, last_hand_ron_view(20500), is_type(Ron)),
     Row("north_extraction", "RULES.md sanma: a North is set aside as dora", "sanma", ALL, kita_view,
         is_type(Kita)),
 ]  # fmt: skip

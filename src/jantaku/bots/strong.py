@@ -26,8 +26,8 @@ from jantaku.bots.base import tile_for_kind
 from jantaku.bots.normal import NormalBot, advances, without
 from jantaku.bots.reading import Opponent, Reading
 from jantaku.bots.safety import danger, suit_bias
-from jantaku.bots.value import estimated_han, han_points, value_honors, wait_values, yaku_paths
-from jantaku.engine.actions import AddedKan, Chi, ClosedKan, Discard, OpenKan, Pon, Riichi
+from jantaku.bots.value import estimated_han, han_points, value_honors, wait_values, win_points, yaku_paths
+from jantaku.engine.actions import AddedKan, Chi, ClosedKan, Discard, OpenKan, Pon, Riichi, Ron, Tsumo
 from jantaku.hand import DiscardOption
 from jantaku.hand.sweep import mask_kinds
 from jantaku.tiles import EAST
@@ -183,6 +183,26 @@ class StrongBot(NormalBot):
             return None
         chosen = tile_for_kind(r, o.discard, options)
         return chosen if isinstance(chosen, Riichi) else None
+
+    # --- the last hand ----------------------------------------------------------------------------------------
+    def take_win(self, r: Reading, action: Tsumo | Ron) -> bool:
+        """In the last hand a non-dealer in last place lets a ron go when it would leave the seat last but a
+        self-draw of the same hand would lift it (the game ends on the win; a dealer's win goes on, so the
+        dealer always takes it). Honba and deposits are left out of this estimate."""
+        if not (r.rules.riichi and isinstance(action, Ron) and r.claim is not None and r.last_hand()) or r.dealer:
+            return True
+        if r.placement() != r.players - 1:
+            return True
+        win = r.codes[r.claim[2]]
+        codes = [r.codes[t] for t in r.tiles]
+        me = r.scores[r.seat]
+        others = {i: s for i, s in enumerate(r.scores) if i != r.seat}
+        ron = win_points(r, codes, win, riichi=r.riichi)
+        if me + ron > min(s - (ron if i == r.claim[1] else 0) for i, s in others.items()):
+            return True  # the ron already climbs out of last place
+        tsumo = win_points(r, codes, win, riichi=r.riichi, tsumo=True)
+        share = tsumo // len(others)
+        return not me + tsumo > min(s - share for s in others.values())
 
     # --- kans and calls ------------------------------------------------------------------------------------
     def declare_kan(self, r: Reading, kan: ClosedKan | AddedKan) -> bool:
