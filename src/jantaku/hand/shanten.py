@@ -125,6 +125,7 @@ _TABLES: list[tuple[bytes, bytes, list[int]]] = []
 # ``a << 8 | b`` of the pair's merge in ``_PAIR`` (a local id) and, for two pairs, in ``_FINAL_VEC`` (the vector).
 _PAIR: list[int] = []
 _FINAL_VEC: list[tuple[int, ...]] = []
+_LOCAL: list[tuple[int, ...]] = []  # the file's vectors by local id
 
 
 def _tables() -> tuple[bytes, bytes, list[int]]:
@@ -147,6 +148,7 @@ def _tables() -> tuple[bytes, bytes, list[int]]:
             final[a << 8 : (a << 8) + n] = [vectors[m] for m in row]
         _PAIR[:] = pair
         _FINAL_VEC[:] = final
+        _LOCAL[:] = vectors
         _TABLES.append((raw[start : start + 5**9], raw[start + 5**9 : start + 5**9 + 5**7], ids))
     return _TABLES[0]
 

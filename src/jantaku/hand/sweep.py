@@ -6,41 +6,47 @@ lowers the distance exactly when it lowers a tight entry, and which ranks do tha
 Draw sets travel as 34-bit masks (bit k = kind k), so a discard costs a handful of memoised look-ups and ORs
 instead of a shanten call per (discard, draw).
 
-Why fresh hands stay fast too: every memo is keyed either by interned vectors alone (few: merges, tight entries)
-or by one suit shape plus vectors or an entry mask (``_Shape`` and its tables), never by two shapes together, so
-the tables fill after a few thousand hands instead of growing with every new combination of suits.
+Why fresh hands stay fast too: every memo is keyed either by vector ids alone (few: tight entries, lowered
+entries; merges are a shipped table) or by one suit shape plus vectors or an entry mask (``_Shape`` and its
+tables), never by two shapes together, so the tables fill after a few thousand hands instead of growing with every
+new combination of suits; and what a new shape needs (its vector and those of the shapes one draw away) is read
+from the shipped table by index arithmetic, so a miss costs a few microseconds, not a DP.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jantaku.hand.shanten import _CHIITOI, _HONOR, _INF, _KOKUSHI, _SUIT, _VECTORS, _entry, _merge
+from jantaku.hand.shanten import _CHIITOI, _DIGITS, _INF, _KOKUSHI, _LOCAL, _PAIR, _packed, _tables, shanten
 
 _YAO_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _ALL = (1 << 34) - 1
 _MEMO_LIMIT = 1 << 18
+_POW5 = tuple(5**i for i in range(9))
+# field arithmetic of ``_Shape.ranks_for``: nine 11-bit fields
+_REP = sum(1 << 11 * r for r in range(9))
+_LOW = 1023 * _REP
+_TOP = 1024 * _REP
+_GATHER = {sum(1 << 11 * r + 10 for r in range(9) if bits >> r & 1): bits for bits in range(512)}
 
-_TIGHT: dict[tuple[int, int, int], tuple[int, int]] = {}
-# (vector before a draw, vector after) -> mask of the entries the draw lowers
-_LOWERED: dict[tuple[int, int], int] = {}
+# Every memo below is a plain dict or list read with a plain subscript (a KeyError falls back to the filling
+# function): CPython 3.11 specialises subscripts of exact dicts and lists only, and a dict subclass with
+# ``__missing__`` costs about 40 ns more per read. Vector ids are the shipped table's local ids (< 256), and the
+# merge of two vectors is one read of ``shanten._PAIR`` at ``a << 8 | b``.
+
+# ``a << 11 | rest << 3 | m`` -> ``distance << 10 | mask``: suit vector ``a`` merged with ``rest`` toward ``m`` sets
+# and a pair; the mask marks the entries of ``a`` on an optimal split, so only lowering one can lower the distance
+_TIGHT: dict[int, int] = {}
+# ``before << 8 | after`` -> mask of the vector entries that are lower in ``after``
+_LOWERED: dict[int, int] = {}
 # whole hands: (34-byte counts, blocked mask) -> the sweep, for callers that ask about the same hand again
 _HANDS: dict[tuple[bytes, int], tuple[tuple[int, int, int], ...]] = {}
 _HANDS_LIMIT = 1 << 14
 
-# A group: the discards of one suit that leave the same vector, with the shanten they leave and, per discard,
-# the ranks of its own suit whose draw then helps: (vector id after, shanten after, ((rank, ranks mask), ...)).
-Group = tuple[int, int, tuple[tuple[int, int], ...]]
 
-
-def _tight(a: int, rest: int, m: int) -> tuple[int, int]:
-    """(distance, mask) for suit vector ``a`` merged with ``rest`` toward ``m`` sets and a pair; the mask marks
-    the entries of ``a`` on an optimal split, so only lowering one of them can lower the distance."""
-    key = (a, rest, m)
-    got = _TIGHT.get(key)
-    if got is not None:
-        return got
-    x, r = _VECTORS[a], _VECTORS[rest]
+def _tight(key: int) -> int:
+    a, rest, m = key >> 11, (key >> 3) & 255, key & 7
+    x, r = _LOCAL[a], _LOCAL[rest]
     best, mask = _INF, 0
     for j in range(10):
         i = j % 5
@@ -51,136 +57,115 @@ def _tight(a: int, rest: int, m: int) -> tuple[int, int]:
             best, mask = v, 1 << j
         elif v == best:
             mask |= 1 << j
-    got = _TIGHT[key] = (best, mask)
+    got = _TIGHT[key] = best << 10 | mask
     return got
 
 
 def _lowered(before: int, after: int) -> int:
-    key = (before, after)
+    key = before << 8 | after
     got = _LOWERED.get(key)
     if got is None:
-        x, y = _VECTORS[before], _VECTORS[after]
+        x, y = _LOCAL[before], _LOCAL[after]
         got = _LOWERED[key] = sum(1 << j for j in range(10) if y[j] < x[j])
     return got
 
 
-class _Row(dict[int, int]):
-    """Merges of one interned vector with others, keyed by the other's id: a warm merge is one int subscript."""
-
-    __slots__ = ("vid",)
-
-    def __init__(self, vid: int) -> None:
-        super().__init__()
-        self.vid = vid
-
-    def __missing__(self, other: int) -> int:
-        got = self[other] = _merge(self.vid, other)
-        return got
+# A discard group of a suit: the discards that leave the same vector, as (vector id after, ((rank, the ranks table
+# of the shape after, the shape after), ...)); the ranks table maps a mask of vector entries to the ranks whose
+# draw lowers one of them (see ``_Shape.ranks``).
+Members = tuple[tuple[int, dict[int, int], "_Shape"], ...]
 
 
-class _Rows(dict[int, _Row]):
-    def __missing__(self, vid: int) -> _Row:
-        got = self[vid] = _Row(vid)
-        return got
+class _Shape:
+    """One suit's counts (a 9- or 7-byte key in the shipped table) and what the sweep asks of it.
 
-
-_ROWS = _Rows()
-
-
-class _Shape(dict[int, int]):
-    """One suit's counts (a 9- or 7-byte key) and what the sweep asks of it.
-
-    As a dict it is the suit's *draw* table: ``rest << 3 | m`` -> the ranks whose draw lowers the distance, where
-    ``rest`` is the merged vector of the other three suits (after the discard) and ``m`` the sets wanted.
-    ``sweep`` is its *discard* table (see ``_SweepTable``); ``planes`` its count bit planes (see
-    ``count_planes``, unshifted); ``vid`` and ``packed`` its entry (see ``shanten._entry``).
+    ``ranks``: a mask of vector entries -> the ranks whose draw lowers one of them (filled by ``ranks_for``).
+    Which entries matter depends on the other suits only through the *tight* mask (``_TIGHT``, keyed by vector
+    ids), so this table is keyed by a handful of masks per shape and fills after a shape's first few hands.
+    ``vid`` is its local vector id and ``packed`` its counts (see ``shanten._packed``). The vectors of the shapes
+    one draw away are read from the shipped table by base-5 index arithmetic (``index + 5**rank``), so a shape
+    never seen before costs a few table reads, not a DP.
     """
 
-    __slots__ = ("_discards", "_gains", "_ranks", "honors", "key", "packed", "planes", "sweep", "vid")
+    __slots__ = ("_discards", "_gains", "honors", "index", "key", "packed", "ranks", "vid")
 
-    def __init__(self, key: bytes) -> None:
-        super().__init__()
-        self.key = key
-        self.honors = honors = len(key) == 7
-        self.vid, self.packed = (_HONOR if honors else _SUIT).get(key) or _entry(key, honors)
-        self.planes = _chunk_planes(key)
-        self.sweep = _SweepTable(self)
-        self._ranks: dict[int, int] = {}
-        self._gains: tuple[int, ...] | None = None
-        self._discards: tuple[tuple[int, tuple[tuple[int, _Shape], ...]], ...] | None = None
-
-    def __missing__(self, rest_m: int) -> int:
-        got = self[rest_m] = self.ranks_for(_tight(self.vid, rest_m >> 3, rest_m & 7)[1])
-        return got
+    def __init__(self, key: bytes, honors: bool, index: int, vid: int) -> None:
+        self.key, self.honors, self.index, self.vid = key, honors, index, vid
+        self.packed = _packed(key, honors)
+        self.ranks: dict[int, int] = {}
+        self._gains: int | None = None
+        self._discards: tuple[tuple[int, Members], ...] | None = None
 
     def ranks_for(self, mask: int) -> int:
-        """Bit mask of the ranks whose draw lowers one of the vector entries ``mask``."""
-        got = self._ranks.get(mask)
+        """Bit mask of the ranks whose draw lowers one of the vector entries ``mask``.
+
+        The per-rank gains sit in 11-bit fields of one int (``_spread_gains``): masking every field with ``mask``
+        and adding 1023 to each sets a field's top bit exactly when the field is not zero; ``_GATHER`` maps those
+        top bits to a rank mask. A few int operations instead of a loop over ranks, as a shape's first hands call
+        this several times."""
+        got = self.ranks.get(mask)
         if got is None:
-            gains = self._gains
-            if gains is None:
-                gains = self._gains = self._draw_gains()
-            got = self._ranks[mask] = sum(1 << r for r, g in enumerate(gains) if g & mask)
+            spread = self._gains
+            if spread is None:
+                spread = self._gains = self._spread_gains()
+            got = self.ranks[mask] = _GATHER[((spread & mask * _REP) + _LOW) & _TOP]
         return got
 
-    def _draw_gains(self) -> tuple[int, ...]:
-        """Per rank, the mask of vector entries that drawing that rank lowers (0 where a fifth copy would be)."""
-        key, honors = self.key, self.honors
-        table = _HONOR if honors else _SUIT
-        out = []
-        for r, c in enumerate(key):
-            if c >= 4:
-                out.append(0)
-                continue
-            after = key[:r] + bytes((c + 1,)) + key[r + 1 :]
-            out.append(_lowered(self.vid, (table.get(after) or _entry(after, honors))[0]))
-        return tuple(out)
+    def _spread_gains(self) -> int:
+        """Per rank r, the mask of vector entries that drawing r lowers, in bits 11r.. of one int (0 where a fifth
+        copy would be)."""
+        suits, hons, _ = _tables()
+        table = hons if self.honors else suits
+        index, vid = self.index, self.vid
+        out = 0
+        lowered, base = _LOWERED, vid << 8
+        for r, c in enumerate(self.key):
+            after = table[index + _POW5[r]] if c < 4 else 255
+            if after != 255:  # 255: a 15th tile, never asked for
+                got = lowered.get(base | after)
+                out |= (_lowered(vid, after) if got is None else got) << 11 * r
+        return out
 
-    def discards(self) -> tuple[tuple[int, tuple[tuple[int, _Shape], ...]], ...]:
-        """The suit's discards grouped by the vector they leave: ((vector id, ((rank, shape after), ...)), ...)."""
+    def discards(self) -> tuple[tuple[int, Members], ...]:
+        """The suit's discards grouped by the vector they leave (see ``Members``)."""
         got = self._discards
         if got is None:
-            key = self.key
-            groups: dict[int, list[tuple[int, _Shape]]] = {}
+            key, honors = self.key, self.honors
+            groups: dict[int, list[tuple[int, dict[int, int], _Shape]]] = {}
             for r, c in enumerate(key):
                 if c:
-                    after = _SHAPES[key[:r] + bytes((c - 1,)) + key[r + 1 :]]
-                    groups.setdefault(after.vid, []).append((r, after))
+                    after = _shape(key[:r] + bytes((c - 1,)) + key[r + 1 :], honors)
+                    assert after is not None  # one tile fewer than a shape in the table
+                    groups.setdefault(after.vid, []).append((r, after.ranks, after))
             got = self._discards = tuple((vid, tuple(members)) for vid, members in groups.items())
         return got
 
 
-class _SweepTable(dict[int, tuple[Group, ...]]):
-    """For one suit shape as the *discard* suit: ``rest << 3 | m`` -> its discards as groups (see ``Group``).
-
-    Grouping by the vector left matters because the other suits' draws depend on the discard only through it:
-    a hand's ~12 discards leave ~7 distinct vectors."""
-
-    __slots__ = ("shape",)
-
-    def __init__(self, shape: _Shape) -> None:
-        super().__init__()
-        self.shape = shape
-
-    def __missing__(self, rest_m: int) -> tuple[Group, ...]:
-        rest, m = rest_m >> 3, rest_m & 7
-        out = []
-        for vid, members in self.shape.discards():
-            dist, tight = _tight(vid, rest, m)
-            out.append((vid, dist - 1, tuple([(r, after.ranks_for(tight)) for r, after in members])))
-        got = self[rest_m] = tuple(out)
-        return got
+def _tight_get(key: int) -> int:
+    got = _TIGHT.get(key)
+    return _tight(key) if got is None else got
 
 
-class _Shapes(dict[bytes, _Shape]):
-    def __missing__(self, key: bytes) -> _Shape:
-        if len(self) >= _MEMO_LIMIT:
-            self.clear()
-        got = self[key] = _Shape(key)
-        return got
+_SHAPES: dict[bytes, _Shape] = {}
 
 
-_SHAPES = _Shapes()
+def _shape(key: bytes, honors: bool) -> _Shape | None:
+    """The shape of ``key``, made on first use; None when it is not in the shipped table."""
+    got = _SHAPES.get(key)
+    if got is None:
+        if len(key) != (7 if honors else 9) or max(key) > 4:
+            return None
+        index = int(key.translate(_DIGITS)[::-1], 5)  # the counts read as a base-5 number, rank 1 lowest
+        suits, hons, _ = _tables()
+        vid = (hons if honors else suits)[index]
+        if vid == 255:
+            return None
+        if len(_SHAPES) >= _MEMO_LIMIT:
+            _SHAPES.clear()
+        got = _SHAPES[key] = _Shape(key, honors, index, vid)
+    return got
+
+
 _PLANES: dict[bytes, tuple[int, int, int]] = {}
 
 
@@ -203,7 +188,11 @@ def _chunk_planes(chunk: bytes) -> tuple[int, int, int]:
 def count_planes(b: bytes) -> tuple[int, int, int]:
     """34-bit planes of min(count, 4) for a 34-byte count string: per kind, count = p0 + 2*p1 + 4*p2, so a sum
     over the kinds of a mask is three popcounts (kinds held four times are exactly ``p2``)."""
-    a, c, d, e = _chunk_planes(b[0:9]), _chunk_planes(b[9:18]), _chunk_planes(b[18:27]), _chunk_planes(b[27:34])
+    try:
+        a, c, d, e = _PLANES[b[0:9]], _PLANES[b[9:18]], _PLANES[b[18:27]], _PLANES[b[27:34]]
+    except KeyError:
+        a, c, d = _chunk_planes(b[0:9]), _chunk_planes(b[9:18]), _chunk_planes(b[18:27])
+        e = _chunk_planes(b[27:34])
     return (
         a[0] | c[0] << 9 | d[0] << 18 | e[0] << 27,
         a[1] | c[1] << 9 | d[1] << 18 | e[1] << 27,
@@ -227,38 +216,78 @@ def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, i
     in no particular order.
 
     ``blocked`` is a mask of kinds that cannot be drawn (all copies in the player's own hand and melds).
-    Per hand: four shape reads, the pair merges, one table read per suit for its discards and, per distinct
-    vector a suit's discards leave, two int subscripts per other suit. Seven pairs / thirteen orphans are
-    looked at only when the 14-tile closed forms are close enough to matter.
+    Per hand: four shape reads and the pair merges; per distinct vector a suit's discards leave, its tight read,
+    and per other suit a merge read, a tight read and a ranks read; per discard one ranks read. Seven pairs / thirteen
+    orphans are looked at only when the 14-tile closed forms are close enough to matter. Hands outside the
+    shipped table (a fifth copy, more than 14 tiles) are swept by shanten calls.
     """
-    b = bytes(counts)
+    b = bytes(bytearray(counts))
     memo_key = (b, blocked)
     hit = _HANDS.get(memo_key)
     if hit is not None:
         return hit
-    shapes, rows = _SHAPES, _ROWS
-    hs = (shapes[b[0:9]], shapes[b[9:18]], shapes[b[18:27]], shapes[b[27:34]])
-    v0, v1, v2, v3 = vids = (hs[0].vid, hs[1].vid, hs[2].vid, hs[3].vid)
-    packed = hs[0].packed + hs[1].packed + hs[2].packed + hs[3].packed
+    try:
+        hs = (_SHAPES[b[0:9]], _SHAPES[b[9:18]], _SHAPES[b[18:27]], _SHAPES[b[27:34]])
+    except KeyError:
+        made = (_shape(b[0:9], False), _shape(b[9:18], False), _shape(b[18:27], False), _shape(b[27:34], True))
+        if None in made:
+            return _brute_sweep(b, blocked)
+        hs = made  # type: ignore[assignment]
+    h0, h1, h2, h3 = hs
+    packed = h0.packed + h1.packed + h2.packed + h3.packed
+    if (packed & 63) > 14:
+        return _brute_sweep(b, blocked)
     melds = (14 - (packed & 63)) // 3
     m = 4 - melds
-    r0, r1, r2 = rows[v0], rows[v1], rows[v2]
-    pairs = (r0[v1], r0[v2], r0[v3], r1[v2], r1[v3], r2[v3])
+    v0, v1, v2, v3 = vids = (h0.vid, h1.vid, h2.vid, h3.vid)
+    pair = _PAIR
+    a0 = v0 << 8
+    a1 = v1 << 8
+    pairs = (pair[a0 | v1], pair[a0 | v2], pair[a0 | v3], pair[a1 | v2], pair[a1 | v3], pair[v2 << 8 | v3])
     out: list[tuple[int, int, int]] = []
     append = out.append
     worst = -2
+    tight = _TIGHT
     for sd, (lo, pi, oi, targets) in enumerate(_PLAN):
         h = hs[sd]
         if not h.packed & 63:
             continue
-        groups = h.sweep[rows[pairs[pi]][vids[oi]] << 3 | m]
+        rest_m = pair[pairs[pi] << 8 | vids[oi]] << 3 | m
+        discards = h._discards
+        if discards is None:
+            discards = h.discards()
         (s1, b1, u1), (s2, b2, u2), (s3, b3, u3) = targets
-        ra, rb, rc = rows[pairs[u1]], rows[pairs[u2]], rows[pairs[u3]]
-        da, db, dc = hs[s1], hs[s2], hs[s3]
-        for vid_d, s0, members in groups:
-            other = da[ra[vid_d] << 3 | m] << b1 | db[rb[vid_d] << 3 | m] << b2 | dc[rc[vid_d] << 3 | m] << b3
-            for rd, own in members:
-                append((lo + rd, s0, own << lo | other))
+        pa, pb, pc = pairs[u1], pairs[u2], pairs[u3]
+        ha, hb, hc = hs[s1], hs[s2], hs[s3]
+        ra, rb, rc = ha.ranks, hb.ranks, hc.ranks
+        ka, kb, kc = ha.vid << 11 | m, hb.vid << 11 | m, hc.vid << 11 | m
+        for vid_d, members in discards:
+            n0 = len(out)
+            try:
+                t = tight[vid_d << 11 | rest_m]
+                s0 = (t >> 10) - 1
+                mask = t & 1023
+                va = vid_d << 8
+                other = (
+                    ra[tight[ka | pair[va | pa] << 3] & 1023] << b1
+                    | rb[tight[kb | pair[va | pb] << 3] & 1023] << b2
+                    | rc[tight[kc | pair[va | pc] << 3] & 1023] << b3
+                )
+                for rd, rdict, _ in members:
+                    append((lo + rd, s0, rdict[mask] << lo | other))
+            except KeyError:
+                del out[n0:]
+                t = _tight_get(vid_d << 11 | rest_m)
+                s0 = (t >> 10) - 1
+                mask = t & 1023
+                va = vid_d << 8
+                other = (
+                    ha.ranks_for(_tight_get(ka | pair[va | pa] << 3) & 1023) << b1
+                    | hb.ranks_for(_tight_get(kb | pair[va | pb] << 3) & 1023) << b2
+                    | hc.ranks_for(_tight_get(kc | pair[va | pc] << 3) & 1023) << b3
+                )
+                for rd, _, after in members:
+                    append((lo + rd, s0, after.ranks_for(mask) << lo | other))
             if s0 > worst:
                 worst = s0
     if melds == 0:
@@ -268,7 +297,7 @@ def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, i
         if kokushi < cf:
             cf = kokushi
         if cf <= worst:
-            _closed_forms(out, b, hs, packed, cf)
+            _closed_forms(out, b, packed, cf)
     if blocked:
         keep = _ALL & ~blocked
         got = tuple([(k, s0, mask & keep) for k, s0, mask in out])
@@ -280,7 +309,29 @@ def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, i
     return got
 
 
-def _closed_forms(out: list[tuple[int, int, int]], b: bytes, hs: tuple[_Shape, ...], packed: int, cf: int) -> None:
+def _brute_sweep(b: bytes, blocked: int) -> tuple[tuple[int, int, int], ...]:
+    """``discard_sweep`` by shanten calls, for hands outside the shipped table (slow, never a legal hand)."""
+    counts = list(b)
+    melds = (14 - sum(counts)) // 3
+    out = []
+    for k in range(len(counts)):
+        if not counts[k]:
+            continue
+        counts[k] -= 1
+        s0 = shanten(counts, melds)
+        mask = 0
+        for q in range(len(counts)):
+            if counts[q] < 4:
+                counts[q] += 1
+                if shanten(counts, melds) < s0:
+                    mask |= 1 << q
+                counts[q] -= 1
+        counts[k] += 1
+        out.append((k, s0, mask & ~blocked & _ALL))
+    return tuple(out)
+
+
+def _closed_forms(out: list[tuple[int, int, int]], b: bytes, packed: int, cf: int) -> None:
     """Seven pairs / thirteen orphans for a 14-tile closed hand, per discard whose shanten they may reach (``cf``
     is the lower of the two before the discard), rewriting ``out`` in place.
 
@@ -289,9 +340,9 @@ def _closed_forms(out: list[tuple[int, int, int]], b: bytes, hs: tuple[_Shape, .
     none is paired yet. Both shanten values depend on the discard only through how many copies of it are held
     (1, 2 or more) and whether it is a terminal/honor, so they are worked out once per hand.
     """
-    a, c, d, e = hs[0].planes, hs[1].planes, hs[2].planes, hs[3].planes
-    paired = a[1] | c[1] << 9 | d[1] << 18 | e[1] << 27 | a[2] | c[2] << 9 | d[2] << 18 | e[2] << 27
-    held = paired | a[0] | c[0] << 9 | d[0] << 18 | e[0] << 27
+    p0, p1, p2 = count_planes(b)
+    paired = p1 | p2
+    held = paired | p0
     ones, zeros = held & ~paired, _ALL & ~held
     pairs, kinds, yao_held = (packed >> 6) & 63, (packed >> 12) & 63, (packed >> 18) & 63
     yao_pairs = (_YAO_MASK & paired).bit_count()

@@ -19,6 +19,8 @@ from jantaku.hand.sweep import count_planes, discard_sweep, mask_kinds
 
 _ZERO = (0,) * 34
 _ALL = (1 << 34) - 1
+_REP7 = sum(1 << 34 * i for i in range(7))
+_LEFT = bytes(4 - x if x < 4 else 0 for x in range(256))  # copies left of a kind with x accounted for
 
 
 def _candidates(counts: Sequence[int]) -> list[int]:
@@ -155,24 +157,23 @@ def discard_options(
 
     The discarded tile lands in the river, so it counts as seen: unseen copies are counted against the hand
     *before* the discard."""
-    held = bytes(counts)
+    held = bytes(bytearray(counts))
     if locked is None:
         used = held if visible is None else bytes(map(_add, held, visible))
     else:
         held = bytes(map(_add, held, locked))
         used = held if visible is None else bytes(map(_add, held, visible))
-    # unseen copies per kind (4 - min(accounted for, 4)) as bit planes, so a mask's total is three popcounts:
-    # 4 = none accounted for, 3 or 1 = bit 0 of the count set, 3 or 2 = bits 0 and 1 differ
+    # unseen copies per kind (4 - min(accounted for, 4)) as bit planes: 4 = none accounted for, 3 or 1 = bit 0 of
+    # the count set, 3 or 2 = bits 0 and 1 differ. The planes sit in seven 34-bit fields of one int, weight 1 once,
+    # weight 2 twice and weight 4 four times, so a mask's total is one multiply, one AND and one popcount.
     p0, p1, p2 = count_planes(used)
-    u0, u1, u2 = p0, p0 ^ p1, _ALL & ~(p0 | p1 | p2)
+    u1, u2 = p0 ^ p1, _ALL & ~(p0 | p1 | p2)
+    weights = p0 | u1 << 34 | u1 << 68 | u2 << 102 | u2 << 136 | u2 << 170 | u2 << 204
     # kinds whose four copies are all in the hand and melds (p2 of ``held``) cannot be drawn
     blocked = p2 if used is held else count_planes(held)[2]
-    rows = [
-        (s0, -(mask & u0).bit_count() - 2 * (mask & u1).bit_count() - 4 * (mask & u2).bit_count(), d, mask)
-        for d, s0, mask in discard_sweep(counts, blocked)
-    ]
+    rows = [(s0, -((mask * _REP7) & weights).bit_count(), d, mask) for d, s0, mask in discard_sweep(counts, blocked)]
     rows.sort()
-    left = [4 - x if x < 4 else 0 for x in used]
+    left = used.translate(_LEFT)
     return [DiscardOption(d, s0, mask, -neg_total, left) for s0, neg_total, d, mask in rows]
 
 
