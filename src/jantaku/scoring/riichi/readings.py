@@ -33,7 +33,8 @@ from jantaku.tiles import KINDS
 TRIP_MASK = (1 << KINDS) - 1
 RUNS, CONC, PEI, PLAIN, FU, PAIR, KANS = 34, 37, 40, 42, 45, 53, 59
 
-# (wait, fu a ron takes off by opening the triplet it completes, group or -1 = pair, the wait's fu)
+# (wait, fu a ron takes off by opening the triplet it completes, the group counted from the suit's first kind
+# (``TRIPLET + k - base`` for a triplet, ``k - base`` for a run) or -1 = the pair, the wait's fu)
 Place = tuple[str, int, int, int]
 
 
@@ -54,13 +55,14 @@ class Part:
     """One reading of one suit's concealed tiles: ``groups`` (runs ``k``, triplets ``TRIPLET + k``, absolute kinds,
     sorted), ``pair`` (a kind, or -1), the packed aggregate ``agg``, ``run_mask`` (bit k: a run starts at k; kept
     apart from ``agg`` because a chi may repeat a concealed run, and masks must be or-ed, not added) and ``places``:
-    for a kind of the suit, where a winning tile of that kind can sit, in the order the scorer tries them (the
-    pair, then the groups in order; identical groups once), filled in by ``place`` on first use."""
+    by a kind's offset in the suit (``kind - base``), where a winning tile of that kind can sit, in the order the
+    scorer tries them (the pair, then the groups in order; identical groups once), filled in by ``place`` on first
+    use and shared by the same reading in the other numbered suits (``Place`` counts its group from ``base``)."""
 
-    __slots__ = ("agg", "groups", "pair", "places", "run_mask")
+    __slots__ = ("agg", "base", "groups", "pair", "places", "run_mask")
 
-    def __init__(self, groups: tuple[int, ...], pair: int) -> None:
-        self.groups, self.pair = groups, pair
+    def __init__(self, groups: tuple[int, ...], pair: int, base: int) -> None:
+        self.groups, self.pair, self.base = groups, pair, base
         runs = [g for g in groups if g < TRIPLET]
         trips = [g - TRIPLET for g in groups if g >= TRIPLET]
         peikou, i = 0, 0
@@ -90,11 +92,13 @@ class Part:
         agg = self.agg
         part.agg = (agg & TRIP_MASK) << by | (agg & ~TRIP_MASK) + (by << PAIR if self.pair >= 0 else 0)
         part.run_mask = self.run_mask << by
-        part.places = {}
+        part.base = self.base + by
+        part.places = self.places
         return part
 
-    def place(self, win: int) -> tuple[Place, ...]:
-        """Where a winning tile of kind ``win`` (held in this suit) can sit; remembered in ``places``."""
+    def place(self, offset: int) -> tuple[Place, ...]:
+        """Where a winning tile of kind ``base + offset`` (held in this suit) can sit; remembered in ``places``."""
+        win, base = self.base + offset, self.base
         out: list[Place] = []
         if self.pair == win:
             out.append(("tanki", 0, -1, WAIT_FU["tanki"]))
@@ -105,12 +109,13 @@ class Part:
             if g >= TRIPLET:
                 if g - TRIPLET == win:
                     seen.add(g)
-                    out.append(("shanpon", set_fu(win, False, False) - set_fu(win, True, False), g, WAIT_FU["shanpon"]))
+                    loss = set_fu(win, False, False) - set_fu(win, True, False)
+                    out.append(("shanpon", loss, g - base, WAIT_FU["shanpon"]))
             elif g <= win <= g + 2:
                 seen.add(g)
                 wait = _wait_of(g, win)
-                out.append((wait, 0, g, WAIT_FU[wait]))
-        got = self.places[win] = tuple(out)
+                out.append((wait, 0, g - base, WAIT_FU[wait]))
+        got = self.places[offset] = tuple(out)
         return got
 
 
@@ -134,7 +139,7 @@ class SuitReading:
         counts = [key >> NIBBLE * i & 0xF for i in range(size)]
         honors = base == 27
         self.parts = tuple(
-            Part(tuple(g + base for g in groups), pair + base if pair >= 0 else -1)
+            Part(tuple(g + base for g in groups), pair + base if pair >= 0 else -1, base)
             for groups, pair in suit_shapes(bytes(counts), not honors)
         )
         # the one reading as a 1-tuple when there is exactly one (the usual case: four suits' ``single`` add up

@@ -71,7 +71,9 @@ class Reading:
         if combo is not None:
             groups = tuple(sorted(g for p in combo for g in p.groups))
             pair = next(p.pair for p in combo if p.pair >= 0)
-        placed = place[2] if place is not None else -1
+        placed = -1
+        if place is not None and place[2] >= 0:  # counted from the suit's first kind
+            placed = place[2] + win - (win - 27 if win >= 27 else win % 9)
         return cls(form, groups, pair, placed, pinfu, win, melds, menzen, concealed, ctx, rules, itemised)
 
     def fu_items(self, wait: str) -> tuple[FuItem, ...]:

@@ -386,6 +386,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     m2 = _SOU.get(k2) or read(2, k2)
     m3 = _HONOR.get(k3) or read(3, k3)
     win_suit = wk // 9
+    win_at = wk - 9 * win_suit  # the winning kind's offset in its suit
     values = info.values[dealer, tsumo]
     base_fu = win_fu(menzen, tsumo)
 
@@ -429,7 +430,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         start_fu = base_fu + pair_fu(pair, ctx, rules) if pair >= 27 else base_fu
         held = combo[win_suit]
         by_wait = place_checks or ykm_checks[1]
-        for place in held.places.get(wk) or held.place(wk):
+        for place in held.places.get(win_at) or held.place(win_at):
             wait, loss, _, wait_fu = place
             opened = loss and not tsumo  # a triplet completed by a ron discard is not concealed
             if by_wait:
