@@ -11,36 +11,10 @@ from typing import Any
 
 from jantaku.engine.actions import Action, Discard, action_to_json
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import FIVES, RED_MAN, parse_tiles
 
+from ..engine.helpers import Tiles
 
-class Ids:
-    """Physical ids for tile strings (``0p`` a red copy, ``5p`` a plain one), never the same id twice."""
-
-    def __init__(self, rules: RuleSet) -> None:
-        self.rules = rules
-        self.used: set[int] = set()
-
-    def ids(self, text: str) -> list[int]:
-        out = []
-        for code in parse_tiles(text):
-            if code >= RED_MAN:
-                kind = FIVES[code - RED_MAN]
-                copies = range(self.rules.red_fives[code - RED_MAN])
-            else:
-                kind = code
-                reds = self.rules.red_fives[FIVES.index(kind)] if kind in FIVES else 0
-                copies = range(reds, 4)
-            free = [kind * 4 + c for c in copies if kind * 4 + c not in self.used]
-            if not free:
-                raise ValueError(f"no copy left for a tile of {text!r}")
-            self.used.add(free[0])
-            out.append(free[0])
-        return out
-
-    def one(self, text: str) -> int:
-        (tile,) = self.ids(text)
-        return tile
+Ids = Tiles  # physical ids for tile strings, never the same id twice (shared with the engine tests)
 
 
 def build_view(

@@ -23,11 +23,11 @@ from collections.abc import Sequence
 
 from jantaku.bots import efficiency
 from jantaku.bots.base import tile_for_kind
-from jantaku.bots.normal import NormalBot, advances, without
+from jantaku.bots.normal import NormalBot, without
 from jantaku.bots.reading import Opponent, Reading
 from jantaku.bots.safety import danger, suit_bias
 from jantaku.bots.value import estimated_han, han_points, value_honors, wait_values, win_points, yaku_paths
-from jantaku.engine.actions import AddedKan, Chi, ClosedKan, Discard, OpenKan, Pon, Riichi, Ron, Tsumo
+from jantaku.engine.actions import AddedKan, Chi, ClosedKan, Discard, Pon, Riichi, Ron, Tsumo
 from jantaku.hand import DiscardOption
 from jantaku.hand.sweep import mask_kinds
 from jantaku.tiles import EAST
@@ -210,29 +210,17 @@ class StrongBot(NormalBot):
             return False  # a new dora helps the riichi as much as us, and an added kan can be robbed
         return super().declare_kan(r, kan)
 
-    def call(self, r: Reading, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Pon | Chi | OpenKan | None:
-        s0, _ = efficiency.waiting_shanten(r)
+    def worth_calling(self, r: Reading, call: Pon | Chi, out: efficiency.CallOutcome, s0: int) -> bool:
+        """The normal judgement, plus: late in the hand a call that reaches tenpai is worth it even without a
+        yaku (the draw payments); against a riichi no call that must then throw a dangerous tile."""
+        assert out.best is not None
+        ok = super().worth_calling(r, call, out, s0)
         riichi_on = any(o.riichi for o in r.opponents)
-        threats = self.threats(r) if riichi_on else []
-        best_key: tuple[float, int] | None = None
-        chosen: Pon | Chi | OpenKan | None = None
-        for c in calls:
-            if isinstance(c, OpenKan):
-                continue
-            out = efficiency.after_call(r, c)
-            if out.best is None or not advances(r, c, out.best.shanten, s0):
-                continue
-            ok = self.worth_calling(r, c, out, s0)
-            if r.rules.riichi and not ok and r.live <= 12 and out.best.shanten == 0 and not riichi_on:
-                ok = True  # tenpai for the draw payments
-            if ok and riichi_on:  # against a riichi: no call that must then throw a dangerous tile
-                ok = sum(d[out.best.discard] for d, _ in threats) < 0.12
-            if not ok:
-                continue
-            key = (float(out.best.shanten), -out.best.total)
-            if best_key is None or key < best_key:
-                best_key, chosen = key, c
-        return chosen
+        if r.rules.riichi and not ok and r.live <= 12 and out.best.shanten == 0 and not riichi_on:
+            ok = True
+        if ok and riichi_on:
+            ok = sum(d[out.best.discard] for d, _ in self.threats(r)) < 0.12
+        return ok
 
 
 def zung_jung_estimate(r: Reading, counts: list[int]) -> float:
