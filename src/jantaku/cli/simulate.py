@@ -54,9 +54,14 @@ def stats_table(title: str, rows: list[PlayerStats], seats: int) -> Table:
 
 def report(console: Console, sim: Simulation) -> None:
     seats = len(sim.lineup)
+    seating = (
+        f"seats rotated over each block of {seats} games on the same walls"
+        if len(set(sim.lineup)) > 1
+        else "one level: no rotation, every game on walls of its own"
+    )
     console.print(
         f"{sim.games} games ({sim.hands} hands) of {sim.rules}, line-up {','.join(sim.lineup)}, seed {sim.seed}; "
-        "seats rotated over each block of games; ± is the 95% confidence half-width"
+        f"{seating}; ± is the 95% confidence half-width"
     )
     console.print(stats_table("per player", sim.players(), seats))
     if len(set(sim.lineup)) < len(sim.lineup):
@@ -72,7 +77,7 @@ def report(console: Console, sim: Simulation) -> None:
 def run(rules: str, players: list[str], games: int, seed: str, jobs: int, out: str | None, logs: str | None) -> None:
     console = Console(highlight=False)
     seats = len(players)
-    total = -(-games // seats) * seats
+    total = -(-games // seats) * seats if len(set(players)) > 1 else games
     with Progress(
         TextColumn("[bold]simulating"),
         BarColumn(),

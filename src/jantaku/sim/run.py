@@ -91,11 +91,12 @@ def simulate(
     logs: str | Path | None = None,
     progress: Callable[[GameRecord], None] | None = None,
 ) -> Simulation:
-    """Play ``games`` games (rounded up to whole seat rotations) and gather them in game order."""
+    """Play ``games`` games (rounded up to whole seat rotations when the line-up mixes levels) and gather them
+    in game order."""
     check_lineup(rules, lineup)
     lineup = tuple(lineup)
     n = len(lineup)
-    total = -(-games // n) * n
+    total = -(-games // n) * n if len(set(lineup)) > 1 else games  # a one-level line-up is not rotated
     if logs is not None:
         Path(logs).mkdir(parents=True, exist_ok=True)
     work = partial(_one, rules, lineup, seed, None if logs is None else str(logs))
