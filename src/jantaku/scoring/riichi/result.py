@@ -109,6 +109,11 @@ def _set_text(group: int, size: int = 3) -> str:
     return f"{r + 1}{r + 2}{r + 3}{SUITS[group // 9]}"
 
 
+# a payment without liability not split per seat yet: (points, base, winner, tsumo, discarder, players, honba,
+# sticks, rules), ``Payment.owed``'s terms
+Owed = tuple[int, int, int, bool, "int | None", int, int, int, RuleSet]
+
+
 class ScoreResult:
     """The best interpretation of a win. For a yakuman hand ``han`` and ``fu`` are 0 and ``yakuman`` is the
     multiplier; counted yakuman (13+ han) keeps its han and fu, with ``yakuman`` = 1 and ``limit`` =
@@ -118,14 +123,21 @@ class ScoreResult:
     simulator, a batch) never pays for the text. A read-only record (a slotted class: cheaper to build than the
     frozen dataclass it replaces, which matters at one per call)."""
 
-    __slots__ = ("_source", "dora", "fu", "han", "limit", "payment", "players", "wait", "yaku", "yakuman")
+    __slots__ = ("_payment", "_source", "dora", "fu", "han", "limit", "players", "wait", "yaku", "yakuman")
 
     def __init__(
-        self, yaku: tuple[YakuLine, ...], han: int, fu: int, limit: str | None, yakuman: int, payment: Payment,
-        wait: str, players: int = 4, dora: int = 0, _source: Source | Reading | None = None,
+        self, yaku: tuple[YakuLine, ...], han: int, fu: int, limit: str | None, yakuman: int,
+        payment: Payment | Owed, wait: str, players: int = 4, dora: int = 0, _source: Source | Reading | None = None,
     ) -> None:  # fmt: skip
         self.yaku, self.han, self.fu, self.limit, self.yakuman = yaku, han, fu, limit, yakuman
-        self.payment, self.wait, self.players, self.dora, self._source = payment, wait, players, dora, _source
+        self._payment, self.wait, self.players, self.dora, self._source = payment, wait, players, dora, _source
+
+    @property
+    def payment(self) -> Payment:
+        """Who pays what (``Payment``); the scorer hands over the terms and the split is made on first use."""
+        if isinstance(self._payment, tuple):
+            self._payment = Payment.owed(*self._payment)
+        return self._payment
 
     def _fields(self) -> tuple[Any, ...]:
         return (self.yaku, self.han, self.fu, self.limit, self.yakuman, self.payment, self.wait, self.players,
@@ -143,7 +155,7 @@ class ScoreResult:
 
     @property
     def points(self) -> int:
-        return self.payment.points
+        return self._payment[0] if isinstance(self._payment, tuple) else self._payment.points
 
     def _reading(self) -> Reading | None:
         if isinstance(self._source, tuple):

@@ -45,7 +45,7 @@ from jantaku.scoring.riichi.readings import (
     Place,
     read,
 )  # fmt: skip
-from jantaku.scoring.riichi.result import ScoreResult, YakuLine
+from jantaku.scoring.riichi.result import Owed, ScoreResult, YakuLine
 from jantaku.scoring.riichi.validate import ScoringError, plain_context, validate
 from jantaku.scoring.riichi.yaku import (
     AKA,
@@ -278,9 +278,10 @@ def _situational(ctx: WinContext, info: _Rules, menzen: bool) -> list[YakuLine]:
     return got
 
 
-def _bonus(ctx: WinContext, info: _Rules, every: int) -> list[YakuLine]:
-    """Dora, red fives, North extractions and ura dora (only for a riichi winner)."""
+def _bonus(ctx: WinContext, info: _Rules, every: int) -> tuple[list[YakuLine], int]:
+    """Dora, red fives, North extractions and ura dora (only for a riichi winner), and their han."""
     out = []
+    han = 0
     kita = ctx.kita
     if ctx.dora:
         dora = 0
@@ -289,10 +290,14 @@ def _bonus(ctx: WinContext, info: _Rules, every: int) -> list[YakuLine]:
             dora += (every >> tally.NIBBLE * d & 0xF) + (kita if d == NORTH else 0)
         if dora:
             out.append(_line(DORA, dora))
+            han = dora
     if every & _RED_NIBBLES:
-        out.append(_line(AKA, tally.red_total(every)))
+        reds = tally.red_total(every)
+        out.append(_line(AKA, reds))
+        han += reds
     if kita:
         out.append(_line(KITA, kita))
+        han += kita
     if ctx.ura and ctx.riichi_declared and info.rules.ura_dora:
         ura = 0
         for i in ctx.ura:
@@ -300,7 +305,8 @@ def _bonus(ctx: WinContext, info: _Rules, every: int) -> list[YakuLine]:
             ura += (every >> tally.NIBBLE * d & 0xF) + (kita if d == NORTH else 0)
         if ura:
             out.append(_line(URA, ura))
-    return out
+            han += ura
+    return out, han
 
 
 def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
@@ -375,10 +381,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     fixed_han = 0
     for line in fixed_regular:
         fixed_han += line.han
-    bonus = _bonus(ctx, info, every)
-    bonus_han = 0
-    for line in bonus:
-        bonus_han += line.han
+    bonus, bonus_han = _bonus(ctx, info, every)
     k0, k1, k2 = concealed & _SUIT, concealed >> _PIN_SHIFT & _SUIT, concealed >> _SOU_SHIFT & _SUIT
     k3 = concealed >> _HONOR_SHIFT & tally.HONOR_MASK
     m0 = _MAN.get(k0) or read(0, k0)
@@ -411,8 +414,10 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                  | trip_mask >> 27 << 7)  # fmt: skip
         ykm_checks, arr_checks, place_checks = _APPLICABLE.get(needs) or _applicable(needs)
         conc = a >> CONC & 7
-        shape = Shape(p0.run_mask | p1.run_mask | p2.run_mask | meld_runs, trip_mask, runs, peikou, plain, conc,
-                      a >> KANS & 7, pair, "", menzen)  # fmt: skip
+        shape = _NO_SHAPE[menzen]  # (read by no check when none applies)
+        if arr_checks or ykm_checks[0] or ykm_checks[1] or place_checks:
+            shape = Shape(p0.run_mask | p1.run_mask | p2.run_mask | meld_runs, trip_mask, runs, peikou, plain,
+                          conc, a >> KANS & 7, pair, "", menzen)  # fmt: skip
         arr_yakuman = []
         if ykm_checks[0]:
             for y, fn in ykm_checks[0]:
@@ -534,13 +539,14 @@ def _sheet(
     discarder = None
     if not tsumo:
         discarder = ctx.discarder - EAST if ctx.discarder is not None else (winner - 1) % players
+    payment: Payment | Owed
     if ctx.pao is not None and pao_base:
         payment = pay(
             base, winner=winner, tsumo=tsumo, discarder=discarder, players=players, honba=ctx.honba,
             sticks=ctx.sticks, rules=info.rules, pao_seat=ctx.pao - EAST, pao_base=pao_base,
         )  # fmt: skip
-    else:
-        payment = Payment.owed(value, base, winner, tsumo, discarder, players, ctx.honba, ctx.sticks, info.rules)
+    else:  # the split per seat is worked out when asked for (ScoreResult.payment)
+        payment = (value, base, winner, tsumo, discarder, players, ctx.honba, ctx.sticks, info.rules)
     source = (best.form, best.combo, best.place, pinfu, itemised, win, hand.melds, menzen, concealed, ctx, info.rules)
     return ScoreResult(tuple(lines), han, fu, limit, yakuman, payment, wait, players, dora, source)
 
