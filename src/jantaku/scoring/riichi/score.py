@@ -46,7 +46,7 @@ from jantaku.scoring.riichi.readings import (
     read,
 )  # fmt: skip
 from jantaku.scoring.riichi.result import Owed, ScoreResult, YakuLine
-from jantaku.scoring.riichi.validate import ScoringError, plain_context, validate
+from jantaku.scoring.riichi.validate import ScoringError, plain_context, situational_flags, validate
 from jantaku.scoring.riichi.yaku import (
     AKA,
     BY_WAIT,
@@ -255,15 +255,12 @@ def _rare_yakuman(
     return blessings, yakuman
 
 
-def _situational(ctx: WinContext, info: _Rules, menzen: bool) -> list[YakuLine]:
-    """The situational yaku of a win. Each hangs on a flag of the context and reads nothing but those flags, the
-    closed hand and ``rules.rinshan_haitei_stack``, so the lines are worked out once per combination of them (per
-    rules object) by the registered checks; the scorer looks the key up itself and calls this on a miss."""
-    key = (
-        (1 if ctx.tsumo else 0) | (2 if ctx.riichi else 0) | (4 if ctx.double_riichi else 0)
-        | (8 if ctx.ippatsu else 0) | (16 if ctx.rinshan else 0) | (32 if ctx.chankan else 0)
-        | (64 if ctx.haitei else 0) | (128 if ctx.houtei else 0) | (256 if menzen else 0)
-    )  # fmt: skip
+def _situational(ctx: WinContext, info: _Rules, key: int) -> list[YakuLine]:
+    """The situational yaku of a win whose flags are ``key`` (``validate.situational_flags``). Each hangs on a flag
+    of the context and reads nothing but those flags, the closed hand and ``rules.rinshan_haitei_stack``, so the
+    lines are worked out once per combination of them (per rules object) by the registered checks; the scorer looks
+    the key up itself and calls this on a miss."""
+    menzen = key >= 256
     got = info.situational.get(key)
     if got is None:
         got = []
@@ -346,8 +343,10 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         share, runs = MELD_SHARES[kind, first]
         meld_agg += share
         meld_runs |= runs
-    if not plain_context(ctx, menzen, info.sanma, info.indicators):
+    flags = plain_context(ctx, menzen, info.sanma, info.indicators)
+    if flags < 0:
         validate(hand, win, ctx, rules)
+        flags = situational_flags(ctx, menzen)
 
     # --- what every interpretation shares -------------------------------------------------------------------------
     wk = _KIND[win]
@@ -358,13 +357,9 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     fixed_yakuman: list[YakuLine] = []
     if ctx.tenhou or ctx.chiihou or ctx.renhou or (not melds and wk < 27):
         blessings, fixed_yakuman = _rare_yakuman(ctx, rules, concealed, wk, bool(melds))
-    fixed_regular = info.situational.get(
-        (1 if tsumo else 0) | (2 if ctx.riichi else 0) | (4 if ctx.double_riichi else 0)
-        | (8 if ctx.ippatsu else 0) | (16 if ctx.rinshan else 0) | (32 if ctx.chankan else 0)
-        | (64 if ctx.haitei else 0) | (128 if ctx.houtei else 0) | (256 if menzen else 0)
-    )  # fmt: skip
+    fixed_regular = info.situational.get(flags)
     if fixed_regular is None:
-        fixed_regular = _situational(ctx, info, menzen)
+        fixed_regular = _situational(ctx, info, flags)
     content = content_yaku(every, not menzen, rules)
     if content:
         fixed_regular = list(fixed_regular)

@@ -109,22 +109,34 @@ def validate(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> tuple[lis
     return counts, reds, concealed
 
 
-def plain_context(ctx: WinContext, menzen: bool, sanma: bool, indicators: dict[int, int]) -> bool:
-    """True for an everyday context that ``validate`` cannot object to, whatever the (valid) tiles: none of the rare
-    flags (rinshan, chankan, last tile, blessings, double riichi, North extraction, ura dora, a named discarder or
-    liable seat), ippatsu only with riichi and riichi only closed, real winds, no negative counters, and dora
-    indicators among the rules' tiles (``indicators``). False means "ask ``validate``", not "invalid"."""
+def plain_context(ctx: WinContext, menzen: bool, sanma: bool, indicators: dict[int, int]) -> int:
+    """For an everyday context that ``validate`` cannot object to, whatever the (valid) tiles, the flags the
+    situational yaku hang on, as ``situational_flags`` packs them; -1 means "ask ``validate``", not "invalid".
+    Everyday: none of the rare flags (rinshan, chankan, last tile, blessings, double riichi, North extraction, ura
+    dora, a named discarder or liable seat), ippatsu only with riichi and riichi only closed, real winds, no
+    negative counters, and dora indicators among the rules' tiles (``indicators``)."""
     if (
         ctx.rinshan or ctx.chankan or ctx.haitei or ctx.houtei or ctx.tenhou or ctx.chiihou or ctx.renhou
         or ctx.double_riichi or ctx.kita or ctx.ura or ctx.discarder is not None or ctx.pao is not None
     ):  # fmt: skip
-        return False
-    if (ctx.ippatsu and not ctx.riichi) or (ctx.riichi and not menzen) or ctx.honba < 0 or ctx.sticks < 0:
-        return False
+        return -1
+    riichi, ippatsu = ctx.riichi, ctx.ippatsu
+    if (ippatsu and not riichi) or (riichi and not menzen) or ctx.honba < 0 or ctx.sticks < 0:
+        return -1
     seat = ctx.seat_wind
     if not (EAST <= seat <= NORTH and EAST <= ctx.round_wind <= NORTH) or (sanma and seat == NORTH):
-        return False
-    for i in ctx.dora:  # noqa: SIM110 (a plain loop: no generator for the usual single indicator)
+        return -1
+    for i in ctx.dora:
         if i not in indicators:
-            return False
-    return True
+            return -1
+    return (1 if ctx.tsumo else 0) | (2 if riichi else 0) | (8 if ippatsu else 0) | (256 if menzen else 0)
+
+
+def situational_flags(ctx: WinContext, menzen: bool) -> int:
+    """The context's flags that situational yaku hang on, one bit each (tsumo, riichi, double riichi, ippatsu,
+    rinshan, chankan, haitei, houtei), and the closed hand (bit 8)."""
+    return (
+        (1 if ctx.tsumo else 0) | (2 if ctx.riichi else 0) | (4 if ctx.double_riichi else 0)
+        | (8 if ctx.ippatsu else 0) | (16 if ctx.rinshan else 0) | (32 if ctx.chankan else 0)
+        | (64 if ctx.haitei else 0) | (128 if ctx.houtei else 0) | (256 if menzen else 0)
+    )  # fmt: skip
