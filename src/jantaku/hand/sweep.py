@@ -23,6 +23,9 @@ _YAO_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33
 _ALL = (1 << 34) - 1
 _MEMO_LIMIT = 1 << 18
 _POW5 = tuple(5**i for i in range(9))
+_REP7 = sum(1 << 34 * i for i in range(7))  # a 34-bit mask copied into seven fields (see ``discard_rows``)
+# (shanten after the discard, minus the weighted count of the kinds whose draw lowers it, kind, mask of those kinds)
+Row = tuple[int, int, int, int]
 # field arithmetic of ``_Shape.ranks_for``: nine 11-bit fields
 _REP = sum(1 << 11 * r for r in range(9))
 _LOW = 1023 * _REP
@@ -39,8 +42,8 @@ _GATHER = {sum(1 << 11 * r + 10 for r in range(9) if bits >> r & 1): bits for bi
 _TIGHT: dict[int, int] = {}
 # ``before << 8 | after`` -> mask of the vector entries that are lower in ``after``
 _LOWERED: dict[int, int] = {}
-# whole hands: (34-byte counts, blocked mask) -> the sweep, for callers that ask about the same hand again
-_HANDS: dict[tuple[bytes, int], tuple[tuple[int, int, int], ...]] = {}
+# whole hands: (34-byte counts, blocked mask, weights) -> the rows, for callers that ask about the same hand again
+_HANDS: dict[tuple[bytes, int, int], list[Row]] = {}
 _HANDS_LIMIT = 1 << 14
 
 
@@ -166,38 +169,16 @@ def _shape(key: bytes, honors: bool) -> _Shape | None:
     return got
 
 
-_PLANES: dict[bytes, tuple[int, int, int]] = {}
-
-
-def _chunk_planes(chunk: bytes) -> tuple[int, int, int]:
-    """Bit planes of min(count, 4) for a run of counts: bit r of plane i is bit i of the r-th (clipped) count."""
-    got = _PLANES.get(chunk)
-    if got is None:
-        p0 = p1 = p2 = 0
-        for r, c in enumerate(chunk):
-            c = min(c, 4)
-            p0 |= (c & 1) << r
-            p1 |= (c >> 1 & 1) << r
-            p2 |= (c >> 2) << r
-        if len(_PLANES) >= _MEMO_LIMIT:
-            _PLANES.clear()
-        got = _PLANES[chunk] = (p0, p1, p2)
-    return got
+# count -> the ASCII digit of bit i of min(count, 4), so ``int(b.translate(_PLANE[i])[::-1], 2)`` is a plane
+_PLANE = tuple(bytes(48 + (min(c, 4) >> i & 1) for c in range(256)) for i in range(3))
 
 
 def count_planes(b: bytes) -> tuple[int, int, int]:
     """34-bit planes of min(count, 4) for a 34-byte count string: per kind, count = p0 + 2*p1 + 4*p2, so a sum
-    over the kinds of a mask is three popcounts (kinds held four times are exactly ``p2``)."""
-    try:
-        a, c, d, e = _PLANES[b[0:9]], _PLANES[b[9:18]], _PLANES[b[18:27]], _PLANES[b[27:34]]
-    except KeyError:
-        a, c, d = _chunk_planes(b[0:9]), _chunk_planes(b[9:18]), _chunk_planes(b[18:27])
-        e = _chunk_planes(b[27:34])
-    return (
-        a[0] | c[0] << 9 | d[0] << 18 | e[0] << 27,
-        a[1] | c[1] << 9 | d[1] << 18 | e[1] << 27,
-        a[2] | c[2] << 9 | d[2] << 18 | e[2] << 27,
-    )
+    over the kinds of a mask is three popcounts (kinds held four times are exactly ``p2``). Each plane is one
+    ``translate`` to binary digits read back by ``int`` (all in C; no memo, so a hand never seen costs the same)."""
+    p0, p1, p2 = _PLANE
+    return int(b.translate(p0)[::-1], 2), int(b.translate(p1)[::-1], 2), int(b.translate(p2)[::-1], 2)
 
 
 # per discard suit: (first kind, index of the pair merge and the suit that make the other three's merge,
@@ -211,18 +192,20 @@ _PLAN = (
 )
 
 
-def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, int, int], ...]:
-    """For a 3n+2 hand: each distinct discard → (kind, shanten after it, mask of kinds whose draw lowers it),
-    in no particular order.
+def discard_rows(b: bytes, blocked: int, weights: int) -> list[Row]:
+    """For a 3n+2 hand (34-byte counts): each distinct discard as (shanten after it, minus the weighted count of
+    the kinds whose draw lowers it, kind, mask of those kinds), sorted, so the best discard comes first.
 
-    ``blocked`` is a mask of kinds that cannot be drawn (all copies in the player's own hand and melds).
+    ``blocked`` is a mask of kinds that cannot be drawn (all copies in the player's own hand and melds);
+    ``weights`` holds seven 34-bit fields of kind masks (``_REP7``): a draw mask's weighted count is
+    ``((mask * _REP7) & weights).bit_count()`` (``waits.discard_options`` puts unseen copies there), worked out
+    as each row is made so no second pass over the rows is needed. The list may be shared: do not change it.
     Per hand: four shape reads and the pair merges; per distinct vector a suit's discards leave, its tight read,
     and per other suit a merge read, a tight read and a ranks read; per discard one ranks read. Seven pairs / thirteen
     orphans are looked at only when the 14-tile closed forms are close enough to matter. Hands outside the
     shipped table (a fifth copy, more than 14 tiles) are swept by shanten calls.
     """
-    b = bytes(bytearray(counts))
-    memo_key = (b, blocked)
+    memo_key = (b, blocked, weights)
     hit = _HANDS.get(memo_key)
     if hit is not None:
         return hit
@@ -231,12 +214,12 @@ def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, i
     except KeyError:
         made = (_shape(b[0:9], False), _shape(b[9:18], False), _shape(b[18:27], False), _shape(b[27:34], True))
         if None in made:
-            return _brute_sweep(b, blocked)
+            return _rows(_brute_sweep(b, blocked), weights)
         hs = made  # type: ignore[assignment]
     h0, h1, h2, h3 = hs
     packed = h0.packed + h1.packed + h2.packed + h3.packed
     if (packed & 63) > 14:
-        return _brute_sweep(b, blocked)
+        return _rows(_brute_sweep(b, blocked), weights)
     melds = (14 - (packed & 63)) // 3
     m = 4 - melds
     v0, v1, v2, v3 = vids = (h0.vid, h1.vid, h2.vid, h3.vid)
@@ -244,8 +227,9 @@ def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, i
     a0 = v0 << 8
     a1 = v1 << 8
     pairs = (pair[a0 | v1], pair[a0 | v2], pair[a0 | v3], pair[a1 | v2], pair[a1 | v3], pair[v2 << 8 | v3])
-    out: list[tuple[int, int, int]] = []
+    out: list[Row] = []
     append = out.append
+    rep = _REP7
     worst = -2
     tight = _TIGHT
     for sd, (lo, pi, oi, targets) in enumerate(_PLAN):
@@ -274,7 +258,8 @@ def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, i
                     | rc[tight[kc | pair[va | pc] << 3] & 1023] << b3
                 )
                 for rd, rdict, _ in members:
-                    append((lo + rd, s0, rdict[mask] << lo | other))
+                    mk = rdict[mask] << lo | other
+                    append((s0, -((mk * rep) & weights).bit_count(), lo + rd, mk))
             except KeyError:
                 del out[n0:]
                 t = _tight_get(vid_d << 11 | rest_m)
@@ -287,7 +272,8 @@ def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, i
                     | hc.ranks_for(_tight_get(kc | pair[va | pc] << 3) & 1023) << b3
                 )
                 for rd, _, after in members:
-                    append((lo + rd, s0, after.ranks_for(mask) << lo | other))
+                    mk = after.ranks_for(mask) << lo | other
+                    append((s0, -((mk * rep) & weights).bit_count(), lo + rd, mk))
             if s0 > worst:
                 worst = s0
     if melds == 0:
@@ -297,16 +283,27 @@ def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, i
         if kokushi < cf:
             cf = kokushi
         if cf <= worst:
-            _closed_forms(out, b, packed, cf)
+            _closed_forms(out, b, packed, cf, weights)
     if blocked:
+        # a blocked kind has no unseen copy, so its weight is 0 and the counts stand
         keep = _ALL & ~blocked
-        got = tuple([(k, s0, mask & keep) for k, s0, mask in out])
-    else:
-        got = tuple(out)
+        out = [(s0, nt, k, mask & keep) for s0, nt, k, mask in out]
+    out.sort()
     if len(_HANDS) >= _HANDS_LIMIT:
         _HANDS.clear()
-    _HANDS[memo_key] = got
-    return got
+    _HANDS[memo_key] = out
+    return out
+
+
+def _rows(sweep: tuple[tuple[int, int, int], ...], weights: int) -> list[Row]:
+    return sorted([(s0, -((mask * _REP7) & weights).bit_count(), k, mask) for k, s0, mask in sweep])
+
+
+def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, int, int], ...]:
+    """For a 3n+2 hand: each distinct discard → (kind, shanten after it, mask of kinds whose draw lowers it).
+
+    ``blocked`` is a mask of kinds that cannot be drawn (all copies in the player's own hand and melds)."""
+    return tuple([(k, s0, mask) for s0, _, k, mask in discard_rows(bytes(bytearray(counts)), blocked, 0)])
 
 
 def _brute_sweep(b: bytes, blocked: int) -> tuple[tuple[int, int, int], ...]:
@@ -331,7 +328,7 @@ def _brute_sweep(b: bytes, blocked: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-def _closed_forms(out: list[tuple[int, int, int]], b: bytes, packed: int, cf: int) -> None:
+def _closed_forms(out: list[Row], b: bytes, packed: int, cf: int, weights: int) -> None:
     """Seven pairs / thirteen orphans for a 14-tile closed hand, per discard whose shanten they may reach (``cf``
     is the lower of the two before the discard), rewriting ``out`` in place.
 
@@ -352,7 +349,7 @@ def _closed_forms(out: list[tuple[int, int, int]], b: bytes, packed: int, cf: in
     kokushi_n = 13 - yao_held - (1 if yao_pairs else 0)
     kokushi_1y = kokushi_n + 1  # a single terminal/honor
     kokushi_2y = 13 - yao_held - (1 if yao_pairs > 1 else 0)  # a paired terminal/honor
-    for i, (k, s0, improving) in enumerate(out):
+    for i, (s0, _, k, improving) in enumerate(out):
         if s0 < cf:
             continue
         h, bit = b[k], 1 << k
@@ -379,7 +376,7 @@ def _closed_forms(out: list[tuple[int, int, int]], b: bytes, packed: int, cf: in
             # pairing a terminal/honor helps only while none is paired after the discard
             unpaired = yao_pairs - (1 if yao and h == 2 else 0) == 0
             improving |= _YAO_MASK & (zeros_d | (ones_d if unpaired else 0))
-        out[i] = (k, s0, improving)
+        out[i] = (s0, -((improving * _REP7) & weights).bit_count(), k, improving)
 
 
 def mask_kinds(mask: int) -> list[int]:

@@ -15,11 +15,10 @@ from typing import NamedTuple
 
 from jantaku.hand.decompose import TRIPLET, standard_shapes
 from jantaku.hand.shanten import shanten, shanten_standard
-from jantaku.hand.sweep import count_planes, discard_sweep, mask_kinds
+from jantaku.hand.sweep import count_planes, discard_rows, mask_kinds
 
 _ZERO = (0,) * 34
 _ALL = (1 << 34) - 1
-_REP7 = sum(1 << 34 * i for i in range(7))
 _LEFT = bytes(4 - x if x < 4 else 0 for x in range(256))  # copies left of a kind with x accounted for
 
 
@@ -117,36 +116,44 @@ def ukeire(
     return Acceptance(base, tuple(out))
 
 
-class DiscardOption:
+class DiscardOption(NamedTuple):
     """One discard of a 14-tile hand: the shanten after it and the draws that lower that shanten.
 
-    ``tiles`` ((kind, unseen copies), ...) is built on first use: a bot ranking discards usually needs only
-    ``shanten`` and ``total``.
+    ``mask`` has bit k set for each such kind k, ``total`` counts their unseen copies and ``left`` (34 counts)
+    is the unseen copies per kind; ``tiles`` ((kind, unseen copies), ...) is worked out when asked for: a bot
+    ranking discards usually needs only ``shanten`` and ``total``. A named tuple because ``discard_options``
+    makes a dozen per call: built by ``tuple.__new__`` from a ready tuple they cost no Python-level ``__init__``,
+    and the fields are read by C descriptors. Equal when discard, shanten and mask are.
     """
 
-    __slots__ = ("_left", "_tiles", "discard", "mask", "shanten", "total")
-
-    def __init__(self, discard: int, shanten: int, mask: int, total: int, left: Sequence[int]) -> None:
-        self.discard, self.shanten, self.mask, self.total = discard, shanten, mask, total
-        self._left = left
-        self._tiles: tuple[tuple[int, int], ...] | None = None
+    discard: int
+    shanten: int
+    mask: int
+    total: int
+    left: Sequence[int]
 
     @property
     def tiles(self) -> tuple[tuple[int, int], ...]:
-        if self._tiles is None:
-            self._tiles = tuple([(k, self._left[k]) for k in mask_kinds(self.mask)])
-        return self._tiles
+        left = self.left
+        return tuple([(k, left[k]) for k in mask_kinds(self.mask)])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DiscardOption):
             return NotImplemented
         return (self.discard, self.shanten, self.mask) == (other.discard, other.shanten, other.mask)
 
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
     def __hash__(self) -> int:
         return hash((self.discard, self.shanten, self.mask))
 
     def __repr__(self) -> str:
         return f"DiscardOption(discard={self.discard}, shanten={self.shanten}, tiles={self.tiles})"
+
+
+_new_option = tuple.__new__
 
 
 def discard_options(
@@ -157,7 +164,7 @@ def discard_options(
 
     The discarded tile lands in the river, so it counts as seen: unseen copies are counted against the hand
     *before* the discard."""
-    held = bytes(bytearray(counts))
+    b = held = bytes(bytearray(counts))
     if locked is None:
         used = held if visible is None else bytes(map(_add, held, visible))
     else:
@@ -171,10 +178,9 @@ def discard_options(
     weights = p0 | u1 << 34 | u1 << 68 | u2 << 102 | u2 << 136 | u2 << 170 | u2 << 204
     # kinds whose four copies are all in the hand and melds (p2 of ``held``) cannot be drawn
     blocked = p2 if used is held else count_planes(held)[2]
-    rows = [(s0, -((mask * _REP7) & weights).bit_count(), d, mask) for d, s0, mask in discard_sweep(counts, blocked)]
-    rows.sort()
     left = used.translate(_LEFT)
-    return [DiscardOption(d, s0, mask, -neg_total, left) for s0, neg_total, d, mask in rows]
+    new = _new_option
+    return [new(DiscardOption, (d, s0, mask, -nt, left)) for s0, nt, d, mask in discard_rows(b, blocked, weights)]
 
 
 def kan_keeps_waits(counts13: Sequence[int], kind: int, locked: Sequence[int] | None = None) -> bool:
