@@ -13,13 +13,17 @@ bits   name  meaning
 ====== ===== ==========================================================================================
 0-33   TRIP  bit k: a triplet (or kan) of kind k
 34-36  RUNS  number of runs
-37-39  CONC  concealed triplets and kans
-40-41  PEI   pairs of identical runs
-42-44  PLAIN sets and pair holding no terminal or honor
-45-52  FU    fu of the triplets and kans (concealed triplets as concealed)
-53-58  PAIR  the pair's kind + 1 (0 in the suits without the pair)
-59-61  KANS  number of kans
+37-38  PEI   pairs of identical runs
+39-41  PLAIN sets and pair holding no terminal or honor
+42     HPAIR the pair is an honor
+43-45  CONC  concealed triplets and kans
+46-53  FU    fu of the triplets and kans (concealed triplets as concealed)
+54-59  PAIR  the pair's kind + 1 (0 in the suits without the pair)
+60-62  KANS  number of kans
 ====== ===== ==========================================================================================
+
+Bits 27-42 (the honor triplets, RUNS, PEI, PLAIN, HPAIR) are what decides which yaku checks a reading can meet
+(``yaku.Needs``): the scorer takes them as one key, ``agg >> NEEDS & NEEDS_MASK``.
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ from jantaku.scoring.riichi.tally import NIBBLE
 from jantaku.tiles import KINDS
 
 TRIP_MASK = (1 << KINDS) - 1
-RUNS, CONC, PEI, PLAIN, FU, PAIR, KANS = 34, 37, 40, 42, 45, 53, 59
+RUNS, PEI, PLAIN, HPAIR, CONC, FU, PAIR, KANS = 34, 37, 39, 42, 43, 46, 54, 60
+NEEDS, NEEDS_MASK = 27, (1 << 16) - 1
 
 # (wait, fu a ron takes off by opening the triplet it completes, the group counted from the suit's first kind
 # (``TRIPLET + k - base`` for a triplet, ``k - base`` for a run) or -1 = the pair, the wait's fu)
@@ -76,7 +81,7 @@ class Part:
             plain += 1
         self.agg = (
             sum(1 << t for t in trips) | len(runs) << RUNS | len(trips) << CONC | peikou << PEI | plain << PLAIN
-            | sum(set_fu(t, False, False) for t in trips) << FU | (pair + 1) << PAIR
+            | sum(set_fu(t, False, False) for t in trips) << FU | (pair + 1) << PAIR | (pair >= 27) << HPAIR
         )  # fmt: skip
         self.run_mask = 0
         for r in runs:

@@ -33,8 +33,11 @@ from jantaku.scoring.riichi.points import Payment, base_points, hand_value, pay,
 from jantaku.scoring.riichi.readings import (
     CONC,
     FU,
+    HPAIR,
     KANS,
     MELD_SHARES,
+    NEEDS,
+    NEEDS_MASK,
     PAIR,
     PEI,
     PLAIN,
@@ -53,7 +56,6 @@ from jantaku.scoring.riichi.yaku import (
     CHECKS,
     DORA,
     KITA,
-    NEEDS,
     URA,
     YAKU,
     Check,
@@ -62,6 +64,7 @@ from jantaku.scoring.riichi.yaku import (
     content_yaku,
     counted,
 )
+from jantaku.scoring.riichi.yaku import NEEDS as NEEDS_OF
 from jantaku.tiles import EAST, NORTH, RED_MAN, SANMA_REMOVED, code_name, dora_after, kind_of
 
 SITUATIONAL = ("menzen_tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
@@ -105,17 +108,16 @@ _APPLICABLE: dict[int, tuple[_Checks, _RegularChecks, _RegularChecks]] = {}
 
 
 def _applicable(key: int) -> tuple[_Checks, _RegularChecks, _RegularChecks]:
-    """The checks for shapes of ``key`` = runs | honor pair << 3 | closed << 4 | outside << 5 | peikou << 6 |
-    honor triplet kinds << 7 (bit k - 27 for kind k; see ``yaku.Needs``)."""
+    """The checks for shapes of ``key`` = a reading's ``agg >> NEEDS & NEEDS_MASK`` (honor triplet kinds, runs,
+    identical runs, plain sets, honor pair: see ``readings``) | closed << 16 (see ``yaku.Needs``)."""
     got = _APPLICABLE.get(key)
     if got is None:
-        runs, honor_pair, menzen, outside, peikou = (
-            key & 7, bool(key >> 3 & 1), bool(key >> 4 & 1), bool(key >> 5 & 1), bool(key >> 6 & 1),
-        )  # fmt: skip
-        honors = key >> 7
+        honors, runs = key & 0x7F, key >> RUNS - NEEDS & 7
+        peikou, plain = key >> PEI - NEEDS & 3, key >> PLAIN - NEEDS & 7
+        honor_pair, menzen = bool(key >> HPAIR - NEEDS & 1), bool(key >> 16 & 1)
         ok = [
-            k for k, needs in NEEDS.items()
-            if needs.met(runs, 4 - runs, honors.bit_count(), honor_pair, outside, peikou, honors)
+            k for k, needs in NEEDS_OF.items()
+            if needs.met(runs, 4 - runs, honors.bit_count(), honor_pair, not plain, peikou > 0, honors)
         ]  # fmt: skip
         yakuman = [k for k in SHAPE_YAKUMAN if k in ok]
         regular = [(YAKU[k], YAKU[k].closed if menzen else YAKU[k].open, CHECKS[k]) for k in SHAPE_REGULAR if k in ok]
@@ -386,6 +388,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     win_suit = wk // 9
     win_at = wk - 9 * win_suit  # the winning kind's offset in its suit
     values = info.values[dealer, tsumo]
+    closed_bit = 1 << 16 if menzen else 0
     base_fu = win_fu(menzen, tsumo)
 
     # --- every standard interpretation; the best so far is kept with what its score sheet needs ---------------------
@@ -400,19 +403,14 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         shaped = True
         p0, p1, p2, p3 = combo
         a = p0.agg + p1.agg + p2.agg + p3.agg + meld_agg
-        runs = a >> RUNS & 7
-        trip_mask = a & TRIP_MASK
         pair = (a >> PAIR & 63) - 1
-        plain = a >> PLAIN & 7
-        peikou = a >> PEI & 3
-        needs = (runs | (pair >= 27) << 3 | menzen << 4 | (not plain) << 5 | (peikou != 0) << 6
-                 | trip_mask >> 27 << 7)  # fmt: skip
+        needs = (a >> NEEDS & NEEDS_MASK) | closed_bit
         ykm_checks, arr_checks, place_checks = _APPLICABLE.get(needs) or _applicable(needs)
         conc = a >> CONC & 7
         shape = _NO_SHAPE[menzen]  # (read by no check when none applies)
         if arr_checks or ykm_checks[0] or ykm_checks[1] or place_checks:
-            shape = Shape(p0.run_mask | p1.run_mask | p2.run_mask | meld_runs, trip_mask, runs, peikou, plain,
-                          conc, a >> KANS & 7, pair, "", menzen)  # fmt: skip
+            shape = Shape(p0.run_mask | p1.run_mask | p2.run_mask | meld_runs, a & TRIP_MASK, a >> RUNS & 7,
+                          a >> PEI & 3, a >> PLAIN & 7, conc, a >> KANS & 7, pair, "", menzen)  # fmt: skip
         arr_yakuman = []
         if ykm_checks[0]:
             for y, fn in ykm_checks[0]:
