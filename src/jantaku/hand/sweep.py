@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jantaku.hand.shanten import _CHIITOI, _DIGITS, _INF, _KOKUSHI, _LOCAL, _PAIR, _packed, _tables, shanten
+from jantaku.hand.shanten import _CHIITOI, _DIGITS, _INF, _KOKUSHI, _LOCAL, _PAIR, _tables, shanten
 
 _YAO_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _ALL = (1 << 34) - 1
@@ -85,16 +85,15 @@ class _Shape:
     ``ranks``: a mask of vector entries -> the ranks whose draw lowers one of them (filled by ``ranks_for``).
     Which entries matter depends on the other suits only through the *tight* mask (``_TIGHT``, keyed by vector
     ids), so this table is keyed by a handful of masks per shape and fills after a shape's first few hands.
-    ``vid`` is its local vector id and ``packed`` its counts (see ``shanten._packed``). The vectors of the shapes
+    ``vid`` is its local vector id (tile counts come from the hand's count planes instead). The vectors of the shapes
     one draw away are read from the shipped table by base-5 index arithmetic (``index + 5**rank``), so a shape
     never seen before costs a few table reads, not a DP.
     """
 
-    __slots__ = ("_discards", "_gains", "honors", "index", "key", "packed", "ranks", "vid")
+    __slots__ = ("_discards", "_gains", "honors", "index", "key", "ranks", "vid")
 
     def __init__(self, key: bytes, honors: bool, index: int, vid: int) -> None:
         self.key, self.honors, self.index, self.vid = key, honors, index, vid
-        self.packed = _packed(key, honors)
         self.ranks: dict[int, int] = {}
         self._gains: int | None = None
         self._discards: tuple[tuple[int, Members], ...] | None = None
@@ -192,14 +191,15 @@ _PLAN = (
 )
 
 
-def discard_rows(b: bytes, blocked: int, weights: int) -> list[Row]:
+def discard_rows(b: bytes, blocked: int, weights: int, planes: tuple[int, int, int]) -> list[Row]:
     """For a 3n+2 hand (34-byte counts): each distinct discard as (shanten after it, minus the weighted count of
     the kinds whose draw lowers it, kind, mask of those kinds), sorted, so the best discard comes first.
 
     ``blocked`` is a mask of kinds that cannot be drawn (all copies in the player's own hand and melds);
     ``weights`` holds seven 34-bit fields of kind masks (``_REP7``): a draw mask's weighted count is
     ``((mask * _REP7) & weights).bit_count()`` (``waits.discard_options`` puts unseen copies there), worked out
-    as each row is made so no second pass over the rows is needed. The list may be shared: do not change it.
+    as each row is made so no second pass over the rows is needed; ``planes`` are ``count_planes(b)``, which the
+    caller has at hand (tiles, pairs and kinds come from them). The list may be shared: do not change it.
     Per hand: four shape reads and the pair merges; per distinct vector a suit's discards leave, its tight read,
     and per other suit a merge read, a tight read and a ranks read; per discard one ranks read. Seven pairs / thirteen
     orphans are looked at only when the 14-tile closed forms are close enough to matter. Hands outside the
@@ -217,10 +217,13 @@ def discard_rows(b: bytes, blocked: int, weights: int) -> list[Row]:
             return _rows(_brute_sweep(b, blocked), weights)
         hs = made  # type: ignore[assignment]
     h0, h1, h2, h3 = hs
-    packed = h0.packed + h1.packed + h2.packed + h3.packed
-    if (packed & 63) > 14:
+    q0, q1, q2 = planes
+    paired = q1 | q2
+    held = paired | q0
+    tiles = q0.bit_count() + 2 * q1.bit_count() + 4 * q2.bit_count()  # every count is at most 4 here
+    if tiles > 14:
         return _rows(_brute_sweep(b, blocked), weights)
-    melds = (14 - (packed & 63)) // 3
+    melds = (14 - tiles) // 3
     m = 4 - melds
     v0, v1, v2, v3 = vids = (h0.vid, h1.vid, h2.vid, h3.vid)
     pair = _PAIR
@@ -233,9 +236,9 @@ def discard_rows(b: bytes, blocked: int, weights: int) -> list[Row]:
     worst = -2
     tight = _TIGHT
     for sd, (lo, pi, oi, targets) in enumerate(_PLAN):
-        h = hs[sd]
-        if not h.packed & 63:
+        if not held >> lo & 511:
             continue
+        h = hs[sd]
         rest_m = pair[pairs[pi] << 8 | vids[oi]] << 3 | m
         discards = h._discards
         if discards is None:
@@ -278,12 +281,16 @@ def discard_rows(b: bytes, blocked: int, weights: int) -> list[Row]:
                 worst = s0
     if melds == 0:
         # a discard never lowers either closed form's shanten below the 14-tile value: skip when that is too far
+        yao = held & _YAO_MASK
+        packed = paired.bit_count() << 6 | held.bit_count() << 12 | yao.bit_count() << 18
+        if paired & yao:
+            packed |= 1 << 24
         cf = _CHIITOI[(packed >> 6) & 4095]
         kokushi = _KOKUSHI[packed >> 18]
         if kokushi < cf:
             cf = kokushi
         if cf <= worst:
-            _closed_forms(out, b, packed, cf, weights)
+            _closed_forms(out, b, packed, cf, weights, paired, held)
     if blocked:
         # a blocked kind has no unseen copy, so its weight is 0 and the counts stand
         keep = _ALL & ~blocked
@@ -303,7 +310,8 @@ def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, i
     """For a 3n+2 hand: each distinct discard → (kind, shanten after it, mask of kinds whose draw lowers it).
 
     ``blocked`` is a mask of kinds that cannot be drawn (all copies in the player's own hand and melds)."""
-    return tuple([(k, s0, mask) for s0, _, k, mask in discard_rows(bytes(bytearray(counts)), blocked, 0)])
+    b = bytes(bytearray(counts))
+    return tuple([(k, s0, mask) for s0, _, k, mask in discard_rows(b, blocked, 0, count_planes(b))])
 
 
 def _brute_sweep(b: bytes, blocked: int) -> tuple[tuple[int, int, int], ...]:
@@ -328,7 +336,7 @@ def _brute_sweep(b: bytes, blocked: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-def _closed_forms(out: list[Row], b: bytes, packed: int, cf: int, weights: int) -> None:
+def _closed_forms(out: list[Row], b: bytes, packed: int, cf: int, weights: int, paired: int, held: int) -> None:
     """Seven pairs / thirteen orphans for a 14-tile closed hand, per discard whose shanten they may reach (``cf``
     is the lower of the two before the discard), rewriting ``out`` in place.
 
@@ -337,9 +345,6 @@ def _closed_forms(out: list[Row], b: bytes, packed: int, cf: int, weights: int) 
     none is paired yet. Both shanten values depend on the discard only through how many copies of it are held
     (1, 2 or more) and whether it is a terminal/honor, so they are worked out once per hand.
     """
-    p0, p1, p2 = count_planes(b)
-    paired = p1 | p2
-    held = paired | p0
     ones, zeros = held & ~paired, _ALL & ~held
     pairs, kinds, yao_held = (packed >> 6) & 63, (packed >> 12) & 63, (packed >> 18) & 63
     yao_pairs = (_YAO_MASK & paired).bit_count()

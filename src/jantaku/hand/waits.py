@@ -173,14 +173,15 @@ def discard_options(
     # unseen copies per kind (4 - min(accounted for, 4)) as bit planes: 4 = none accounted for, 3 or 1 = bit 0 of
     # the count set, 3 or 2 = bits 0 and 1 differ. The planes sit in seven 34-bit fields of one int, weight 1 once,
     # weight 2 twice and weight 4 four times, so a mask's total is one multiply, one AND and one popcount.
-    p0, p1, p2 = count_planes(used)
+    p0, p1, p2 = planes = count_planes(used)
     u1, u2 = p0 ^ p1, _ALL & ~(p0 | p1 | p2)
     weights = p0 | u1 << 34 | u1 << 68 | u2 << 102 | u2 << 136 | u2 << 170 | u2 << 204
     # kinds whose four copies are all in the hand and melds (p2 of ``held``) cannot be drawn
     blocked = p2 if used is held else count_planes(held)[2]
     left = used.translate(_LEFT)
     new = _new_option
-    return [new(DiscardOption, (d, s0, mask, -nt, left)) for s0, nt, d, mask in discard_rows(b, blocked, weights)]
+    rows = discard_rows(b, blocked, weights, planes if used is b else count_planes(b))
+    return [new(DiscardOption, (d, s0, mask, -nt, left)) for s0, nt, d, mask in rows]
 
 
 def kan_keeps_waits(counts13: Sequence[int], kind: int, locked: Sequence[int] | None = None) -> bool:

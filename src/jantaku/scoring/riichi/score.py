@@ -500,7 +500,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                 best_key, best = cand.key, cand
     if best is None or best_key is None:
         if shaped:
-            raise ScoringError("no_yaku", "the hand is complete but has no yaku (dora are not yaku)")
+            raise ScoringError.quick("no_yaku", "the hand is complete but has no yaku (dora are not yaku)")
         raise ScoringError("not_winning", f"{hand} + {code_name(win)} is not a complete hand")
     return _sheet(best, best_key[0], fixed_regular, bonus, bonus_han, hand, wk, menzen, concealed, ctx, info)
 
@@ -518,16 +518,16 @@ def _sheet(
         )  # fmt: skip
         wait, pinfu, itemised = best.wait, False, False
     else:
-        if best.form == "seven pairs":
+        form, _, place, pinfu, found, han, fu, base, limit = best
+        if form == "seven pairs":
             lines = [_line(_CHIITOITSU, 2), *fixed_regular, *bonus]
-        elif best.found:
-            lines = [*fixed_regular, *_lines(list(best.found)), *bonus]
+        elif found:
+            lines = [*fixed_regular, *_lines(list(found)), *bonus]
         else:
-            lines = [*fixed_regular, *bonus]
-        han, fu, limit, base, pao_base, dora = best.han, best.fu, best.limit, best.base, 0, bonus_han
+            lines = fixed_regular + bonus
+        pao_base, dora, itemised = 0, bonus_han, True
         yakuman = 1 if limit == "kazoe yakuman" else 0
-        wait = best.place[0] if best.place is not None else "tanki"
-        pinfu, itemised = best.pinfu, True
+        wait = place[0] if place is not None else "tanki"
     players, tsumo, winner = info.players, ctx.tsumo, ctx.seat_wind - EAST
     discarder = None
     if not tsumo:

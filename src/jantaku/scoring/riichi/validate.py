@@ -22,6 +22,14 @@ class ScoringError(ValueError):
         self.code = code
         super().__init__(message)
 
+    @classmethod
+    def quick(cls, code: str, message: str) -> ScoringError:
+        """The same error made without the Python-level ``__init__`` (the scorer raises ``no_yaku`` for a third
+        of random complete hands)."""
+        err = cls.__new__(cls, message)  # BaseException.__new__ sets ``args``
+        err.code = code
+        return err
+
 
 def _problems_with_hand(hand: Hand, win: int, rules: RuleSet) -> tuple[list[int], int, list[int]]:
     """Check the tiles against the rules' tile set; returns the 34 counts of hand + melds + winning tile, the
