@@ -109,6 +109,12 @@ def mangan_dama_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     return add(v, Riichi(own(v, "2z")[0]))
 
 
+def sanma_mangan_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    # tanyao, pinfu, the 4p dora and two red fives, ready on 2s-5s-8s: a mangan without riichi, short of haneman
+    v = build_view(rules, ids, hand="234p067p34067s88s", drawn="2z", dora="3p", seat=1, dealer=0)
+    return add(v, Riichi(own(v, "2z")[0]))
+
+
 def fold_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     # a slow, cheap hand against a riichi: seat 1 declared; 9p is in its river (genbutsu), held by us
     return build_view(
@@ -177,6 +183,10 @@ ROWS = [
         is_type(Riichi)),
     Row("dama_on_a_paying_hand", "issue 4: strong riichi vs. dama", "standard", ("strong",), mangan_dama_view,
         lambda a, v: isinstance(a, Discard) and kind(a.tile) == parse_tiles("2z")[0]),
+    Row("dama_on_a_paying_hand_4p", "issue 4: strong riichi vs. dama (a mangan stays silent in 4-player)",
+        "standard", ("strong",), sanma_mangan_view, lambda a, v: type(a) is Discard),
+    Row("riichi_a_sanma_mangan", "issue 4: strong riichi vs. dama (sanma: silent only from a haneman)", "sanma",
+        ("strong",), sanma_mangan_view, is_type(Riichi)),
     Row("fold_to_genbutsu", "issue 4: strong folds a slow hand against a riichi (genbutsu)", "standard",
         ("strong",), fold_view, discards_kind("9p")),
     Row("efficiency_ignores_riichi", "issue 4: normal plays for speed and does not defend", "standard",
