@@ -158,14 +158,16 @@ def kita_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     return add(v, Kita(own(v, "4z")[0]))
 
 
-def last_hand_ron_view(second_last: int) -> Callable[[RuleSet, Ids], dict[str, Any]]:
-    """South 4 (seat 3 deals), seat 0 last with 20000; seat 3 throws 4s into a 1000-point pinfu."""
+def last_hand_ron_view(second_last: int, sticks: int = 0) -> Callable[[RuleSet, Ids], dict[str, Any]]:
+    """South 4 (seat 3 deals), seat 0 last with 20000; seat 3 throws 4s into a 1000-point pinfu; ``sticks``
+    riichi deposits on the table."""
 
     def build(rules: RuleSet, ids: Ids) -> dict[str, Any]:
         v = build_view(
             rules, ids, hand="234m456p789s23s55p", rivers={3: "9m4s"}, dealer=3, round_=1, hand_no=3,
             scores=[20000, second_last, 29000, 30000],
         )  # fmt: skip
+        v["sticks"] = sticks
         return on_claim(v, 3, Ron())
 
     return build
@@ -205,6 +207,8 @@ ROWS = [
         "when a self-draw would lift it)", "standard", ("strong",), last_hand_ron_view(21000), is_type(Pass)),
     Row("ron_that_climbs", "issue 4: game situation (last hand: a win that lifts the seat is taken)", "standard",
         ALL, last_hand_ron_view(20500), is_type(Ron)),
+    Row("ron_that_climbs_with_the_deposit", "issue 4: game situation (last hand: the deposit on the table lifts "
+        "the seat)", "standard", ALL, last_hand_ron_view(21000, sticks=1), is_type(Ron)),
     Row("north_extraction", "RULES.md sanma: a North is set aside as dora", "sanma", ALL, kita_view,
         is_type(Kita)),
 ]  # fmt: skip

@@ -197,7 +197,8 @@ class StrongBot(NormalBot):
     def take_win(self, r: Reading, action: Tsumo | Ron) -> bool:
         """In the last hand a non-dealer in last place lets a ron go when it would leave the seat last but a
         self-draw of the same hand would lift it (the game ends on the win; a dealer's win goes on, so the
-        dealer always takes it). Honba and deposits are left out of this estimate."""
+        dealer always takes it). Honba and the riichi deposits on the table count: they can be the difference.
+        A dealer paying a self-draw pays double; the estimate splits it evenly."""
         if not (r.rules.riichi and isinstance(action, Ron) and r.claim is not None and r.last_hand()) or r.dealer:
             return True
         if r.placement() != r.players - 1:
@@ -206,12 +207,14 @@ class StrongBot(NormalBot):
         codes = [r.codes[t] for t in r.tiles]
         me = r.scores[r.seat]
         others = {i: s for i, s in enumerate(r.scores) if i != r.seat}
-        ron = win_points(r, codes, win, riichi=r.riichi)
-        if me + ron > min(s - (ron if i == r.claim[1] else 0) for i, s in others.items()):
+        honba = r.honba * r.rules.honba_per_payer * len(others)  # what the payers add, ron or self-draw
+        deposits = 1000 * r.sticks
+        ron = win_points(r, codes, win, riichi=r.riichi) + honba
+        if me + ron + deposits > min(s - (ron if i == r.claim[1] else 0) for i, s in others.items()):
             return True  # the ron already climbs out of last place
-        tsumo = win_points(r, codes, win, riichi=r.riichi, tsumo=True)
+        tsumo = win_points(r, codes, win, riichi=r.riichi, tsumo=True) + honba
         share = tsumo // len(others)
-        return not me + tsumo > min(s - share for s in others.values())
+        return not me + tsumo + deposits > min(s - share for s in others.values())
 
     # --- kans and calls ------------------------------------------------------------------------------------
     def declare_kan(self, r: Reading, kan: ClosedKan | AddedKan) -> bool:
