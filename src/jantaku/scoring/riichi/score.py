@@ -19,7 +19,7 @@ once per placement. Yaku lines, payments and words are made for the winning inte
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from itertools import product
 from typing import NamedTuple
 
@@ -277,16 +277,23 @@ def _situational(ctx: WinContext, info: _Rules, key: int) -> list[YakuLine]:
     return got
 
 
+def _indicated(indicator_codes: Iterable[int], indicators: Mapping[int, int], every: int, kita: int) -> int:
+    """How many dora these indicators point at: the copies held (``every`` keeps a count nibble per kind) plus
+    the extracted Norths when North is the dora."""
+    n = 0
+    for i in indicator_codes:
+        d = indicators[i]
+        n += (every >> tally.NIBBLE * d & 0xF) + (kita if d == NORTH else 0)
+    return n
+
+
 def _bonus(ctx: WinContext, info: _Rules, every: int) -> tuple[list[YakuLine], int]:
     """Dora, red fives, North extractions and ura dora (only for a riichi winner), and their han."""
     out = []
     han = 0
     kita = ctx.kita
     if ctx.dora:
-        dora = 0
-        for i in ctx.dora:
-            d = info.indicators[i]
-            dora += (every >> tally.NIBBLE * d & 0xF) + (kita if d == NORTH else 0)
+        dora = _indicated(ctx.dora, info.indicators, every, kita)
         if dora:
             out.append(_line(DORA, dora))
             han = dora
@@ -298,10 +305,7 @@ def _bonus(ctx: WinContext, info: _Rules, every: int) -> tuple[list[YakuLine], i
         out.append(_line(KITA, kita))
         han += kita
     if ctx.ura and ctx.riichi_declared and info.rules.ura_dora:
-        ura = 0
-        for i in ctx.ura:
-            d = info.indicators[i]
-            ura += (every >> tally.NIBBLE * d & 0xF) + (kita if d == NORTH else 0)
+        ura = _indicated(ctx.ura, info.indicators, every, kita)
         if ura:
             out.append(_line(URA, ura))
             han += ura
