@@ -241,7 +241,7 @@ def simulate(
     from jantaku.cli.simulate import run
     from jantaku.rules import preset
     from jantaku.rules.ruleset import RuleError
-    from jantaku.sim.run import check_lineup
+    from jantaku.sim.play import check_lineup
 
     lineup = [p.strip() for p in players.split(",") if p.strip()]
     try:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from jantaku.bots import make_player
+from jantaku.bots import LEVELS, make_player
 from jantaku.engine import Game
 from jantaku.engine.events import Event
 from jantaku.rules import preset
@@ -44,6 +44,17 @@ class GameRecord:
     hands: int
     decisions: int
     log: list[str] | None = None
+
+
+def check_lineup(rules: RuleSet | str, lineup: Sequence[str]) -> RuleSet:
+    """The rule set, or a clear error for an unknown preset or level, or a line-up that does not fill the table."""
+    rs = preset(rules) if isinstance(rules, str) else rules
+    unknown = [lv for lv in lineup if lv not in LEVELS]
+    if unknown:
+        raise ValueError(f"unknown CPU level {unknown[0]!r} (known: {', '.join(LEVELS)})")
+    if len(lineup) != rs.players:
+        raise ValueError(f"{rs.name} seats {rs.players} players; the line-up names {len(lineup)}")
+    return rs
 
 
 def seat_of(position: int, rotation: int, players: int) -> int:
@@ -99,10 +110,8 @@ def play_game(
     keep_log: bool = False,
 ) -> GameRecord:
     """Play game ``index`` of a simulation: levels from ``lineup`` (one per seat), seats rotated by ``index``."""
-    rs = preset(rules) if isinstance(rules, str) else rules
+    rs = check_lineup(rules, lineup)
     n = rs.players
-    if len(lineup) != n:
-        raise ValueError(f"{rs.name} seats {n} players; the line-up names {len(lineup)}")
     # a line-up of one level has nothing to rotate: every game gets walls of its own
     rotations = n if len(set(lineup)) > 1 else 1
     rotation = index % rotations

@@ -14,8 +14,7 @@ from functools import partial
 from pathlib import Path
 
 from jantaku.bots import LEVELS
-from jantaku.rules import preset
-from jantaku.sim.play import GameRecord, play_game
+from jantaku.sim.play import GameRecord, check_lineup, play_game
 from jantaku.sim.stats import Estimate, PlayerStats, by_level, by_position, placement_gap
 
 
@@ -42,7 +41,7 @@ class Simulation:
 
     def gaps(self) -> list[tuple[str, str, Estimate]]:
         """Placement gaps between each pair of distinct levels, stronger level first (by the table)."""
-        order = [lv for lv in ("strong", "normal", "easy") if lv in self.lineup]
+        order = [lv for lv in reversed(LEVELS) if lv in self.lineup]  # LEVELS runs from the weakest up
         out: list[tuple[str, str, Estimate]] = []
         for i, a in enumerate(order):
             for b in order[i + 1 :]:
@@ -61,16 +60,6 @@ class Simulation:
             "levels": [p.to_json() for p in self.levels()],
             "gaps": gaps,
         }
-
-
-def check_lineup(rules: str, lineup: Sequence[str]) -> None:
-    """A clear error for an unknown level or a line-up that does not fill the table."""
-    rs = preset(rules)
-    unknown = [lv for lv in lineup if lv not in LEVELS]
-    if unknown:
-        raise ValueError(f"unknown CPU level {unknown[0]!r} (known: {', '.join(LEVELS)})")
-    if len(lineup) != rs.players:
-        raise ValueError(f"{rules} seats {rs.players} players; the line-up names {len(lineup)}")
 
 
 def _one(rules: str, lineup: tuple[str, ...], seed: int | str, logs: str | None, index: int) -> GameRecord:
