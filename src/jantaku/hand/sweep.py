@@ -249,34 +249,31 @@ def discard_rows(b: bytes, blocked: int, weights: int, planes: tuple[int, int, i
         ra, rb, rc = ha.ranks, hb.ranks, hc.ranks
         ka, kb, kc = ha.vid << 11 | m, hb.vid << 11 | m, hc.vid << 11 | m
         for vid_d, members in discards:
-            n0 = len(out)
+            va = vid_d << 8
             try:
                 t = tight[vid_d << 11 | rest_m]
-                s0 = (t >> 10) - 1
-                mask = t & 1023
-                va = vid_d << 8
-                other = (
-                    ra[tight[ka | pair[va | pa] << 3] & 1023] << b1
-                    | rb[tight[kb | pair[va | pb] << 3] & 1023] << b2
-                    | rc[tight[kc | pair[va | pc] << 3] & 1023] << b3
-                )
-                for rd, rdict, _ in members:
-                    mk = rdict[mask] << lo | other
-                    append((s0, -((mk * rep) & weights).bit_count(), lo + rd, mk))
-            except KeyError:
-                del out[n0:]
+                xa = tight[ka | pair[va | pa] << 3] & 1023
+                xb = tight[kb | pair[va | pb] << 3] & 1023
+                xc = tight[kc | pair[va | pc] << 3] & 1023
+            except KeyError:  # a combination of vectors met for the first time
                 t = _tight_get(vid_d << 11 | rest_m)
-                s0 = (t >> 10) - 1
-                mask = t & 1023
-                va = vid_d << 8
-                other = (
-                    ha.ranks_for(_tight_get(ka | pair[va | pa] << 3) & 1023) << b1
-                    | hb.ranks_for(_tight_get(kb | pair[va | pb] << 3) & 1023) << b2
-                    | hc.ranks_for(_tight_get(kc | pair[va | pc] << 3) & 1023) << b3
-                )
-                for rd, _, after in members:
+                xa = _tight_get(ka | pair[va | pa] << 3) & 1023
+                xb = _tight_get(kb | pair[va | pb] << 3) & 1023
+                xc = _tight_get(kc | pair[va | pc] << 3) & 1023
+            s0 = (t >> 10) - 1
+            mask = t & 1023
+            # each miss below is a shape meeting an entry mask for the first time: filled where it happens, so
+            # the rest of the group is not worked out again
+            try:
+                other = ra[xa] << b1 | rb[xb] << b2 | rc[xc] << b3
+            except KeyError:
+                other = ha.ranks_for(xa) << b1 | hb.ranks_for(xb) << b2 | hc.ranks_for(xc) << b3
+            for rd, rdict, after in members:
+                try:
+                    mk = rdict[mask] << lo | other
+                except KeyError:
                     mk = after.ranks_for(mask) << lo | other
-                    append((s0, -((mk * rep) & weights).bit_count(), lo + rd, mk))
+                append((s0, -((mk * rep) & weights).bit_count(), lo + rd, mk))
             if s0 > worst:
                 worst = s0
     if melds == 0:
@@ -336,52 +333,71 @@ def _brute_sweep(b: bytes, blocked: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
+# count held (1..4) -> the class row of ``_closed_forms`` for a non-terminal kind (a terminal/honor is one more)
+_CLASS_OF = (0, 0, 2, 4, 4)
+
+
 def _closed_forms(out: list[Row], b: bytes, packed: int, cf: int, weights: int, paired: int, held: int) -> None:
     """Seven pairs / thirteen orphans for a 14-tile closed hand, per discard whose shanten they may reach (``cf``
     is the lower of the two before the discard), rewriting ``out`` in place.
 
     A draw lowers seven-pairs shanten by one when it pairs a single, or adds a new kind while fewer than seven
     kinds are held; it lowers thirteen-orphans shanten when it adds a missing terminal/honor, or pairs one while
-    none is paired yet. Both shanten values depend on the discard only through how many copies of it are held
-    (1, 2 or more) and whether it is a terminal/honor, so they are worked out once per hand.
+    none is paired yet. Both shanten values, and which draws lower them, depend on the discard only through how
+    many copies of it are held (1, 2 or more) and whether it is a terminal/honor, and the draws only through
+    whether the discarded kind itself is one of them: so six classes are worked out once per hand, each as
+    (shanten of the better closed form, the draws that lower it other than the discarded kind, whether that kind
+    is one), and a row costs a class look-up. A row's new shanten is its class's whenever the class reaches it
+    (never higher, as a discard cannot make a closed form worse than ``cf``), and only the forms at that shanten
+    count their draws.
     """
     ones, zeros = held & ~paired, _ALL & ~held
     pairs, kinds, yao_held = (packed >> 6) & 63, (packed >> 12) & 63, (packed >> 18) & 63
     yao_pairs = (_YAO_MASK & paired).bit_count()
-    chiitoi_1 = 6 - pairs + (8 - kinds if kinds < 8 else 0)  # discarding a single
-    chiitoi_2 = 7 - pairs + (7 - kinds if kinds < 7 else 0)  # breaking a pair
-    chiitoi_n = 6 - pairs + (7 - kinds if kinds < 7 else 0)
     kokushi_n = 13 - yao_held - (1 if yao_pairs else 0)
-    kokushi_1y = kokushi_n + 1  # a single terminal/honor
-    kokushi_2y = 13 - yao_held - (1 if yao_pairs > 1 else 0)  # a paired terminal/honor
+    # seven pairs after discarding a single, breaking a pair, or one of three or four
+    chiitoi_1 = 6 - pairs + (8 - kinds if kinds < 8 else 0)
+    chiitoi_2 = 7 - pairs + (7 - kinds if kinds < 7 else 0)
+    chiitoi_n = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+    # the draws lowering each, with the discarded kind left out (``ones`` holds it when it was a single)
+    c_1 = ones | zeros if kinds < 8 else ones
+    c_2 = ones | zeros if kinds < 7 else ones
+    k_free = _YAO_MASK & (zeros | ones) if yao_pairs == 0 else _YAO_MASK & zeros
+    # a paired terminal/honor broken up leaves no terminal/honor pair when it was the only one
+    k_2y = _YAO_MASK & (zeros | ones) if yao_pairs == 1 else k_free
+    classes = (
+        _closed_class(chiitoi_1, c_1, kinds < 8, kokushi_n, k_free, False),  # a single simple
+        _closed_class(chiitoi_1, c_1, kinds < 8, kokushi_n + 1, k_free, True),  # a single terminal/honor
+        _closed_class(chiitoi_2, c_2, True, kokushi_n, k_free, False),  # a paired simple
+        _closed_class(chiitoi_2, c_2, True, 13 - yao_held - (1 if yao_pairs > 1 else 0), k_2y, yao_pairs == 1),
+        _closed_class(chiitoi_n, c_2, False, kokushi_n, k_free, False),  # three or four of a simple
+        _closed_class(chiitoi_n, c_2, False, kokushi_n, k_free, False),  # ... of a terminal/honor
+    )
+    class_of = _CLASS_OF
+    rep = _REP7
     for i, (s0, _, k, improving) in enumerate(out):
         if s0 < cf:
             continue
-        h, bit = b[k], 1 << k
-        yao = _YAO_MASK & bit
-        if h == 1:
-            chiitoi, kokushi = chiitoi_1, kokushi_1y if yao else kokushi_n
-        elif h == 2:
-            chiitoi, kokushi = chiitoi_2, kokushi_2y if yao else kokushi_n
-        else:
-            chiitoi, kokushi = chiitoi_n, kokushi_n
-        c13 = chiitoi if chiitoi < kokushi else kokushi
+        c13, others, itself = classes[class_of[b[k]] | (_YAO_MASK >> k & 1)]
         if c13 > s0:
             continue
-        if c13 < s0:
-            s0, improving = c13, 0
-        ones_d, zeros_d, many = ones, zeros, kinds < 7
-        if h == 1:
-            ones_d, zeros_d, many = ones & ~bit, zeros | bit, kinds < 8
-        elif h == 2:
-            ones_d = ones | bit
-        if chiitoi <= s0:
-            improving |= ones_d | (zeros_d if many else 0)
-        if kokushi <= s0:
-            # pairing a terminal/honor helps only while none is paired after the discard
-            unpaired = yao_pairs - (1 if yao and h == 2 else 0) == 0
-            improving |= _YAO_MASK & (zeros_d | (ones_d if unpaired else 0))
-        out[i] = (s0, -((improving * _REP7) & weights).bit_count(), k, improving)
+        bit = 1 << k
+        improving = (improving if c13 == s0 else 0) | others & ~bit | (bit if itself else 0)
+        out[i] = (c13, -((improving * rep) & weights).bit_count(), k, improving)
+
+
+def _closed_class(
+    chiitoi: int, chiitoi_draws: int, chiitoi_itself: bool, kokushi: int, kokushi_draws: int, kokushi_itself: bool
+) -> tuple[int, int, bool]:
+    """One class of discard for ``_closed_forms``: (the better closed form's shanten, the draws lowering the forms
+    at that shanten, whether drawing the discarded kind back is one of them)."""
+    c13 = chiitoi if chiitoi < kokushi else kokushi
+    draws, itself = 0, False
+    if chiitoi == c13:
+        draws, itself = chiitoi_draws, chiitoi_itself
+    if kokushi == c13:
+        draws, itself = draws | kokushi_draws, itself or kokushi_itself
+    return c13, draws, itself
 
 
 def mask_kinds(mask: int) -> list[int]:
