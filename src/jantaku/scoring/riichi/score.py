@@ -86,11 +86,10 @@ _RED_NIBBLES = 0xFFF << tally.REDS_SHIFT
 _BIT, _HIGHS = tally.CODE_BIT.__getitem__, tally.HIGHS
 _MAN, _PIN, _SOU, _HONOR = TABLES
 _SUIT, _PIN_SHIFT, _SOU_SHIFT, _HONOR_SHIFT = tally.SUIT_MASK, tally.SUIT_BITS, 2 * tally.SUIT_BITS, 3 * tally.SUIT_BITS
+_OUTSIDE_SUIT = tuple(tally.KINDS_MASK & ~suit for suit in tally.SUITS)
+_TERMINALS_HONORS, _SIMPLES, (_MANZU, _PINZU, _SOUZU) = tally.TERMINALS_HONORS, tally.SIMPLES, tally.SUITS
+_WIN_FU = tuple(tuple(win_fu(menzen, tsumo) for tsumo in (False, True)) for menzen in (False, True))
 _tuple_new = tuple.__new__  # builds a named tuple without its Python-level __new__ (the scorer makes many)
-
-
-def _line(y: Yaku, han: int) -> YakuLine:
-    return _tuple_new(YakuLine, (y, han))
 
 
 # the line of a yaku that counts once, open (False) or closed (True); None where it is closed only
@@ -150,7 +149,7 @@ class _Rules:
         self.values: dict[tuple[bool, bool], dict[int, tuple[int, int, str | None]]] = {
             (d, t): {} for d in (False, True) for t in (False, True)
         }
-        self.situational: dict[int, list[YakuLine]] = {}
+        self.situational: dict[int, tuple[list[YakuLine], int]] = {}
 
     def value(self, han: int, fu: int, dealer: bool, tsumo: bool) -> tuple[int, int, str | None]:
         """(what the payers pay, base points, limit) of a hand without yakuman; remembered in
@@ -257,23 +256,23 @@ def _rare_yakuman(
     return blessings, yakuman
 
 
-def _situational(ctx: WinContext, info: _Rules, key: int) -> list[YakuLine]:
+def _situational(ctx: WinContext, info: _Rules, key: int) -> tuple[list[YakuLine], int]:
     """The situational yaku of a win whose flags are ``key`` (``validate.situational_flags``). Each hangs on a flag
     of the context and reads nothing but those flags, the closed hand and ``rules.rinshan_haitei_stack``, so the
-    lines are worked out once per combination of them (per rules object) by the registered checks; the scorer looks
-    the key up itself and calls this on a miss."""
+    lines, with their han, are worked out once per combination of them (per rules object) by the registered checks;
+    the scorer looks the key up itself and calls this on a miss."""
     menzen = key >= 256
     got = info.situational.get(key)
     if got is None:
-        got = []
+        lines = []
         if key & 255:
             no_shape = _NO_SHAPE[menzen]
             for i, (y, fn) in enumerate(_SITUATIONAL_CHECKS):
                 if key >> i & 1 and fn(no_shape, ctx, info.rules):
                     line = _ONCE[y.key, menzen]
                     if line is not None:
-                        got.append(line)
-        info.situational[key] = got
+                        lines.append(line)
+        got = info.situational[key] = (lines, sum(ln.han for ln in lines))
     return got
 
 
@@ -288,26 +287,28 @@ def _indicated(indicator_codes: Iterable[int], indicators: Mapping[int, int], ev
 
 
 def _bonus(ctx: WinContext, info: _Rules, every: int) -> tuple[list[YakuLine], int]:
-    """Dora, red fives, North extractions and ura dora (only for a riichi winner), and their han."""
+    """Dora, red fives, North extractions and ura dora (only for a riichi winner), and their han. Worked out only
+    once an interpretation has a yaku: a hand without one (a third of random complete hands) never counts them."""
     out = []
     han = 0
     kita = ctx.kita
     if ctx.dora:
         dora = _indicated(ctx.dora, info.indicators, every, kita)
         if dora:
-            out.append(_line(DORA, dora))
+            out.append(_tuple_new(YakuLine, (DORA, dora)))
             han = dora
-    if every & _RED_NIBBLES:
-        reds = tally.red_total(every)
-        out.append(_line(AKA, reds))
+    reds = every >> tally.REDS_SHIFT & 0xFFF
+    if reds:
+        reds = (reds & 0xF) + (reds >> 4 & 0xF) + (reds >> 8)
+        out.append(_tuple_new(YakuLine, (AKA, reds)))
         han += reds
     if kita:
-        out.append(_line(KITA, kita))
+        out.append(_tuple_new(YakuLine, (KITA, kita)))
         han += kita
     if ctx.ura and ctx.riichi_declared and info.rules.ura_dora:
         ura = _indicated(ctx.ura, info.indicators, every, kita)
         if ura:
-            out.append(_line(URA, ura))
+            out.append(_tuple_new(YakuLine, (URA, ura)))
             han += ura
     return out, han
 
@@ -350,7 +351,8 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         meld_agg += share
         meld_runs |= runs
     flags = plain_context(ctx, menzen, info.sanma, info.indicators)
-    if flags < 0:
+    rare = flags < 0  # only then may the context hold a blessing
+    if rare:
         validate(hand, win, ctx, rules)
         flags = situational_flags(ctx, menzen)
 
@@ -361,12 +363,20 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     # yaku of every reading: content yaku, situational yaku, blessings, nine gates
     blessings: list[YakuLine] = []
     fixed_yakuman: list[YakuLine] = []
-    if ctx.tenhou or ctx.chiihou or ctx.renhou or (not melds and wk < 27):
+    if (rare and (ctx.tenhou or ctx.chiihou or ctx.renhou)) or (
+        not melds and wk < 27 and not concealed & _OUTSIDE_SUIT[wk // 9]  # nine gates is one closed suit
+    ):
         blessings, fixed_yakuman = _rare_yakuman(ctx, rules, concealed, wk, bool(melds))
-    fixed_regular = info.situational.get(flags)
-    if fixed_regular is None:
-        fixed_regular = _situational(ctx, info, flags)
-    content = content_yaku(every, not menzen, rules)
+    fixed_regular, fixed_han = info.situational.get(flags) or _situational(ctx, info, flags)
+    # the usual hand (two suits or more, simples and terminals or honors) has no content yaku: that test, as
+    # ``content_yaku`` makes it first, spelled out here
+    if (
+        every & _TERMINALS_HONORS and every & _SIMPLES
+        and (every & _MANZU != 0) + (every & _PINZU != 0) + (every & _SOUZU != 0) > 1
+    ):  # fmt: skip
+        content = None
+    else:
+        content = content_yaku(every, not menzen, rules)
     if content:
         fixed_regular = list(fixed_regular)
         at = 0  # content yaku come first on a score sheet
@@ -378,22 +388,21 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                 line = _ONCE[k, menzen]
                 if line is not None:
                     fixed_regular.insert(at, line if n == 1 else YakuLine(y, line.han * n))
+                    fixed_han += line.han * n
                     at += 1
-    fixed_han = 0
-    for line in fixed_regular:
-        fixed_han += line.han
-    bonus, bonus_han = _bonus(ctx, info, every)
+    bonus: list[YakuLine] | None = None  # see ``_bonus``
+    bonus_han = 0
     k0, k1, k2 = concealed & _SUIT, concealed >> _PIN_SHIFT & _SUIT, concealed >> _SOU_SHIFT & _SUIT
     k3 = concealed >> _HONOR_SHIFT & tally.HONOR_MASK
-    m0 = _MAN.get(k0) or read(0, k0)
-    m1 = _PIN.get(k1) or read(1, k1)
-    m2 = _SOU.get(k2) or read(2, k2)
-    m3 = _HONOR.get(k3) or read(3, k3)
+    try:
+        m0, m1, m2, m3 = _MAN[k0], _PIN[k1], _SOU[k2], _HONOR[k3]
+    except KeyError:  # a suit shape met for the first time
+        m0, m1, m2, m3 = read(0, k0), read(1, k1), read(2, k2), read(3, k3)
     win_suit = wk // 9
     win_at = wk - 9 * win_suit  # the winning kind's offset in its suit
     values = info.values[dealer, tsumo]
     closed_bit = 1 << 16 if menzen else 0
-    base_fu = win_fu(menzen, tsumo)
+    base_fu = _WIN_FU[menzen][tsumo]
 
     # --- every standard interpretation; the best so far is kept with what its score sheet needs ---------------------
     best_key: tuple[int, int, int, int, int] | None = None
@@ -422,7 +431,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                 if n:
                     arr_yakuman.append((y, counted(y.key, n, rules)))
         arr_found = []
-        arr_han = fixed_han + bonus_han
+        arr_han = fixed_han
         for y, han, fn in arr_checks:
             n = fn(shape, ctx, rules)
             if n:
@@ -430,6 +439,8 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                 arr_han += han * n
         sets_fu = a >> FU & 255
         start_fu = base_fu + pair_fu(pair, ctx, rules) if pair >= 27 else base_fu
+        if not (arr_found or place_checks or fixed_regular or fixed_yakuman or arr_yakuman or ykm_checks[1]):
+            continue  # no yaku to find wherever the winning tile sits
         held = combo[win_suit]
         by_wait = place_checks or ykm_checks[1]
         for place in held.places.get(win_at) or held.place(win_at):
@@ -463,6 +474,9 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                         pinfu = pinfu or y is _PINFU
             if not found and not fixed_regular:
                 continue
+            if bonus is None:
+                bonus, bonus_han = _bonus(ctx, info, every)
+            han += bonus_han
             # fu.standard_fu, spelled out
             if pinfu:
                 fu = raw = pinfu_fu(tsumo)
@@ -487,6 +501,8 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                 if best_key is None or cand.key > best_key:
                     best_key, best = cand.key, cand
             else:
+                if bonus is None:
+                    bonus, bonus_han = _bonus(ctx, info, every)
                 han = 2 + fixed_han + bonus_han
                 fu = SEVEN_PAIRS_FU[0]
                 value, base, limit = info.value(han, fu, dealer, tsumo)
@@ -506,7 +522,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         if shaped:
             raise ScoringError.quick("no_yaku", "the hand is complete but has no yaku (dora are not yaku)")
         raise ScoringError("not_winning", f"{hand} + {code_name(win)} is not a complete hand")
-    return _sheet(best, best_key[0], fixed_regular, bonus, bonus_han, hand, wk, menzen, concealed, ctx, info)
+    return _sheet(best, best_key[0], fixed_regular, bonus or [], bonus_han, hand, wk, menzen, concealed, ctx, info)
 
 
 def _sheet(
@@ -524,7 +540,7 @@ def _sheet(
     else:
         form, _, place, pinfu, found, han, fu, base, limit = best
         if form == "seven pairs":
-            lines = [_line(_CHIITOITSU, 2), *fixed_regular, *bonus]
+            lines = [_tuple_new(YakuLine, (_CHIITOITSU, 2)), *fixed_regular, *bonus]
         elif found:
             lines = [*fixed_regular, *_lines(list(found)), *bonus]
         else:

@@ -50,12 +50,6 @@ def count(packed: int, kind: int) -> int:
     return packed >> NIBBLE * kind & 0xF
 
 
-def red_total(packed: int) -> int:
-    """How many red fives."""
-    reds = packed >> REDS_SHIFT
-    return (reds & 0xF) + (reds >> 4 & 0xF) + (reds >> 8 & 0xF)
-
-
 def pack(counts: Sequence[int]) -> int:
     """Counts (0..15 each; 34 of them for a hand, 9 for a suit key) as one packed integer."""
     out = 0
