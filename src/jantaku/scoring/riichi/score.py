@@ -77,7 +77,7 @@ SHAPE_YAKUMAN = ("daisangen", "suuankou", "suuankou_tanki", "daisuushii", "shous
 _ORDER = {k: i for i, k in enumerate((*SHAPE_REGULAR, *SHAPE_YAKUMAN))}
 _SITUATIONAL_CHECKS = tuple((YAKU[k], CHECKS[k]) for k in SITUATIONAL)
 _PINFU = YAKU["pinfu"]
-_CHIITOITSU = YAKU["chiitoitsu"]
+_SEVEN_PAIRS_LINE = YakuLine(YAKU["chiitoitsu"], 2)
 _NO_SHAPE = {m: Shape(0, 0, 0, 0, 0, 0, 0, -1, "", m) for m in (True, False)}  # situational yaku read no shape
 _KIND = [kind_of(c) for c in range(RED_MAN + 3)]
 _NINE_GATES = tally.pack([3, 1, 1, 1, 1, 1, 1, 1, 3])  # as a suit key; plus any one tile of the suit
@@ -99,14 +99,15 @@ _ONCE: dict[tuple[str, bool], YakuLine | None] = {
     for m in (True, False)
 }
 
-_Checks = tuple[tuple[tuple[Yaku, Check], ...], ...]
+_YakumanChecks = tuple[tuple[Yaku, Check], ...]
 _RegularChecks = tuple[tuple[Yaku, int, Check], ...]
+_Applicable = tuple[bool, _YakumanChecks, _YakumanChecks, _RegularChecks, _RegularChecks]
 # checks a shape can possibly meet (see yaku.Needs), split by whether they read the placement (BY_WAIT):
-# (yakuman by arrangement, yakuman by placement, regular by arrangement, regular by placement)
-_APPLICABLE: dict[int, tuple[_Checks, _RegularChecks, _RegularChecks]] = {}
+# (any at all, yakuman by arrangement, yakuman by placement, regular by arrangement, regular by placement)
+_APPLICABLE: dict[int, _Applicable] = {}
 
 
-def _applicable(key: int) -> tuple[_Checks, _RegularChecks, _RegularChecks]:
+def _applicable(key: int) -> _Applicable:
     """The checks for shapes of ``key`` = a reading's ``agg >> NEEDS & NEEDS_MASK`` (honor triplet kinds, runs,
     identical runs, plain sets, honor pair: see ``readings``) | closed << 16 (see ``yaku.Needs``)."""
     got = _APPLICABLE.get(key)
@@ -120,14 +121,13 @@ def _applicable(key: int) -> tuple[_Checks, _RegularChecks, _RegularChecks]:
         ]  # fmt: skip
         yakuman = [k for k in SHAPE_YAKUMAN if k in ok]
         regular = [(YAKU[k], YAKU[k].closed if menzen else YAKU[k].open, CHECKS[k]) for k in SHAPE_REGULAR if k in ok]
-        got = _APPLICABLE[key] = (
-            (
-                tuple((YAKU[k], CHECKS[k]) for k in yakuman if k not in BY_WAIT),
-                tuple((YAKU[k], CHECKS[k]) for k in yakuman if k in BY_WAIT),
-            ),
+        checks = (
+            tuple((YAKU[k], CHECKS[k]) for k in yakuman if k not in BY_WAIT),
+            tuple((YAKU[k], CHECKS[k]) for k in yakuman if k in BY_WAIT),
             tuple(c for c in regular if c[1] and c[0].key not in BY_WAIT),
             tuple(c for c in regular if c[1] and c[0].key in BY_WAIT),
         )
+        got = _APPLICABLE[key] = (any(checks), *checks)
     return got
 
 
@@ -175,11 +175,9 @@ def _rules_of(rules: RuleSet) -> _Rules:
     return got
 
 
-def _lines(found: list[tuple[Yaku, int]]) -> list[YakuLine]:
+def _in_order(found: list[YakuLine]) -> list[YakuLine]:
     """Shape yaku found by the two passes, in score sheet order."""
-    if len(found) > 1:
-        found.sort(key=lambda f: _ORDER[f[0].key])
-    return [_tuple_new(YakuLine, f) for f in found]
+    return sorted(found, key=lambda line: _ORDER[line.yaku.key]) if len(found) > 1 else found
 
 
 def _yakuman_total(lines: list[YakuLine], rules: RuleSet) -> int:
@@ -205,7 +203,7 @@ class _Regular(NamedTuple):
     combo: Combo | None
     place: Place | None
     pinfu: bool
-    found: list[tuple[Yaku, int]]
+    found: list[YakuLine]
     han: int
     fu: int
     base: int
@@ -418,45 +416,48 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         a = p0.agg + p1.agg + p2.agg + p3.agg + meld_agg
         pair = (a >> PAIR & 63) - 1
         needs = (a >> NEEDS & NEEDS_MASK) | closed_bit
-        ykm_checks, arr_checks, place_checks = _APPLICABLE.get(needs) or _applicable(needs)
+        checked, ykm_arr_checks, ykm_place_checks, arr_checks, place_checks = (
+            _APPLICABLE.get(needs) or _applicable(needs)
+        )
         conc = a >> CONC & 7
         shape = _NO_SHAPE[menzen]  # (read by no check when none applies)
-        if arr_checks or ykm_checks[0] or ykm_checks[1] or place_checks:
+        if checked:
             shape = Shape(p0.run_mask | p1.run_mask | p2.run_mask | meld_runs, a & TRIP_MASK, a >> RUNS & 7,
                           a >> PEI & 3, a >> PLAIN & 7, conc, a >> KANS & 7, pair, "", menzen)  # fmt: skip
-        arr_yakuman = []
-        if ykm_checks[0]:
-            for y, fn in ykm_checks[0]:
-                n = fn(shape, ctx, rules)
-                if n:
-                    arr_yakuman.append((y, counted(y.key, n, rules)))
+        arr_yakuman: list[tuple[Yaku, int]] = []
+        for y, fn in ykm_arr_checks:
+            n = fn(shape, ctx, rules)
+            if n:
+                arr_yakuman.append((y, counted(y.key, n, rules)))
         arr_found = []
         arr_han = fixed_han
         for y, han, fn in arr_checks:
             n = fn(shape, ctx, rules)
             if n:
-                arr_found.append((y, han * n))
+                arr_found.append(_tuple_new(YakuLine, (y, han * n)))
                 arr_han += han * n
         sets_fu = a >> FU & 255
         start_fu = base_fu + pair_fu(pair, ctx, rules) if pair >= 27 else base_fu
-        if not (arr_found or place_checks or fixed_regular or fixed_yakuman or arr_yakuman or ykm_checks[1]):
+        yakuman_possible = fixed_yakuman or arr_yakuman or ykm_place_checks
+        if not (arr_found or place_checks or fixed_regular or yakuman_possible):
             continue  # no yaku to find wherever the winning tile sits
         held = combo[win_suit]
-        by_wait = place_checks or ykm_checks[1]
+        by_wait = place_checks or ykm_place_checks
         for place in held.places.get(win_at) or held.place(win_at):
             wait, loss, _, wait_fu = place
             opened = loss and not tsumo  # a triplet completed by a ron discard is not concealed
             if by_wait:
                 shape.wait = wait
                 shape.concealed_triplets = conc - 1 if opened else conc
-            if fixed_yakuman or arr_yakuman or ykm_checks[1]:
-                found = list(arr_yakuman)
-                for y, fn in ykm_checks[1]:
+            if yakuman_possible:
+                ykm_found = list(arr_yakuman)  # (yakuman, multiplier) pairs
+                for y, fn in ykm_place_checks:
                     n = fn(shape, ctx, rules)
                     if n:
-                        found.append((y, counted(y.key, n, rules)))
-                if found or fixed_yakuman:
-                    cand = _Yakuman([*fixed_yakuman, *_lines(found)], ctx, rules, dealer, info.players, "standard",
+                        ykm_found.append((y, counted(y.key, n, rules)))
+                if ykm_found or fixed_yakuman:
+                    lines = [_tuple_new(YakuLine, f) for f in ykm_found]
+                    cand = _Yakuman([*fixed_yakuman, *_in_order(lines)], ctx, rules, dealer, info.players, "standard",
                                     wait, combo, place)  # fmt: skip
                     if best_key is None or cand.key > best_key:
                         best_key, best = cand.key, cand
@@ -464,14 +465,13 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
             han = arr_han
             pinfu = False
             found = arr_found
-            if place_checks:
-                found = list(arr_found)
-                for y, yh, fn in place_checks:
-                    n = fn(shape, ctx, rules)
-                    if n:
-                        found.append((y, yh * n))
-                        han += yh * n
-                        pinfu = pinfu or y is _PINFU
+            for y, yh, fn in place_checks:
+                n = fn(shape, ctx, rules)
+                if n:
+                    found = [*found, _tuple_new(YakuLine, (y, yh * n))]  # (``arr_found`` is shared by the places)
+                    han += yh * n
+                    if y is _PINFU:
+                        pinfu = True
             if not found and not fixed_regular:
                 continue
             if bonus is None:
@@ -532,19 +532,18 @@ def _sheet(
     """The winner's score sheet (``value``: what the payers pay): lines, limit, payments, and what the words will
     be made from."""
     limit: str | None
+    lines: tuple[YakuLine, ...]
     if isinstance(best, _Yakuman):
         lines, han, fu, limit, yakuman, base, pao_base, dora = (
-            best.lines, 0, 0, yakuman_name(best.total), best.total, best.base, best.pao_base, 0,
+            tuple(best.lines), 0, 0, yakuman_name(best.total), best.total, best.base, best.pao_base, 0,
         )  # fmt: skip
-        wait, pinfu, itemised = best.wait, False, False
+        form, combo, place, wait, pinfu, itemised = best.form, best.combo, best.place, best.wait, False, False
     else:
-        form, _, place, pinfu, found, han, fu, base, limit = best
+        form, combo, place, pinfu, found, han, fu, base, limit = best
         if form == "seven pairs":
-            lines = [_tuple_new(YakuLine, (_CHIITOITSU, 2)), *fixed_regular, *bonus]
-        elif found:
-            lines = [*fixed_regular, *_lines(list(found)), *bonus]
+            lines = (_SEVEN_PAIRS_LINE, *fixed_regular, *bonus)
         else:
-            lines = fixed_regular + bonus
+            lines = (*fixed_regular, *_in_order(found), *bonus)
         pao_base, dora, itemised = 0, bonus_han, True
         yakuman = 1 if limit == "kazoe yakuman" else 0
         wait = place[0] if place is not None else "tanki"
@@ -560,8 +559,8 @@ def _sheet(
         )  # fmt: skip
     else:  # the split per seat is worked out when asked for (ScoreResult.payment)
         payment = (value, base, winner, tsumo, discarder, players, ctx.honba, ctx.sticks, info.rules)
-    source = (best.form, best.combo, best.place, pinfu, itemised, win, hand.melds, menzen, concealed, ctx, info.rules)
-    return ScoreResult(tuple(lines), han, fu, limit, yakuman, payment, wait, players, dora, source)
+    source = (form, combo, place, pinfu, itemised, win, hand.melds, menzen, concealed, ctx, info.rules)
+    return ScoreResult(lines, han, fu, limit, yakuman, payment, wait, players, dora, source)
 
 
 __all__ = ["ScoreResult", "ScoringError", "WinContext", "YakuLine", "score"]
