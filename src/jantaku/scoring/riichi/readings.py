@@ -68,24 +68,21 @@ class Part:
 
     def __init__(self, groups: tuple[int, ...], pair: int, base: int) -> None:
         self.groups, self.pair, self.base = groups, pair, base
-        runs = [g for g in groups if g < TRIPLET]
-        trips = [g - TRIPLET for g in groups if g >= TRIPLET]
-        peikou, i = 0, 0
-        while i + 1 < len(runs):  # pairs of identical runs (runs are sorted): 4 of one run make two pairs
-            if runs[i] == runs[i + 1]:
-                peikou, i = peikou + 1, i + 2
-            else:
-                i += 1
-        plain = sum(1 for r in runs if r % 9 not in (0, 6)) + sum(1 for t in trips if not _is_yao(t))
-        if pair >= 0 and not _is_yao(pair):
-            plain += 1
-        self.agg = (
-            sum(1 << t for t in trips) | len(runs) << RUNS | len(trips) << CONC | peikou << PEI | plain << PLAIN
-            | sum(set_fu(t, False, False) for t in trips) << FU | (pair + 1) << PAIR | (pair >= 27) << HPAIR
-        )  # fmt: skip
-        self.run_mask = 0
-        for r in runs:
-            self.run_mask |= 1 << r
+        # each group's and the pair's share of ``agg`` is a table entry (``_SHARE``); what is left is the pairs
+        # of identical runs (groups are sorted, runs first): 4 of one run make two pairs
+        agg = _PAIR_SHARE[pair] if pair >= 0 else 0
+        run_mask = peikou = 0
+        unpaired = -1  # the last run not yet paired with an identical one
+        for g in groups:
+            agg += _SHARE[g]
+            if g < TRIPLET:
+                run_mask |= 1 << g
+                if g == unpaired:
+                    peikou, unpaired = peikou + 1, -1
+                else:
+                    unpaired = g
+        self.agg = agg | peikou << PEI
+        self.run_mask = run_mask
         self.places: dict[int, tuple[Place, ...]] = {}
 
     def shifted(self, by: int) -> Part:
@@ -141,23 +138,33 @@ class SuitReading:
         return got
 
     def __init__(self, base: int, size: int, key: int) -> None:
-        counts = [key >> NIBBLE * i & 0xF for i in range(size)]
         honors = base == 27
         self.parts = tuple(
             Part(tuple(g + base for g in groups), pair + base if pair >= 0 else -1, base)
-            for groups, pair in suit_shapes(bytes(counts), not honors)
+            for groups, pair in suit_shapes(bytes(key >> NIBBLE * i & 0xF for i in range(size)), not honors)
         )
         # the one reading as a 1-tuple when there is exactly one (the usual case: four suits' ``single`` add up
         # to a whole reading of the hand), else ()
         self.single = self.parts if len(self.parts) == 1 else ()
-        held = [c for c in counts if c]
-        self.pairs = len(held) if all(c == 2 for c in held) else -8
-        yao = [i for i, c in enumerate(counts) if c and _is_yao(base + i)]
-        self.orphans = len(yao) if len(yao) == len(held) else -20
+        # counts are at most 4 (three bits), so a nibble is non-zero exactly when its low bit of ``held`` is set
+        held = (key | key >> 1 | key >> 2) & _NIBBLE_ONES
+        self.pairs = held.bit_count() if not key & ~(held << 1) else -8  # every kind held exactly twice
+        yao = _HONOR_ONES if honors else _TERMINAL_ONES
+        self.orphans = (held & yao).bit_count() if not held & ~yao else -20
         # both in one sum-able number: bits 0-9 pairs, 10-19 orphans, each 64 when impossible (four suits add up
         # to 7 pairs / 13 orphans exactly when those are, and never carry into the next field)
         self.special = (self.pairs if self.pairs >= 0 else 64) | (self.orphans if self.orphans >= 0 else 64) << 10
 
+
+# share of ``Part.agg`` of each group (a run ``k``, a triplet ``TRIPLET + k``; absolute kinds) and of a pair
+_SHARE = {k: 1 << RUNS | (k % 9 not in (0, 6)) << PLAIN for k in range(27) if k % 9 < 7} | {
+    TRIPLET + k: 1 << k | 1 << CONC | (not _is_yao(k)) << PLAIN | set_fu(k, False, False) << FU for k in range(KINDS)
+}
+_PAIR_SHARE = [(k + 1) << PAIR | (k >= 27) << HPAIR | (not _is_yao(k)) << PLAIN for k in range(KINDS)]
+# one bit per nibble (a kind's count) of a suit key: every kind, and the terminals / honors
+_NIBBLE_ONES = sum(1 << NIBBLE * i for i in range(9))
+_TERMINAL_ONES = 1 | 1 << NIBBLE * 8
+_HONOR_ONES = sum(1 << NIBBLE * i for i in range(7))
 
 # each suit's readings by its packed counts (plain dicts: a lookup is the scorer's hot path), filled by ``read``
 TABLES: tuple[dict[int, SuitReading], ...] = ({}, {}, {}, {})
