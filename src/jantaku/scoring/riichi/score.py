@@ -89,6 +89,7 @@ _SUIT, _PIN_SHIFT, _SOU_SHIFT, _HONOR_SHIFT = tally.SUIT_MASK, tally.SUIT_BITS, 
 _OUTSIDE_SUIT = tuple(tally.KINDS_MASK & ~suit for suit in tally.SUITS)
 _TERMINALS_HONORS, _SIMPLES, (_MANZU, _PINZU, _SOUZU) = tally.TERMINALS_HONORS, tally.SIMPLES, tally.SUITS
 _WIN_FU = tuple(tuple(win_fu(menzen, tsumo) for tsumo in (False, True)) for menzen in (False, True))
+_NORTH_SHIFT = tally.NIBBLE * NORTH
 _tuple_new = tuple.__new__  # builds a named tuple without its Python-level __new__ (the scorer makes many)
 
 
@@ -133,8 +134,8 @@ def _applicable(key: int) -> _Applicable:
 
 class _Rules:
     """What the scorer needs from one RuleSet, worked out once per rules object: the count limits (``tally``),
-    the dora each valid indicator code points at, the value of each (han, fu, dealer, tsumo) and the situational
-    yaku of each combination of flags (``_situational``)."""
+    the dora each valid indicator code points at (as the shift of its count in ``tally``'s packing), the value of
+    each (han, fu, dealer, tsumo) and the situational yaku of each combination of flags (``_situational``)."""
 
     __slots__ = ("indicators", "limits", "players", "riichi", "rules", "sanma", "situational", "values")
 
@@ -142,7 +143,7 @@ class _Rules:
         self.rules, self.riichi, self.players, self.sanma = rules, rules.riichi, rules.players, rules.sanma
         self.limits = tally.limits(rules.red_fives, rules.sanma) if rules.riichi else 0
         self.indicators = {
-            c: dora_after(c, rules.sanma)
+            c: tally.NIBBLE * dora_after(c, rules.sanma)
             for c in range(RED_MAN + 3)
             if not (rules.sanma and kind_of(c) in SANMA_REMOVED)
         }
@@ -275,12 +276,14 @@ def _situational(ctx: WinContext, info: _Rules, key: int) -> tuple[list[YakuLine
 
 
 def _indicated(indicator_codes: Iterable[int], indicators: Mapping[int, int], every: int, kita: int) -> int:
-    """How many dora these indicators point at: the copies held (``every`` keeps a count nibble per kind) plus
-    the extracted Norths when North is the dora."""
+    """How many dora these indicators point at: the copies held (``every`` keeps a count nibble per kind, and
+    ``indicators`` gives the shift of the dora's) plus the extracted Norths when North is the dora."""
     n = 0
     for i in indicator_codes:
-        d = indicators[i]
-        n += (every >> tally.NIBBLE * d & 0xF) + (kita if d == NORTH else 0)
+        shift = indicators[i]
+        n += every >> shift & 0xF
+        if shift == _NORTH_SHIFT:
+            n += kita
     return n
 
 
