@@ -132,12 +132,17 @@ class _Shape:
         """The suit's discards grouped by the vector they leave (see ``Members``)."""
         got = self._discards
         if got is None:
-            key, honors = self.key, self.honors
+            key, honors, index = self.key, self.honors, self.index
             groups: dict[int, list[tuple[int, dict[int, int], _Shape]]] = {}
             for r, c in enumerate(key):
                 if c:
-                    after = _shape(key[:r] + bytes((c - 1,)) + key[r + 1 :], honors)
-                    assert after is not None  # one tile fewer than a shape in the table
+                    # the shape one tile fewer is found by its index in the shipped table (``index - 5**r``),
+                    # so its byte key is made only when the shape itself is new
+                    at = index - _POW5[r]
+                    after = _BY_INDEX.get(at << 1 | honors)
+                    if after is None:
+                        after = _made(key[:r] + bytes((c - 1,)) + key[r + 1 :], honors, at)
+                        assert after is not None  # one tile fewer than a shape in the table
                     groups.setdefault(after.vid, []).append((r, after.ranks, after))
             got = self._discards = tuple((vid, tuple(members)) for vid, members in groups.items())
         return got
@@ -148,7 +153,9 @@ def _tight_get(key: int) -> int:
     return _tight(key) if got is None else got
 
 
+# every shape made so far, by its counts and by ``index << 1 | honors`` (its place in the shipped table)
 _SHAPES: dict[bytes, _Shape] = {}
+_BY_INDEX: dict[int, _Shape] = {}
 
 
 def _shape(key: bytes, honors: bool) -> _Shape | None:
@@ -157,14 +164,20 @@ def _shape(key: bytes, honors: bool) -> _Shape | None:
     if got is None:
         if len(key) != (7 if honors else 9) or max(key) > 4:
             return None
-        index = int(key.translate(_DIGITS)[::-1], 5)  # the counts read as a base-5 number, rank 1 lowest
-        suits, hons, _ = _tables()
-        vid = (hons if honors else suits)[index]
-        if vid == 255:
-            return None
-        if len(_SHAPES) >= _MEMO_LIMIT:
-            _SHAPES.clear()
-        got = _SHAPES[key] = _Shape(key, honors, index, vid)
+        got = _made(key, honors, int(key.translate(_DIGITS)[::-1], 5))  # the counts as base 5, rank 1 lowest
+    return got
+
+
+def _made(key: bytes, honors: bool, index: int) -> _Shape | None:
+    """A new shape (counts ``key`` at ``index`` of the shipped table), or None when the table has no such shape."""
+    suits, hons, _ = _tables()
+    vid = (hons if honors else suits)[index]
+    if vid == 255:
+        return None
+    if len(_SHAPES) >= _MEMO_LIMIT:
+        _SHAPES.clear()
+        _BY_INDEX.clear()
+    got = _SHAPES[key] = _BY_INDEX[index << 1 | honors] = _Shape(key, honors, index, vid)
     return got
 
 
@@ -230,11 +243,26 @@ def discard_rows(b: bytes, blocked: int, weights: int, planes: tuple[int, int, i
     a0 = v0 << 8
     a1 = v1 << 8
     pairs = (pair[a0 | v1], pair[a0 | v2], pair[a0 | v3], pair[a1 | v2], pair[a1 | v3], pair[v2 << 8 | v3])
+    classes: list[_Class] | None = None
+    if melds == 0:
+        # seven pairs / thirteen orphans: a discard never takes either below its 14-tile shanten (``cf``), and
+        # leaves a standard shanten of at most one more than the hand's (entry 9 of the whole hand's vector is
+        # that plus one): when ``cf`` is above that, no row can reach them
+        yao = held & _YAO_MASK
+        packed = paired.bit_count() << 6 | held.bit_count() << 12 | yao.bit_count() << 18
+        if paired & yao:
+            packed |= 1 << 24
+        cf = _CHIITOI[(packed >> 6) & 4095]
+        kokushi = _KOKUSHI[packed >> 18]
+        if kokushi < cf:
+            cf = kokushi
+        if cf <= _LOCAL[pair[pairs[0] << 8 | pairs[5]]][9]:
+            classes = _closed_classes(packed, paired, held)
     out: list[Row] = []
     append = out.append
     rep = _REP7
-    worst = -2
     tight = _TIGHT
+    class_of = _CLASS_OF
     for sd, (lo, pi, oi, targets) in enumerate(_PLAN):
         if not held >> lo & 511:
             continue
@@ -273,21 +301,19 @@ def discard_rows(b: bytes, blocked: int, weights: int, planes: tuple[int, int, i
                     mk = rdict[mask] << lo | other
                 except KeyError:
                     mk = after.ranks_for(mask) << lo | other
-                append((s0, -((mk * rep) & weights).bit_count(), lo + rd, mk))
-            if s0 > worst:
-                worst = s0
-    if melds == 0:
-        # a discard never lowers either closed form's shanten below the 14-tile value: skip when that is too far
-        yao = held & _YAO_MASK
-        packed = paired.bit_count() << 6 | held.bit_count() << 12 | yao.bit_count() << 18
-        if paired & yao:
-            packed |= 1 << 24
-        cf = _CHIITOI[(packed >> 6) & 4095]
-        kokushi = _KOKUSHI[packed >> 18]
-        if kokushi < cf:
-            cf = kokushi
-        if cf <= worst:
-            _closed_forms(out, b, packed, cf, weights, paired, held)
+                k = lo + rd
+                if classes is None:
+                    append((s0, -((mk * rep) & weights).bit_count(), k, mk))
+                    continue
+                # the closed forms, when one of them is as close as the standard form after this discard: then
+                # its shanten stands, and the draws lowering each form at that shanten count
+                c13, others, itself = classes[class_of[b[k]] | (_YAO_MASK >> k & 1)]
+                if c13 > s0:
+                    append((s0, -((mk * rep) & weights).bit_count(), k, mk))
+                    continue
+                bit = 1 << k
+                mk = (mk if c13 == s0 else 0) | others & ~bit | (bit if itself else 0)
+                append((c13, -((mk * rep) & weights).bit_count(), k, mk))
     if blocked:
         # a blocked kind has no unseen copy, so its weight is 0 and the counts stand
         keep = _ALL & ~blocked
@@ -333,23 +359,21 @@ def _brute_sweep(b: bytes, blocked: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-# count held (1..4) -> the class row of ``_closed_forms`` for a non-terminal kind (a terminal/honor is one more)
+# count held (1..4) -> the index in ``_closed_classes`` of a non-terminal kind (a terminal/honor is one more)
 _CLASS_OF = (0, 0, 2, 4, 4)
+# (shanten of the better closed form after the discard, the draws lowering the forms at that shanten other than
+# the discarded kind, whether drawing the discarded kind back is one of them)
+_Class = tuple[int, int, bool]
 
 
-def _closed_forms(out: list[Row], b: bytes, packed: int, cf: int, weights: int, paired: int, held: int) -> None:
-    """Seven pairs / thirteen orphans for a 14-tile closed hand, per discard whose shanten they may reach (``cf``
-    is the lower of the two before the discard), rewriting ``out`` in place.
+def _closed_classes(packed: int, paired: int, held: int) -> list[_Class]:
+    """Seven pairs / thirteen orphans after each discard of a 14-tile closed hand, by the class of the discard.
 
     A draw lowers seven-pairs shanten by one when it pairs a single, or adds a new kind while fewer than seven
     kinds are held; it lowers thirteen-orphans shanten when it adds a missing terminal/honor, or pairs one while
     none is paired yet. Both shanten values, and which draws lower them, depend on the discard only through how
-    many copies of it are held (1, 2 or more) and whether it is a terminal/honor, and the draws only through
-    whether the discarded kind itself is one of them: so six classes are worked out once per hand, each as
-    (shanten of the better closed form, the draws that lower it other than the discarded kind, whether that kind
-    is one), and a row costs a class look-up. A row's new shanten is its class's whenever the class reaches it
-    (never higher, as a discard cannot make a closed form worse than ``cf``), and only the forms at that shanten
-    count their draws.
+    many copies of it are held (1, 2, or 3-4) and whether it is a terminal/honor, and the draws only through
+    whether the discarded kind itself is one of them: six classes (``_CLASS_OF``), worked out once per hand.
     """
     ones, zeros = held & ~paired, _ALL & ~held
     pairs, kinds, yao_held = (packed >> 6) & 63, (packed >> 12) & 63, (packed >> 18) & 63
@@ -365,39 +389,22 @@ def _closed_forms(out: list[Row], b: bytes, packed: int, cf: int, weights: int, 
     k_free = _YAO_MASK & (zeros | ones) if yao_pairs == 0 else _YAO_MASK & zeros
     # a paired terminal/honor broken up leaves no terminal/honor pair when it was the only one
     k_2y = _YAO_MASK & (zeros | ones) if yao_pairs == 1 else k_free
-    classes = (
-        _closed_class(chiitoi_1, c_1, kinds < 8, kokushi_n, k_free, False),  # a single simple
-        _closed_class(chiitoi_1, c_1, kinds < 8, kokushi_n + 1, k_free, True),  # a single terminal/honor
-        _closed_class(chiitoi_2, c_2, True, kokushi_n, k_free, False),  # a paired simple
-        _closed_class(chiitoi_2, c_2, True, 13 - yao_held - (1 if yao_pairs > 1 else 0), k_2y, yao_pairs == 1),
-        _closed_class(chiitoi_n, c_2, False, kokushi_n, k_free, False),  # three or four of a simple
-        _closed_class(chiitoi_n, c_2, False, kokushi_n, k_free, False),  # ... of a terminal/honor
-    )
-    class_of = _CLASS_OF
-    rep = _REP7
-    for i, (s0, _, k, improving) in enumerate(out):
-        if s0 < cf:
-            continue
-        c13, others, itself = classes[class_of[b[k]] | (_YAO_MASK >> k & 1)]
-        if c13 > s0:
-            continue
-        bit = 1 << k
-        improving = (improving if c13 == s0 else 0) | others & ~bit | (bit if itself else 0)
-        out[i] = (c13, -((improving * rep) & weights).bit_count(), k, improving)
-
-
-def _closed_class(
-    chiitoi: int, chiitoi_draws: int, chiitoi_itself: bool, kokushi: int, kokushi_draws: int, kokushi_itself: bool
-) -> tuple[int, int, bool]:
-    """One class of discard for ``_closed_forms``: (the better closed form's shanten, the draws lowering the forms
-    at that shanten, whether drawing the discarded kind back is one of them)."""
-    c13 = chiitoi if chiitoi < kokushi else kokushi
-    draws, itself = 0, False
-    if chiitoi == c13:
-        draws, itself = chiitoi_draws, chiitoi_itself
-    if kokushi == c13:
-        draws, itself = draws | kokushi_draws, itself or kokushi_itself
-    return c13, draws, itself
+    out = []
+    for chiitoi, c_draws, c_itself, kokushi, k_draws, k_itself in (
+        (chiitoi_1, c_1, kinds < 8, kokushi_n, k_free, False),  # a single simple
+        (chiitoi_1, c_1, kinds < 8, kokushi_n + 1, k_free, True),  # a single terminal/honor
+        (chiitoi_2, c_2, True, kokushi_n, k_free, False),  # a paired simple
+        (chiitoi_2, c_2, True, 13 - yao_held - (1 if yao_pairs > 1 else 0), k_2y, yao_pairs == 1),
+        (chiitoi_n, c_2, False, kokushi_n, k_free, False),  # three or four of a simple
+        (chiitoi_n, c_2, False, kokushi_n, k_free, False),  # ... of a terminal/honor
+    ):
+        if chiitoi < kokushi:
+            out.append((chiitoi, c_draws, c_itself))
+        elif kokushi < chiitoi:
+            out.append((kokushi, k_draws, k_itself))
+        else:
+            out.append((chiitoi, c_draws | k_draws, c_itself or k_itself))
+    return out
 
 
 def mask_kinds(mask: int) -> list[int]:
