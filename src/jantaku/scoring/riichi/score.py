@@ -82,7 +82,7 @@ _NO_SHAPE = {m: Shape(0, 0, 0, 0, 0, 0, 0, -1, "", m) for m in (True, False)}  #
 _KIND = [kind_of(c) for c in range(RED_MAN + 3)]
 _NINE_GATES = tally.pack([3, 1, 1, 1, 1, 1, 1, 1, 3])  # as a suit key; plus any one tile of the suit
 _NINE_GATES_EXTRA = {1 << tally.NIBBLE * i: i for i in range(9)}
-_RED_NIBBLES = 0xFFF << tally.REDS_SHIFT
+_REDS_SHIFT, _HONOR_MASK = tally.REDS_SHIFT, tally.HONOR_MASK
 _BIT, _HIGHS = tally.CODE_BIT.__getitem__, tally.HIGHS
 _MAN, _PIN, _SOU, _HONOR = TABLES
 _SUIT, _PIN_SHIFT, _SOU_SHIFT, _HONOR_SHIFT = tally.SUIT_MASK, tally.SUIT_BITS, 2 * tally.SUIT_BITS, 3 * tally.SUIT_BITS
@@ -298,7 +298,7 @@ def _bonus(ctx: WinContext, info: _Rules, every: int) -> tuple[list[YakuLine], i
         if dora:
             out.append(_tuple_new(YakuLine, (DORA, dora)))
             han = dora
-    reds = every >> tally.REDS_SHIFT & 0xFFF
+    reds = every >> _REDS_SHIFT & 0xFFF
     if reds:
         reds = (reds & 0xF) + (reds >> 4 & 0xF) + (reds >> 8)
         out.append(_tuple_new(YakuLine, (AKA, reds)))
@@ -394,7 +394,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     bonus: list[YakuLine] | None = None  # see ``_bonus``
     bonus_han = 0
     k0, k1, k2 = concealed & _SUIT, concealed >> _PIN_SHIFT & _SUIT, concealed >> _SOU_SHIFT & _SUIT
-    k3 = concealed >> _HONOR_SHIFT & tally.HONOR_MASK
+    k3 = concealed >> _HONOR_SHIFT & _HONOR_MASK
     try:
         m0, m1, m2, m3 = _MAN[k0], _PIN[k1], _SOU[k2], _HONOR[k3]
     except KeyError:  # a suit shape met for the first time
