@@ -110,26 +110,43 @@ _APPLICABLE: dict[int, _Applicable] = {}
 
 def _applicable(key: int) -> _Applicable:
     """The checks for shapes of ``key`` = a reading's ``agg >> NEEDS & NEEDS_MASK`` (honor triplet kinds, runs,
-    identical runs, plain sets, honor pair: see ``readings``) | closed << 16 (see ``yaku.Needs``)."""
+    identical runs, plain sets, honor pair: see ``readings``) | closed << 16 (see ``yaku.Needs``).
+
+    The checks read only whether there are identical runs and whether no set is plain, not how many: keys that
+    differ only in those counts share one entry (``_BY_NEEDS``), so a key met for the first time is usually a
+    look-up, not a pass over every yaku."""
     got = _APPLICABLE.get(key)
     if got is None:
-        honors, runs = key & 0x7F, key >> RUNS - NEEDS & 7
         peikou, plain = key >> PEI - NEEDS & 3, key >> PLAIN - NEEDS & 7
-        honor_pair, menzen = bool(key >> HPAIR - NEEDS & 1), bool(key >> 16 & 1)
-        ok = [
-            k for k, needs in NEEDS_OF.items()
-            if needs.met(runs, 4 - runs, honors.bit_count(), honor_pair, not plain, peikou > 0, honors)
-        ]  # fmt: skip
-        yakuman = [k for k in SHAPE_YAKUMAN if k in ok]
-        regular = [(YAKU[k], YAKU[k].closed if menzen else YAKU[k].open, CHECKS[k]) for k in SHAPE_REGULAR if k in ok]
-        checks = (
-            tuple((YAKU[k], CHECKS[k]) for k in yakuman if k not in BY_WAIT),
-            tuple((YAKU[k], CHECKS[k]) for k in yakuman if k in BY_WAIT),
-            tuple(c for c in regular if c[1] and c[0].key not in BY_WAIT),
-            tuple(c for c in regular if c[1] and c[0].key in BY_WAIT),
-        )
-        got = _APPLICABLE[key] = (any(checks), *checks)
+        needed = key & ~(3 << PEI - NEEDS | 7 << PLAIN - NEEDS) | (peikou > 0) << PEI - NEEDS
+        needed |= (plain > 0) << PLAIN - NEEDS
+        got = _BY_NEEDS.get(needed)
+        if got is None:
+            got = _BY_NEEDS[needed] = _checks_for(needed)
+        _APPLICABLE[key] = got
     return got
+
+
+_BY_NEEDS: dict[int, _Applicable] = {}
+
+
+def _checks_for(key: int) -> _Applicable:
+    honors, runs = key & 0x7F, key >> RUNS - NEEDS & 7
+    peikou, plain = key >> PEI - NEEDS & 3, key >> PLAIN - NEEDS & 7
+    honor_pair, menzen = bool(key >> HPAIR - NEEDS & 1), bool(key >> 16 & 1)
+    ok = [
+        k for k, needs in NEEDS_OF.items()
+        if needs.met(runs, 4 - runs, honors.bit_count(), honor_pair, not plain, peikou > 0, honors)
+    ]  # fmt: skip
+    yakuman = [k for k in SHAPE_YAKUMAN if k in ok]
+    regular = [(YAKU[k], YAKU[k].closed if menzen else YAKU[k].open, CHECKS[k]) for k in SHAPE_REGULAR if k in ok]
+    checks = (
+        tuple((YAKU[k], CHECKS[k]) for k in yakuman if k not in BY_WAIT),
+        tuple((YAKU[k], CHECKS[k]) for k in yakuman if k in BY_WAIT),
+        tuple(c for c in regular if c[1] and c[0].key not in BY_WAIT),
+        tuple(c for c in regular if c[1] and c[0].key in BY_WAIT),
+    )
+    return (any(checks), *checks)
 
 
 class _Rules:
