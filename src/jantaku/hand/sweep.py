@@ -243,7 +243,8 @@ def discard_rows(b: bytes, blocked: int, weights: int, planes: tuple[int, int, i
     a0 = v0 << 8
     a1 = v1 << 8
     pairs = (pair[a0 | v1], pair[a0 | v2], pair[a0 | v3], pair[a1 | v2], pair[a1 | v3], pair[v2 << 8 | v3])
-    classes: list[_Class] | None = None
+    classes: tuple[_Class, ...] | None = None
+    draws: tuple[int, ...] = ()
     if melds == 0:
         # seven pairs / thirteen orphans: a discard never takes either below its 14-tile shanten (``cf``), and
         # leaves a standard shanten of at most one more than the hand's (entry 9 of the whole hand's vector is
@@ -257,7 +258,14 @@ def discard_rows(b: bytes, blocked: int, weights: int, planes: tuple[int, int, i
         if kokushi < cf:
             cf = kokushi
         if cf <= _LOCAL[pair[pairs[0] << 8 | pairs[5]]][9]:
-            classes = _closed_classes(packed, paired, held)
+            yao_pairs = (_YAO_MASK & paired).bit_count()
+            key = (packed >> 6 & 0x3FFFF) << 2 | (yao_pairs if yao_pairs < 2 else 2)
+            classes = _CLASSES.get(key) or _closed_classes(key)
+            ones, zeros = held & ~paired, _ALL & ~held
+            # the draws ``_closed_classes`` names, with the discarded kind left out (``ones`` holds it when it was
+            # a single): seven pairs with room for new kinds, or without; thirteen orphans with no terminal/honor
+            # pair yet, or with one
+            draws = (0, ones | zeros, ones, _YAO_MASK & (zeros | ones), _YAO_MASK & zeros)
     out: list[Row] = []
     append = out.append
     rep = _REP7
@@ -307,12 +315,12 @@ def discard_rows(b: bytes, blocked: int, weights: int, planes: tuple[int, int, i
                     continue
                 # the closed forms, when one of them is as close as the standard form after this discard: then
                 # its shanten stands, and the draws lowering each form at that shanten count
-                c13, others, itself = classes[class_of[b[k]] | (_YAO_MASK >> k & 1)]
+                c13, c_draws, k_draws, itself = classes[class_of[b[k]] | (_YAO_MASK >> k & 1)]
                 if c13 > s0:
                     append((s0, -((mk * rep) & weights).bit_count(), k, mk))
                     continue
                 bit = 1 << k
-                mk = (mk if c13 == s0 else 0) | others & ~bit | (bit if itself else 0)
+                mk = (mk if c13 == s0 else 0) | (draws[c_draws] | draws[k_draws]) & ~bit | (bit if itself else 0)
                 append((c13, -((mk * rep) & weights).bit_count(), k, mk))
     if blocked:
         # a blocked kind has no unseen copy, so its weight is 0 and the counts stand
@@ -361,34 +369,35 @@ def _brute_sweep(b: bytes, blocked: int) -> tuple[tuple[int, int, int], ...]:
 
 # count held (1..4) -> the index in ``_closed_classes`` of a non-terminal kind (a terminal/honor is one more)
 _CLASS_OF = (0, 0, 2, 4, 4)
-# (shanten of the better closed form after the discard, the draws lowering the forms at that shanten other than
-# the discarded kind, whether drawing the discarded kind back is one of them)
-_Class = tuple[int, int, bool]
+# (shanten of the better closed form after the discard; which draws lower seven pairs and which thirteen orphans
+# at that shanten, as indices into ``discard_rows``' draw masks, 0 = none; whether drawing the discarded kind back
+# is one of them)
+_Class = tuple[int, int, int, bool]
+# a closed hand's counts (see ``_closed_classes``) -> its classes
+_CLASSES: dict[int, tuple[_Class, ...]] = {}
 
 
-def _closed_classes(packed: int, paired: int, held: int) -> list[_Class]:
-    """Seven pairs / thirteen orphans after each discard of a 14-tile closed hand, by the class of the discard.
+def _closed_classes(key: int) -> tuple[_Class, ...]:
+    """Seven pairs / thirteen orphans after each discard of a 14-tile closed hand, by the class of the discard;
+    ``key`` packs the hand's pairs, kinds and terminal/honor kinds held, and its terminal/honor pairs (up to 2).
 
     A draw lowers seven-pairs shanten by one when it pairs a single, or adds a new kind while fewer than seven
     kinds are held; it lowers thirteen-orphans shanten when it adds a missing terminal/honor, or pairs one while
     none is paired yet. Both shanten values, and which draws lower them, depend on the discard only through how
     many copies of it are held (1, 2, or 3-4) and whether it is a terminal/honor, and the draws only through
-    whether the discarded kind itself is one of them: six classes (``_CLASS_OF``), worked out once per hand.
+    whether the discarded kind itself is one of them: six classes (``_CLASS_OF``), which depend on the counts
+    alone, so they are remembered by ``key``; the hand's own draw masks are filled in per row.
     """
-    ones, zeros = held & ~paired, _ALL & ~held
-    pairs, kinds, yao_held = (packed >> 6) & 63, (packed >> 12) & 63, (packed >> 18) & 63
-    yao_pairs = (_YAO_MASK & paired).bit_count()
+    pairs, kinds, yao_held, yao_pairs = key >> 2 & 63, key >> 8 & 63, key >> 14 & 63, key & 3
     kokushi_n = 13 - yao_held - (1 if yao_pairs else 0)
     # seven pairs after discarding a single, breaking a pair, or one of three or four
     chiitoi_1 = 6 - pairs + (8 - kinds if kinds < 8 else 0)
     chiitoi_2 = 7 - pairs + (7 - kinds if kinds < 7 else 0)
     chiitoi_n = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-    # the draws lowering each, with the discarded kind left out (``ones`` holds it when it was a single)
-    c_1 = ones | zeros if kinds < 8 else ones
-    c_2 = ones | zeros if kinds < 7 else ones
-    k_free = _YAO_MASK & (zeros | ones) if yao_pairs == 0 else _YAO_MASK & zeros
-    # a paired terminal/honor broken up leaves no terminal/honor pair when it was the only one
-    k_2y = _YAO_MASK & (zeros | ones) if yao_pairs == 1 else k_free
+    c_1 = 1 if kinds < 8 else 2
+    c_2 = 1 if kinds < 7 else 2
+    k_free = 3 if yao_pairs == 0 else 4
+    k_2y = 3 if yao_pairs == 1 else k_free  # a broken terminal/honor pair that was the only one
     out = []
     for chiitoi, c_draws, c_itself, kokushi, k_draws, k_itself in (
         (chiitoi_1, c_1, kinds < 8, kokushi_n, k_free, False),  # a single simple
@@ -398,13 +407,13 @@ def _closed_classes(packed: int, paired: int, held: int) -> list[_Class]:
         (chiitoi_n, c_2, False, kokushi_n, k_free, False),  # three or four of a simple
         (chiitoi_n, c_2, False, kokushi_n, k_free, False),  # ... of a terminal/honor
     ):
-        if chiitoi < kokushi:
-            out.append((chiitoi, c_draws, c_itself))
-        elif kokushi < chiitoi:
-            out.append((kokushi, k_draws, k_itself))
-        else:
-            out.append((chiitoi, c_draws | k_draws, c_itself or k_itself))
-    return out
+        c13 = chiitoi if chiitoi < kokushi else kokushi
+        out.append((
+            c13, c_draws if chiitoi == c13 else 0, k_draws if kokushi == c13 else 0,
+            (c_itself and chiitoi == c13) or (k_itself and kokushi == c13),
+        ))  # fmt: skip
+    got = _CLASSES[key] = tuple(out)
+    return got
 
 
 def mask_kinds(mask: int) -> list[int]:
