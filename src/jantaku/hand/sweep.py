@@ -23,6 +23,7 @@ _YAO_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33
 _ALL = (1 << 34) - 1
 _MEMO_LIMIT = 1 << 18
 _POW5 = tuple(5**i for i in range(9))
+_FIELD = tuple(11 * r for r in range(9))  # where rank r's field starts in ``_Shape._spread_gains``
 _REP7 = sum(1 << 34 * i for i in range(7))  # a 34-bit mask copied into seven fields (see ``discard_rows``)
 # (shanten after the discard, minus the weighted count of the kinds whose draw lowers it, kind, mask of those kinds)
 Row = tuple[int, int, int, int]
@@ -121,11 +122,12 @@ class _Shape:
         index, vid = self.index, self.vid
         out = 0
         lowered, base = _LOWERED, vid << 8
-        for r, c in enumerate(self.key):
-            after = table[index + _POW5[r]] if c < 4 else 255
-            if after != 255:  # 255: a 15th tile, never asked for
-                got = lowered.get(base | after)
-                out |= (_lowered(vid, after) if got is None else got) << 11 * r
+        for c, step, shift in zip(self.key, _POW5, _FIELD, strict=False):  # (honors: 7 ranks)
+            if c < 4:
+                after = table[index + step]
+                if after != 255:  # 255: a 15th tile, never asked for
+                    got = lowered.get(base | after)
+                    out |= (_lowered(vid, after) if got is None else got) << shift
         return out
 
     def discards(self) -> tuple[tuple[int, Members], ...]:
@@ -144,7 +146,7 @@ class _Shape:
                         after = _made(key[:r] + bytes((c - 1,)) + key[r + 1 :], honors, at)
                         assert after is not None  # one tile fewer than a shape in the table
                     groups.setdefault(after.vid, []).append((r, after.ranks, after))
-            got = self._discards = tuple((vid, tuple(members)) for vid, members in groups.items())
+            got = self._discards = tuple([(vid, tuple(members)) for vid, members in groups.items()])
         return got
 
 
