@@ -8,9 +8,9 @@
 from jantaku.hand.decompose import Arrangement, Form, arrangements
 from jantaku.hand.model import Hand
 from jantaku.hand.shanten import is_complete, shanten, shanten_chiitoi, shanten_kokushi, shanten_standard
+from jantaku.hand.sweep import DiscardOption
 from jantaku.hand.waits import (
     Acceptance,
-    DiscardOption,
     discard_options,
     is_karaten,
     is_tenpai,

@@ -16,6 +16,8 @@ from the shipped table by index arithmetic, so a miss costs a few microseconds, 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
+from typing import NamedTuple
 
 from jantaku.hand.shanten import _CHIITOI, _DIGITS, _INF, _KOKUSHI, _LOCAL, _PAIR, _tables, shanten
 
@@ -25,13 +27,60 @@ _MEMO_LIMIT = 1 << 18
 _POW5 = tuple(5**i for i in range(9))
 _FIELD = tuple(11 * r for r in range(9))  # where rank r's field starts in ``_Shape._spread_gains``
 _REP7 = sum(1 << 34 * i for i in range(7))  # a 34-bit mask copied into seven fields (see ``discard_rows``)
-# (shanten after the discard, minus the weighted count of the kinds whose draw lowers it, kind, mask of those kinds)
-Row = tuple[int, int, int, int]
 # field arithmetic of ``_Shape.ranks_for``: nine 11-bit fields
 _REP = sum(1 << 11 * r for r in range(9))
 _LOW = 1023 * _REP
 _TOP = 1024 * _REP
 _GATHER = {sum(1 << 11 * r + 10 for r in range(9) if bits >> r & 1): bits for bits in range(512)}
+
+
+class DiscardOption(NamedTuple):
+    """One discard of a 14-tile hand: the shanten after it and the draws that lower that shanten.
+
+    ``mask`` has bit k set for each such kind k, ``total`` counts their unseen copies and ``left`` (34 counts)
+    is the unseen copies per kind; ``tiles`` ((kind, unseen copies), ...) is worked out when asked for: a bot
+    ranking discards usually needs only ``shanten`` and ``total``. A named tuple because the sweep makes a dozen
+    per hand: built by ``tuple.__new__`` from a ready tuple they cost no Python-level ``__init__``, and the
+    fields are read by C descriptors. Equal when discard, shanten and mask are.
+    """
+
+    discard: int
+    shanten: int
+    mask: int
+    total: int
+    left: Sequence[int]
+
+    @property
+    def tiles(self) -> tuple[tuple[int, int], ...]:
+        left = self.left
+        return tuple([(k, left[k]) for k in mask_kinds(self.mask)])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DiscardOption):
+            return NotImplemented
+        return (self.discard, self.shanten, self.mask) == (other.discard, other.shanten, other.mask)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash((self.discard, self.shanten, self.mask))
+
+    def __repr__(self) -> str:
+        return f"DiscardOption(discard={self.discard}, shanten={self.shanten}, tiles={self.tiles})"
+
+
+_new = tuple.__new__
+_KIND, _SHANTEN, _TOTAL = itemgetter(0), itemgetter(1), itemgetter(3)
+
+
+def _best_first(options: list[DiscardOption]) -> None:
+    """Sort by shanten, then most unseen accepting tiles, then kind: three stable sorts on C-level keys, cheaper
+    than one sort on a Python key (and the first is nearly sorted already: the sweep goes suit by suit)."""
+    options.sort(key=_KIND)
+    options.sort(key=_TOTAL, reverse=True)
+    options.sort(key=_SHANTEN)
 
 # Every memo below is a plain dict or list read with a plain subscript (a KeyError falls back to the filling
 # function): CPython 3.11 specialises subscripts of exact dicts and lists only, and a dict subclass with
@@ -44,7 +93,7 @@ _TIGHT: dict[int, int] = {}
 # ``before << 8 | after`` -> mask of the vector entries that are lower in ``after``
 _LOWERED: dict[int, int] = {}
 # whole hands: (34-byte counts, blocked mask, weights) -> the rows, for callers that ask about the same hand again
-_HANDS: dict[tuple[bytes, int, int], list[Row]] = {}
+_HANDS: dict[tuple[bytes, int, int], tuple[DiscardOption, ...]] = {}
 _HANDS_LIMIT = 1 << 14
 
 
@@ -206,15 +255,17 @@ _PLAN = (
 )
 
 
-def discard_rows(b: bytes, blocked: int, weights: int, planes: tuple[int, int, int]) -> list[Row]:
-    """For a 3n+2 hand (34-byte counts): each distinct discard as (shanten after it, minus the weighted count of
-    the kinds whose draw lowers it, kind, mask of those kinds), sorted, so the best discard comes first.
+def sweep_options(
+    b: bytes, blocked: int, weights: int, planes: tuple[int, int, int], left: Sequence[int]
+) -> tuple[DiscardOption, ...]:
+    """For a 3n+2 hand (34-byte counts): each distinct discard as a ``DiscardOption``, best first (lowest shanten,
+    then most unseen accepting tiles, then kind).
 
     ``blocked`` is a mask of kinds that cannot be drawn (all copies in the player's own hand and melds);
     ``weights`` holds seven 34-bit fields of kind masks (``_REP7``): a draw mask's weighted count is
-    ``((mask * _REP7) & weights).bit_count()`` (``waits.discard_options`` puts unseen copies there), worked out
-    as each row is made so no second pass over the rows is needed; ``planes`` are ``count_planes(b)``, which the
-    caller has at hand (tiles, pairs and kinds come from them). The list may be shared: do not change it.
+    ``((mask * _REP7) & weights).bit_count()`` (``waits.discard_options`` puts unseen copies there, and their
+    counts per kind in ``left``), worked out as each option is made so no second pass is needed; ``planes`` are
+    ``count_planes(b)``, which the caller has at hand (tiles, pairs and kinds come from them).
     Per hand: four shape reads and the pair merges; per distinct vector a suit's discards leave, its tight read,
     and per other suit a merge read, a tight read and a ranks read; per discard one ranks read. Seven pairs / thirteen
     orphans are looked at only when the 14-tile closed forms are close enough to matter. Hands outside the
@@ -229,7 +280,7 @@ def discard_rows(b: bytes, blocked: int, weights: int, planes: tuple[int, int, i
     except KeyError:
         made = (_shape(b[0:9], False), _shape(b[9:18], False), _shape(b[18:27], False), _shape(b[27:34], True))
         if None in made:
-            return _rows(_brute_sweep(b, blocked), weights)
+            return _options(_brute_sweep(b, blocked), weights, left)
         hs = made  # type: ignore[assignment]
     h0, h1, h2, h3 = hs
     q0, q1, q2 = planes
@@ -237,7 +288,7 @@ def discard_rows(b: bytes, blocked: int, weights: int, planes: tuple[int, int, i
     held = paired | q0
     tiles = q0.bit_count() + 2 * q1.bit_count() + 4 * q2.bit_count()  # every count is at most 4 here
     if tiles > 14:
-        return _rows(_brute_sweep(b, blocked), weights)
+        return _options(_brute_sweep(b, blocked), weights, left)
     melds = (14 - tiles) // 3
     m = 4 - melds
     v0, v1, v2, v3 = vids = (h0.vid, h1.vid, h2.vid, h3.vid)
@@ -268,8 +319,9 @@ def discard_rows(b: bytes, blocked: int, weights: int, planes: tuple[int, int, i
             # a single): seven pairs with room for new kinds, or without; thirteen orphans with no terminal/honor
             # pair yet, or with one
             draws = (0, ones | zeros, ones, _YAO_MASK & (zeros | ones), _YAO_MASK & zeros)
-    out: list[Row] = []
+    out: list[DiscardOption] = []
     append = out.append
+    new, option = _new, DiscardOption
     rep = _REP7
     tight = _TIGHT
     class_of = _CLASS_OF
@@ -313,30 +365,32 @@ def discard_rows(b: bytes, blocked: int, weights: int, planes: tuple[int, int, i
                     mk = after.ranks_for(mask) << lo | other
                 k = lo + rd
                 if classes is None:
-                    append((s0, -((mk * rep) & weights).bit_count(), k, mk))
+                    append(new(option, (k, s0, mk, ((mk * rep) & weights).bit_count(), left)))
                     continue
                 # the closed forms, when one of them is as close as the standard form after this discard: then
                 # its shanten stands, and the draws lowering each form at that shanten count
                 c13, c_draws, k_draws, itself = classes[class_of[b[k]] | (_YAO_MASK >> k & 1)]
                 if c13 > s0:
-                    append((s0, -((mk * rep) & weights).bit_count(), k, mk))
+                    append(new(option, (k, s0, mk, ((mk * rep) & weights).bit_count(), left)))
                     continue
                 bit = 1 << k
                 mk = (mk if c13 == s0 else 0) | (draws[c_draws] | draws[k_draws]) & ~bit | (bit if itself else 0)
-                append((c13, -((mk * rep) & weights).bit_count(), k, mk))
+                append(new(option, (k, c13, mk, ((mk * rep) & weights).bit_count(), left)))
     if blocked:
         # a blocked kind has no unseen copy, so its weight is 0 and the counts stand
         keep = _ALL & ~blocked
-        out = [(s0, nt, k, mask & keep) for s0, nt, k, mask in out]
-    out.sort()
+        out = [_new(DiscardOption, (k, s0, mask & keep, n, left)) for k, s0, mask, n, _ in out]
+    _best_first(out)
     if len(_HANDS) >= _HANDS_LIMIT:
         _HANDS.clear()
-    _HANDS[memo_key] = out
-    return out
+    got = _HANDS[memo_key] = tuple(out)
+    return got
 
 
-def _rows(sweep: tuple[tuple[int, int, int], ...], weights: int) -> list[Row]:
-    return sorted([(s0, -((mask * _REP7) & weights).bit_count(), k, mask) for k, s0, mask in sweep])
+def _options(sweep: tuple[tuple[int, int, int], ...], weights: int, left: Sequence[int]) -> tuple[DiscardOption, ...]:
+    out = [_new(DiscardOption, (k, s0, mask, ((mask * _REP7) & weights).bit_count(), left)) for k, s0, mask in sweep]
+    _best_first(out)
+    return tuple(out)
 
 
 def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, int, int], ...]:
@@ -344,7 +398,7 @@ def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, i
 
     ``blocked`` is a mask of kinds that cannot be drawn (all copies in the player's own hand and melds)."""
     b = bytes(bytearray(counts))
-    return tuple([(k, s0, mask) for s0, _, k, mask in discard_rows(b, blocked, 0, count_planes(b))])
+    return tuple([(o.discard, o.shanten, o.mask) for o in sweep_options(b, blocked, 0, count_planes(b), b)])
 
 
 def _brute_sweep(b: bytes, blocked: int) -> tuple[tuple[int, int, int], ...]:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from jantaku.hand.decompose import TRIPLET, standard_shapes
 from jantaku.hand.shanten import shanten, shanten_standard
-from jantaku.hand.sweep import count_planes, discard_rows, mask_kinds
+from jantaku.hand.sweep import DiscardOption, count_planes, sweep_options
 
 _ZERO = (0,) * 34
 _ALL = (1 << 34) - 1
@@ -116,46 +116,6 @@ def ukeire(
     return Acceptance(base, tuple(out))
 
 
-class DiscardOption(NamedTuple):
-    """One discard of a 14-tile hand: the shanten after it and the draws that lower that shanten.
-
-    ``mask`` has bit k set for each such kind k, ``total`` counts their unseen copies and ``left`` (34 counts)
-    is the unseen copies per kind; ``tiles`` ((kind, unseen copies), ...) is worked out when asked for: a bot
-    ranking discards usually needs only ``shanten`` and ``total``. A named tuple because ``discard_options``
-    makes a dozen per call: built by ``tuple.__new__`` from a ready tuple they cost no Python-level ``__init__``,
-    and the fields are read by C descriptors. Equal when discard, shanten and mask are.
-    """
-
-    discard: int
-    shanten: int
-    mask: int
-    total: int
-    left: Sequence[int]
-
-    @property
-    def tiles(self) -> tuple[tuple[int, int], ...]:
-        left = self.left
-        return tuple([(k, left[k]) for k in mask_kinds(self.mask)])
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, DiscardOption):
-            return NotImplemented
-        return (self.discard, self.shanten, self.mask) == (other.discard, other.shanten, other.mask)
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    def __hash__(self) -> int:
-        return hash((self.discard, self.shanten, self.mask))
-
-    def __repr__(self) -> str:
-        return f"DiscardOption(discard={self.discard}, shanten={self.shanten}, tiles={self.tiles})"
-
-
-_new_option = tuple.__new__
-
-
 def discard_options(
     counts: Sequence[int], locked: Sequence[int] | None = None, visible: Sequence[int] | None = None
 ) -> list[DiscardOption]:
@@ -179,9 +139,7 @@ def discard_options(
     # kinds whose four copies are all in the hand and melds (p2 of ``held``) cannot be drawn
     blocked = p2 if used is held else count_planes(held)[2]
     left = used.translate(_LEFT)
-    new = _new_option
-    rows = discard_rows(b, blocked, weights, planes if used is b else count_planes(b))
-    return [new(DiscardOption, (d, s0, mask, -nt, left)) for s0, nt, d, mask in rows]
+    return list(sweep_options(b, blocked, weights, planes if used is b else count_planes(b), left))
 
 
 def kan_keeps_waits(counts13: Sequence[int], kind: int, locked: Sequence[int] | None = None) -> bool:
