@@ -19,6 +19,8 @@ from jantaku.hand.sweep import DiscardOption, count_planes, sweep_options
 
 _ZERO = (0,) * 34
 _ALL = (1 << 34) - 1
+_TWICE = 1 << 34 | 1 << 68  # fields 1-2 of ``discard_options``' weights
+_FOUR_TIMES = 1 << 102 | 1 << 136 | 1 << 170 | 1 << 204  # fields 3-6
 _LEFT = bytes(4 - x if x < 4 else 0 for x in range(256))  # copies left of a kind with x accounted for
 
 
@@ -135,7 +137,7 @@ def discard_options(
     # weight 2 twice and weight 4 four times, so a mask's total is one multiply, one AND and one popcount.
     p0, p1, p2 = planes = count_planes(used)
     u1, u2 = p0 ^ p1, _ALL & ~(p0 | p1 | p2)
-    weights = p0 | u1 << 34 | u1 << 68 | u2 << 102 | u2 << 136 | u2 << 170 | u2 << 204
+    weights = p0 | u1 * _TWICE | u2 * _FOUR_TIMES  # (the fields do not overlap: a product is the copies or-ed)
     # kinds whose four copies are all in the hand and melds (p2 of ``held``) cannot be drawn
     blocked = p2 if used is held else count_planes(held)[2]
     left = used.translate(_LEFT)
