@@ -26,7 +26,7 @@ _ALL = (1 << 34) - 1
 _MEMO_LIMIT = 1 << 18
 _POW5 = tuple(5**i for i in range(9))
 _FIELD = tuple(11 * r for r in range(9))  # where rank r's field starts in ``_Shape._spread_gains``
-_REP7 = sum(1 << 34 * i for i in range(7))  # a 34-bit mask copied into seven fields (see ``discard_rows``)
+_REP7 = sum(1 << 34 * i for i in range(7))  # a 34-bit mask copied into seven fields (see ``sweep_options``)
 # field arithmetic of ``_Shape.ranks_for``: nine 11-bit fields
 _REP = sum(1 << 11 * r for r in range(9))
 _LOW = 1023 * _REP
@@ -92,7 +92,7 @@ def _best_first(options: list[DiscardOption]) -> None:
 _TIGHT: dict[int, int] = {}
 # ``before << 8 | after`` -> mask of the vector entries that are lower in ``after``
 _LOWERED: dict[int, int] = {}
-# whole hands: (34-byte counts, blocked mask, weights) -> the rows, for callers that ask about the same hand again
+# whole hands: (34-byte counts, blocked mask, weights) -> the options, for callers that ask about the same hand again
 _HANDS: dict[tuple[bytes, int, int], tuple[DiscardOption, ...]] = {}
 _HANDS_LIMIT = 1 << 14
 
@@ -311,7 +311,7 @@ def sweep_options(
         if kokushi < cf:
             cf = kokushi
         if cf <= _LOCAL[pair[pairs[0] << 8 | pairs[5]]][9]:
-            yao_pairs = (_YAO_MASK & paired).bit_count()
+            yao_pairs = (paired & yao).bit_count()
             key = (packed >> 6 & 0x3FFFF) << 2 | (yao_pairs if yao_pairs < 2 else 2)
             classes = _CLASSES.get(key) or _closed_classes(key)
             ones, zeros = held & ~paired, _ALL & ~held
@@ -364,18 +364,17 @@ def sweep_options(
                 except KeyError:
                     mk = after.ranks_for(mask) << lo | other
                 k = lo + rd
-                if classes is None:
-                    append(new(option, (k, s0, mk, ((mk * rep) & weights).bit_count(), left)))
-                    continue
-                # the closed forms, when one of them is as close as the standard form after this discard: then
-                # its shanten stands, and the draws lowering each form at that shanten count
-                c13, c_draws, k_draws, itself = classes[class_of[b[k]] | (_YAO_MASK >> k & 1)]
-                if c13 > s0:
-                    append(new(option, (k, s0, mk, ((mk * rep) & weights).bit_count(), left)))
-                    continue
-                bit = 1 << k
-                mk = (mk if c13 == s0 else 0) | (draws[c_draws] | draws[k_draws]) & ~bit | (bit if itself else 0)
-                append(new(option, (k, c13, mk, ((mk * rep) & weights).bit_count(), left)))
+                s = s0
+                if classes is not None:
+                    # the closed forms, when one of them is as close as the standard form after this discard:
+                    # then its shanten stands, and the draws lowering each form at that shanten count
+                    c13, c_draws, k_draws, itself = classes[class_of[b[k]] | (_YAO_MASK >> k & 1)]
+                    if c13 <= s0:
+                        bit = 1 << k
+                        closed = (draws[c_draws] | draws[k_draws]) & ~bit | (bit if itself else 0)
+                        mk = mk | closed if c13 == s0 else closed
+                        s = c13
+                append(new(option, (k, s, mk, ((mk * rep) & weights).bit_count(), left)))
     if blocked:
         # a blocked kind has no unseen copy, so its weight is 0 and the counts stand
         keep = _ALL & ~blocked
@@ -426,7 +425,7 @@ def _brute_sweep(b: bytes, blocked: int) -> tuple[tuple[int, int, int], ...]:
 # count held (1..4) -> the index in ``_closed_classes`` of a non-terminal kind (a terminal/honor is one more)
 _CLASS_OF = (0, 0, 2, 4, 4)
 # (shanten of the better closed form after the discard; which draws lower seven pairs and which thirteen orphans
-# at that shanten, as indices into ``discard_rows``' draw masks, 0 = none; whether drawing the discarded kind back
+# at that shanten, as indices into ``sweep_options``' draw masks, 0 = none; whether drawing the discarded kind back
 # is one of them)
 _Class = tuple[int, int, int, bool]
 # a closed hand's counts (see ``_closed_classes``) -> its classes
