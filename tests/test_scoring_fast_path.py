@@ -88,8 +88,8 @@ def test_shapes_from_the_tables_equal_shapes_from_the_sets() -> None:
                 result = score(hand, win, ctx, preset(name))
             except ScoringError:
                 continue
-            reading = result._reading()
-            if reading is None or reading.form != "standard" or not reading.itemised:
+            reading = result._read()
+            if reading.form != "standard" or not reading.itemised:
                 continue
             sets = [(g - 34, True, False, False) if g >= 34 else (g, False, False, False) for g in reading.groups]
             sets += [(m.first, m.kind is not MeldKind.CHI, m.is_open, m.is_kan) for m in hand.melds]
@@ -143,7 +143,7 @@ def test_fu_items_add_up_to_the_fu() -> None:
             assert items, (hand, win)
             raw = sum(fu for _, fu in items)
             assert (raw + 9) // 10 * 10 == result.fu or (raw == 25 and result.fu == 25)
-            reading = result._reading()
+            reading = result._read()
             assert isinstance(reading, Reading)
             if reading.form == "standard":
                 ron = not ctx.tsumo
@@ -160,8 +160,8 @@ def test_fu_items_add_up_to_the_fu() -> None:
 
 
 def test_payments_split_on_first_use_equal_pay() -> None:
-    """The result keeps the payment's terms; split on first use it is ``pay`` on those terms, and its points are
-    the value the scorer chose the reading by."""
+    """The result keeps the payment's terms; made on first use it is ``pay`` on those terms (with the liable
+    seat's share when there is one), and its points are the value the scorer chose the reading by."""
     seen = 0
     for name in PRESETS:
         rules = preset(name)
@@ -170,15 +170,14 @@ def test_payments_split_on_first_use_equal_pay() -> None:
                 result = score(hand, win, ctx, rules)
             except ScoringError:
                 continue
-            owed = result._payment
-            if not isinstance(owed, tuple):  # liability (pao): paid at once
-                continue
+            points, base, pao_base = result._terms[:3]
             seen += 1
-            points, base, winner, tsumo, discarder, players, honba, sticks, _ = owed
             assert result.points == points
-            assert winner == ctx.seat_wind - EAST and players == rules.players and tsumo == ctx.tsumo
-            full = pay(base, winner=winner, tsumo=tsumo, discarder=discarder, players=players, honba=honba,
-                       sticks=sticks, rules=rules)  # fmt: skip
+            winner = ctx.seat_wind - EAST
+            discarder = None if ctx.tsumo else (ctx.discarder - EAST if ctx.discarder is not None else (winner - 1) % rules.players)
+            liable = {"pao_seat": ctx.pao - EAST, "pao_base": pao_base} if ctx.pao is not None and pao_base else {}
+            full = pay(base, winner=winner, tsumo=ctx.tsumo, discarder=discarder, players=rules.players,
+                       honba=ctx.honba, sticks=ctx.sticks, rules=rules, **liable)  # fmt: skip
             assert result.payment == full and full.points == points
             assert sum(full.by_seat.values()) == 1000 * ctx.sticks
     assert seen > 500

@@ -10,10 +10,10 @@ from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi import tally
 from jantaku.scoring.riichi.context import SEAT_LETTERS, WinContext
 from jantaku.scoring.riichi.fu import SEVEN_PAIRS_FU, FuItem, fu_items
-from jantaku.scoring.riichi.points import Payment
+from jantaku.scoring.riichi.points import Payment, pay
 from jantaku.scoring.riichi.readings import Part, Place
 from jantaku.scoring.riichi.yaku import Yaku
-from jantaku.tiles import KINDS, SUITS, format_tiles, kind_name
+from jantaku.tiles import EAST, KINDS, SUITS, format_tiles, kind_name
 
 
 class YakuLine(NamedTuple):
@@ -109,35 +109,59 @@ def _set_text(group: int, size: int = 3) -> str:
     return f"{r + 1}{r + 2}{r + 3}{SUITS[group // 9]}"
 
 
-# a payment without liability not split per seat yet: (points, base, winner, tsumo, discarder, players, honba,
-# sticks, rules), ``Payment.owed``'s terms
-Owed = tuple[int, int, int, bool, "int | None", int, int, int, RuleSet]
+# what the scorer hands over besides the sheet's lines and totals, in one tuple (one object to build per call):
+# the payment's terms (points, base points, the part a liable player answers for) and the winning interpretation
+# (``Source``, see ``Reading.of``); the split per seat and the words are made from them on first use
+Terms = tuple[
+    int, int, int, str, "tuple[Part, Part, Part, Part] | None", "Place | None", bool, bool, int, "tuple[Meld, ...]",
+    bool, int, WinContext, RuleSet,
+]
 
 
 class ScoreResult:
     """The best interpretation of a win. For a yakuman hand ``han`` and ``fu`` are 0 and ``yakuman`` is the
     multiplier; counted yakuman (13+ han) keeps its han and fu, with ``yakuman`` = 1 and ``limit`` =
-    "kazoe yakuman". ``dora`` is the han from dora, ura, red fives and North extractions (0 for a yakuman).
+    "kazoe yakuman". ``points`` is the hand's value before honba and deposits (what the payers pay in total);
+    ``dora`` is the han from dora, ura, red fives and North extractions (0 for a yakuman).
 
-    ``fu_items`` and ``arrangement`` are worded on first use: a caller that only needs the points (a bot, the
-    simulator, a batch) never pays for the text. A read-only record (a slotted class: cheaper to build than the
-    frozen dataclass it replaces, which matters at one per call)."""
+    ``payment``, ``fu_items`` and ``arrangement`` are worked out on first use from the terms the scorer keeps: a
+    caller that only needs the points (a bot, the simulator, a batch) never pays for a dict of seats or for text.
+    A read-only record (a slotted class: cheaper to build than a frozen dataclass, which matters at one per
+    call; the lazy slots stay unset until asked for)."""
 
-    __slots__ = ("_payment", "_source", "dora", "fu", "han", "limit", "players", "wait", "yaku", "yakuman")
+    __slots__ = (
+        "_payment", "_reading", "_terms", "dora", "fu", "han", "limit", "players", "points", "wait", "yaku", "yakuman",
+    )  # fmt: skip
 
     def __init__(
-        self, yaku: tuple[YakuLine, ...], han: int, fu: int, limit: str | None, yakuman: int,
-        payment: Payment | Owed, wait: str, players: int = 4, dora: int = 0, _source: Source | Reading | None = None,
+        self, yaku: tuple[YakuLine, ...], han: int, fu: int, limit: str | None, yakuman: int, points: int,
+        wait: str, players: int, dora: int, terms: Terms,
     ) -> None:  # fmt: skip
         self.yaku, self.han, self.fu, self.limit, self.yakuman = yaku, han, fu, limit, yakuman
-        self._payment, self.wait, self.players, self.dora, self._source = payment, wait, players, dora, _source
+        self.points, self.wait, self.players, self.dora, self._terms = points, wait, players, dora, terms
 
     @property
     def payment(self) -> Payment:
-        """Who pays what (``Payment``); the scorer hands over the terms and the split is made on first use."""
-        if isinstance(self._payment, tuple):
-            self._payment = Payment.owed(*self._payment)
-        return self._payment
+        """Who pays what (``Payment``): with liability (pao) split at once by ``pay``, else ``Payment.owed``,
+        which splits on first use."""
+        try:
+            return self._payment
+        except AttributeError:
+            pass
+        points, base, pao_base, *_, ctx, rules = self._terms
+        tsumo, winner, players = ctx.tsumo, ctx.seat_wind - EAST, self.players
+        discarder = None
+        if not tsumo:
+            discarder = ctx.discarder - EAST if ctx.discarder is not None else (winner - 1) % players
+        if ctx.pao is not None and pao_base:
+            payment = pay(
+                base, winner=winner, tsumo=tsumo, discarder=discarder, players=players, honba=ctx.honba,
+                sticks=ctx.sticks, rules=rules, pao_seat=ctx.pao - EAST, pao_base=pao_base,
+            )  # fmt: skip
+        else:
+            payment = Payment.owed(points, base, winner, tsumo, discarder, players, ctx.honba, ctx.sticks, rules)
+        self._payment = payment
+        return payment
 
     def _fields(self) -> tuple[Any, ...]:
         return (self.yaku, self.han, self.fu, self.limit, self.yakuman, self.payment, self.wait, self.players,
@@ -153,24 +177,21 @@ class ScoreResult:
         inner = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True))
         return f"ScoreResult({inner})"
 
-    @property
-    def points(self) -> int:
-        return self._payment[0] if isinstance(self._payment, tuple) else self._payment.points
-
-    def _reading(self) -> Reading | None:
-        if isinstance(self._source, tuple):
-            self._source = Reading.of(self._source)
-        return self._source
+    def _read(self) -> Reading:
+        try:
+            return self._reading
+        except AttributeError:
+            pass
+        reading = self._reading = Reading.of(self._terms[3:])
+        return reading
 
     @property
     def fu_items(self) -> tuple[FuItem, ...]:
-        reading = self._reading()
-        return () if reading is None else reading.fu_items(self.wait)
+        return self._read().fu_items(self.wait)
 
     @property
     def arrangement(self) -> str:
-        reading = self._reading()
-        return "" if reading is None else reading.text(self.wait)
+        return self._read().text(self.wait)
 
     def to_dict(self) -> dict[str, Any]:
         return {

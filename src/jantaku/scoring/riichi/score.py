@@ -29,7 +29,7 @@ from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi import tally
 from jantaku.scoring.riichi.context import WinContext
 from jantaku.scoring.riichi.fu import BASE, SEVEN_PAIRS_FU, pair_fu, pinfu_fu, win_fu
-from jantaku.scoring.riichi.points import Payment, base_points, hand_value, pay, yakuman_name
+from jantaku.scoring.riichi.points import base_points, hand_value, yakuman_name
 from jantaku.scoring.riichi.readings import (
     CONC,
     FU,
@@ -48,7 +48,7 @@ from jantaku.scoring.riichi.readings import (
     Place,
     read,
 )  # fmt: skip
-from jantaku.scoring.riichi.result import Owed, ScoreResult, YakuLine
+from jantaku.scoring.riichi.result import ScoreResult, YakuLine
 from jantaku.scoring.riichi.validate import ScoringError, plain_context, situational_flags, validate
 from jantaku.scoring.riichi.yaku import (
     AKA,
@@ -549,38 +549,23 @@ def _sheet(
     best: _Regular | _Yakuman, value: int, fixed_regular: list[YakuLine], bonus: list[YakuLine], bonus_han: int,
     hand: Hand, win: int, menzen: bool, concealed: int, ctx: WinContext, info: _Rules,
 ) -> ScoreResult:  # fmt: skip
-    """The winner's score sheet (``value``: what the payers pay): lines, limit, payments, and what the words will
-    be made from."""
-    limit: str | None
-    lines: tuple[YakuLine, ...]
+    """The winner's score sheet (``value``: what the payers pay): its lines and totals, and the terms its payments
+    and words are made from on first use (``ScoreResult``)."""
     if isinstance(best, _Yakuman):
-        lines, han, fu, limit, yakuman, base, pao_base, dora = (
-            tuple(best.lines), 0, 0, yakuman_name(best.total), best.total, best.base, best.pao_base, 0,
+        terms = (
+            value, best.base, best.pao_base, best.form, best.combo, best.place, False, False, win, hand.melds, menzen,
+            concealed, ctx, info.rules,
         )  # fmt: skip
-        form, combo, place, wait, pinfu, itemised = best.form, best.combo, best.place, best.wait, False, False
+        return ScoreResult(tuple(best.lines), 0, 0, yakuman_name(best.total), best.total, value, best.wait,
+                           info.players, 0, terms)  # fmt: skip
+    form, combo, place, pinfu, found, han, fu, base, limit = best
+    if form == "seven pairs":
+        lines = (_SEVEN_PAIRS_LINE, *fixed_regular, *bonus)
     else:
-        form, combo, place, pinfu, found, han, fu, base, limit = best
-        if form == "seven pairs":
-            lines = (_SEVEN_PAIRS_LINE, *fixed_regular, *bonus)
-        else:
-            lines = (*fixed_regular, *_in_order(found), *bonus)
-        pao_base, dora, itemised = 0, bonus_han, True
-        yakuman = 1 if limit == "kazoe yakuman" else 0
-        wait = place[0] if place is not None else "tanki"
-    players, tsumo, winner = info.players, ctx.tsumo, ctx.seat_wind - EAST
-    discarder = None
-    if not tsumo:
-        discarder = ctx.discarder - EAST if ctx.discarder is not None else (winner - 1) % players
-    payment: Payment | Owed
-    if ctx.pao is not None and pao_base:
-        payment = pay(
-            base, winner=winner, tsumo=tsumo, discarder=discarder, players=players, honba=ctx.honba,
-            sticks=ctx.sticks, rules=info.rules, pao_seat=ctx.pao - EAST, pao_base=pao_base,
-        )  # fmt: skip
-    else:  # the split per seat is worked out when asked for (ScoreResult.payment)
-        payment = (value, base, winner, tsumo, discarder, players, ctx.honba, ctx.sticks, info.rules)
-    source = (form, combo, place, pinfu, itemised, win, hand.melds, menzen, concealed, ctx, info.rules)
-    return ScoreResult(lines, han, fu, limit, yakuman, payment, wait, players, dora, source)
+        lines = (*fixed_regular, *(_in_order(found) if len(found) > 1 else found), *bonus)
+    terms = (value, base, 0, form, combo, place, pinfu, True, win, hand.melds, menzen, concealed, ctx, info.rules)
+    return ScoreResult(lines, han, fu, limit, 1 if limit == "kazoe yakuman" else 0, value,
+                       place[0] if place is not None else "tanki", info.players, bonus_han, terms)  # fmt: skip
 
 
 __all__ = ["ScoreResult", "ScoringError", "WinContext", "YakuLine", "score"]
