@@ -174,7 +174,9 @@ def test_payments_split_on_first_use_equal_pay() -> None:
             seen += 1
             assert result.points == points
             winner = ctx.seat_wind - EAST
-            discarder = None if ctx.tsumo else (ctx.discarder - EAST if ctx.discarder is not None else (winner - 1) % rules.players)
+            discarder = None
+            if not ctx.tsumo:
+                discarder = ctx.discarder - EAST if ctx.discarder is not None else (winner - 1) % rules.players
             liable = {"pao_seat": ctx.pao - EAST, "pao_base": pao_base} if ctx.pao is not None and pao_base else {}
             full = pay(base, winner=winner, tsumo=ctx.tsumo, discarder=discarder, players=rules.players,
                        honba=ctx.honba, sticks=ctx.sticks, rules=rules, **liable)  # fmt: skip
