@@ -132,6 +132,8 @@ class ScoreResult:
     __slots__ = (
         "_payment", "_reading", "_terms", "dora", "fu", "han", "limit", "players", "points", "wait", "yaku", "yakuman",
     )  # fmt: skip
+    _payment: Payment  # set on first use
+    _reading: Reading  # set on first use
 
     def __init__(
         self, yaku: tuple[YakuLine, ...], han: int, fu: int, limit: str | None, yakuman: int, points: int,
