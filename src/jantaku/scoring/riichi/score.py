@@ -19,7 +19,7 @@ once per placement. Yaku lines, payments and words are made for the winning inte
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from itertools import product
 from typing import NamedTuple
 
@@ -292,29 +292,19 @@ def _situational(ctx: WinContext, info: _Rules, key: int) -> tuple[list[YakuLine
     return got
 
 
-def _indicated(indicator_codes: Iterable[int], indicators: Mapping[int, int], every: int, kita: int) -> int:
-    """How many dora these indicators point at: the copies held (``every`` keeps a count nibble per kind, and
-    ``indicators`` gives the shift of the dora's) plus the extracted Norths when North is the dora."""
-    n = 0
-    for i in indicator_codes:
-        shift = indicators[i]
-        n += every >> shift & 0xF
-        if shift == _NORTH_SHIFT:
-            n += kita
-    return n
-
-
 def _bonus(ctx: WinContext, info: _Rules, every: int) -> tuple[list[YakuLine], int]:
     """Dora, red fives, North extractions and ura dora (only for a riichi winner), and their han. Worked out only
     once an interpretation has a yaku: a hand without one (a third of random complete hands) never counts them."""
     out = []
-    han = 0
-    kita = ctx.kita
-    if ctx.dora:
-        dora = _indicated(ctx.dora, info.indicators, every, kita)
-        if dora:
-            out.append(_tuple_new(YakuLine, (DORA, dora)))
-            han = dora
+    kita, indicators = ctx.kita, info.indicators
+    dora = 0
+    for i in ctx.dora:  # the copies held of each indicated kind (``every`` keeps a count nibble per kind)
+        dora += every >> indicators[i] & 0xF
+    if kita:
+        dora += kita * sum(indicators[i] == _NORTH_SHIFT for i in ctx.dora)  # North as dora counts the extracted
+    if dora:
+        out.append(_tuple_new(YakuLine, (DORA, dora)))
+    han = dora
     reds = every >> _REDS_SHIFT & 0xFFF
     if reds:
         reds = (reds & 0xF) + (reds >> 4 & 0xF) + (reds >> 8)
@@ -324,7 +314,8 @@ def _bonus(ctx: WinContext, info: _Rules, every: int) -> tuple[list[YakuLine], i
         out.append(_tuple_new(YakuLine, (KITA, kita)))
         han += kita
     if ctx.ura and ctx.riichi_declared and info.rules.ura_dora:
-        ura = _indicated(ctx.ura, info.indicators, every, kita)
+        ura = sum(every >> indicators[i] & 0xF for i in ctx.ura)
+        ura += kita * sum(indicators[i] == _NORTH_SHIFT for i in ctx.ura)
         if ura:
             out.append(_tuple_new(YakuLine, (URA, ura)))
             han += ura
@@ -436,8 +427,8 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         a = p0.agg + p1.agg + p2.agg + p3.agg + meld_agg
         pair = (a >> PAIR & 63) - 1
         needs = (a >> NEEDS & NEEDS_MASK) | closed_bit
-        checked, ykm_arr_checks, ykm_place_checks, arr_checks, place_checks = (
-            _APPLICABLE.get(needs) or _applicable(needs)
+        checked, ykm_arr_checks, ykm_place_checks, arr_checks, place_checks = _APPLICABLE.get(needs) or _applicable(
+            needs
         )
         conc = a >> CONC & 7
         shape = _NO_SHAPE[menzen]  # (read by no check when none applies)
