@@ -102,17 +102,18 @@ def test_shapes_from_the_tables_equal_shapes_from_the_sets() -> None:
                     for p2 in suits[2].parts:
                         for p3 in suits[3].parts:
                             combo = (p0, p1, p2, p3)
-                            if tuple(sorted(g for p in combo for g in p.groups)) != reading.groups:
+                            groups = sorted(g + 9 * i for i, p in enumerate(combo) for g in p.groups)
+                            if tuple(groups) != reading.groups:
                                 continue
                             found = True
-                            a = sum(p.agg for p in combo)
+                            a = p0.agg + p1.agg1 + p2.agg2 + p3.agg  # each numbered suit's own aggregate
                             for m in hand.melds:
                                 if m.kind is MeldKind.CHI:
                                     a += 1 << RUNS | (m.first % 9 not in (0, 6)) << PLAIN
                                 else:
                                     a += 1 << m.first | (m.kind is MeldKind.CLOSED_KAN) << CONC
                                     a += (not (m.first >= 27 or m.first % 9 in (0, 8))) << PLAIN | m.is_kan << KANS
-                            run_mask = p0.run_mask | p1.run_mask | p2.run_mask
+                            run_mask = p0.run_mask | p1.run_mask1 | p2.run_mask2
                             for m in hand.melds:
                                 if m.kind is MeldKind.CHI:
                                     run_mask |= 1 << m.first

@@ -57,66 +57,59 @@ def _wait_of(run: int, win: int) -> str:
 
 
 class Part:
-    """One reading of one suit's concealed tiles: ``groups`` (runs ``k``, triplets ``TRIPLET + k``, absolute kinds,
-    sorted), ``pair`` (a kind, or -1), the packed aggregate ``agg``, ``run_mask`` (bit k: a run starts at k; kept
-    apart from ``agg`` because a chi may repeat a concealed run, and masks must be or-ed, not added) and ``places``:
-    by a kind's offset in the suit (``kind - base``), where a winning tile of that kind can sit, in the order the
-    scorer tries them (the pair, then the groups in order; identical groups once), filled in by ``place`` on first
-    use and shared by the same reading in the other numbered suits (``Place`` counts its group from ``base``)."""
+    """One reading of one suit's concealed tiles: ``groups`` (runs ``k``, triplets ``TRIPLET + k``, kinds counted
+    from the suit's first one, sorted) and ``pair`` (likewise, or -1), ``base`` (0 for the numbered suits, which
+    share their readings, 27 for the honors) and, for each numbered suit, the packed aggregate (``agg``, ``agg1``,
+    ``agg2`` for manzu, pinzu, souzu; absolute kinds) and the run mask (``run_mask``, ``run_mask1``,
+    ``run_mask2``: bit k, a run starts at kind k; kept apart from ``agg`` because a chi may repeat a concealed run,
+    and masks must be or-ed, not added). ``places``: by a kind's offset in the suit, where a winning tile of that
+    kind can sit, in the order the scorer tries them (the pair, then the groups in order; identical groups once),
+    filled in by ``place`` on first use."""
 
-    __slots__ = ("agg", "base", "groups", "pair", "places", "run_mask")
+    __slots__ = ("agg", "agg1", "agg2", "base", "groups", "pair", "places", "run_mask", "run_mask1", "run_mask2")
 
     def __init__(self, groups: tuple[int, ...], pair: int, base: int) -> None:
         self.groups, self.pair, self.base = groups, pair, base
         # each group's and the pair's share of ``agg`` is a table entry (``_SHARE``); what is left is the pairs
-        # of identical runs (groups are sorted, runs first): 4 of one run make two pairs
-        agg = _PAIR_SHARE[pair] if pair >= 0 else 0
+        # of identical runs (groups are sorted, runs first): 4 of one run make two
+        agg = _PAIR_SHARE[pair + base] if pair >= 0 else 0
         run_mask = peikou = 0
         unpaired = -1  # the last run not yet paired with an identical one
         for g in groups:
-            agg += _SHARE[g]
+            agg += _SHARE[g + base]
             if g < TRIPLET:
                 run_mask |= 1 << g
                 if g == unpaired:
                     peikou, unpaired = peikou + 1, -1
                 else:
                     unpaired = g
-        self.agg = agg | peikou << PEI
-        self.run_mask = run_mask
+        self.agg = agg = agg | peikou << PEI
+        self.run_mask = run_mask << base
+        # the same tiles 9 and 18 kinds further on: the counts, fu and terminal tests do not change, the triplet
+        # bits and the pair's kind move (the honors have no other suit: their copies are never read)
+        rest, trips, paired = agg & ~TRIP_MASK, agg & TRIP_MASK, pair >= 0
+        self.agg1 = trips << 9 | rest + (9 << PAIR if paired else 0)
+        self.agg2 = trips << 18 | rest + (18 << PAIR if paired else 0)
+        self.run_mask1, self.run_mask2 = run_mask << 9, run_mask << 18
         self.places: dict[int, tuple[Place, ...]] = {}
 
-    def shifted(self, by: int) -> Part:
-        """This reading ``by`` kinds further on (the same tiles in another numbered suit): the counts, fu and
-        terminal tests do not change, the kinds and masks move."""
-        part = Part.__new__(Part)
-        part.groups = tuple(g + by for g in self.groups)
-        part.pair = self.pair + by if self.pair >= 0 else -1
-        agg = self.agg
-        part.agg = (agg & TRIP_MASK) << by | (agg & ~TRIP_MASK) + (by << PAIR if self.pair >= 0 else 0)
-        part.run_mask = self.run_mask << by
-        part.base = self.base + by
-        part.places = self.places
-        return part
-
     def place(self, offset: int) -> tuple[Place, ...]:
-        """Where a winning tile of kind ``base + offset`` (held in this suit) can sit; remembered in ``places``."""
-        win, base = self.base + offset, self.base
+        """Where a winning tile of kind ``offset`` (counted from the suit's first kind) can sit; remembered in
+        ``places``."""
         out: list[Place] = []
-        if self.pair == win:
-            out.append(("tanki", 0, -1, WAIT_FU["tanki"]))
-        seen = set()
+        if self.pair == offset:
+            out.append(_TANKI)
+        last = -1
         for g in self.groups:
-            if g in seen:
+            if g == last:  # identical groups give the same place
                 continue
             if g >= TRIPLET:
-                if g - TRIPLET == win:
-                    seen.add(g)
-                    loss = set_fu(win, False, False) - set_fu(win, True, False)
-                    out.append(("shanpon", loss, g - base, WAIT_FU["shanpon"]))
-            elif g <= win <= g + 2:
-                seen.add(g)
-                wait = _wait_of(g, win)
-                out.append((wait, 0, g - base, WAIT_FU[wait]))
+                if g - TRIPLET == offset:
+                    out.append((_SHANPON, _OPEN_LOSS[offset + self.base], g, _SHANPON_FU))
+            elif g <= offset <= g + 2:
+                wait = _wait_of(g, offset)
+                out.append((wait, 0, g, WAIT_FU[wait]))
+            last = g
         got = self.places[offset] = tuple(out)
         return got
 
@@ -125,22 +118,14 @@ class SuitReading:
     """Everything about one suit's concealed tiles: its standard readings (``parts``; empty when its tiles make no
     sets), and its shares of the two special forms, which add up to 7 pairs / 13 orphans exactly for those hands:
     ``pairs`` (kinds held twice, or -8 when some kind is held another number of times) and ``orphans``
-    (terminal and honor kinds held, or -20 when a simple is held)."""
+    (terminal and honor kinds held, or -20 when a simple is held). One object serves the three numbered suits."""
 
     __slots__ = ("orphans", "pairs", "parts", "single", "special")
-
-    def shifted(self, by: int) -> SuitReading:
-        """The readings of the same counts in the numbered suit ``by`` kinds further on."""
-        got = SuitReading.__new__(SuitReading)
-        got.parts = tuple(p.shifted(by) for p in self.parts)
-        got.single = got.parts if len(got.parts) == 1 else ()
-        got.pairs, got.orphans, got.special = self.pairs, self.orphans, self.special
-        return got
 
     def __init__(self, base: int, size: int, key: int) -> None:
         honors = base == 27
         self.parts = tuple(
-            Part(tuple(g + base for g in groups), pair + base if pair >= 0 else -1, base)
+            Part(groups, pair, base)
             for groups, pair in suit_shapes(bytes(key >> NIBBLE * i & 0xF for i in range(size)), not honors)
         )
         # the one reading as a 1-tuple when there is exactly one (the usual case: four suits' ``single`` add up
@@ -165,24 +150,24 @@ _PAIR_SHARE = [(k + 1) << PAIR | (k >= 27) << HPAIR | (not _is_yao(k)) << PLAIN 
 _NIBBLE_ONES = sum(1 << NIBBLE * i for i in range(9))
 _TERMINAL_ONES = 1 | 1 << NIBBLE * 8
 _HONOR_ONES = sum(1 << NIBBLE * i for i in range(7))
+# a place's parts that do not depend on the reading: the single wait, the shanpon wait and what a ron discard
+# takes off a triplet by opening it (absolute kinds)
+_TANKI: Place = ("tanki", 0, -1, WAIT_FU["tanki"])
+_SHANPON, _SHANPON_FU = "shanpon", WAIT_FU["shanpon"]
+_OPEN_LOSS = [set_fu(k, False, False) - set_fu(k, True, False) for k in range(KINDS)]
 
-# each suit's readings by its packed counts (plain dicts: a lookup is the scorer's hot path), filled by ``read``
-TABLES: tuple[dict[int, SuitReading], ...] = ({}, {}, {}, {})
+# the readings by a suit's packed counts (plain dicts: a lookup is the scorer's hot path), filled by ``read``: one
+# table for the three numbered suits (a reading carries each suit's aggregate) and one for the honors
+_NUMBERED: dict[int, SuitReading] = {}
+TABLES: tuple[dict[int, SuitReading], ...] = (_NUMBERED, _NUMBERED, _NUMBERED, {})
+
+
 def read(suit: int, key: int) -> SuitReading:
-    """The readings of suit ``suit`` (0..3 = m, p, s, honors) holding ``key``, worked out on first use. The three
-    numbered suits share the work: a shape first met in pinzu or souzu is read as manzu (and kept there), then
-    moved over."""
-    got = TABLES[suit].get(key)
+    """The readings of suit ``suit`` (0..3 = m, p, s, honors) holding ``key``, worked out on first use."""
+    table = TABLES[suit]
+    got = table.get(key)
     if got is None:
-        if suit == 3:
-            got = SuitReading(27, 7, key)
-        else:
-            got = TABLES[0].get(key)
-            if got is None:
-                got = TABLES[0][key] = SuitReading(0, 9, key)
-            if suit:
-                got = got.shifted(9 * suit)
-        TABLES[suit][key] = got
+        got = table[key] = SuitReading(27, 7, key) if suit == 3 else SuitReading(0, 9, key)
     return got
 
 

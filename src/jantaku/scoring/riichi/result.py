@@ -68,9 +68,9 @@ class Reading:
         form, combo, place, pinfu, itemised, win, melds, menzen, concealed, ctx, rules = source
         groups: tuple[int, ...] = ()
         pair = win if form == "thirteen orphans" else -1
-        if combo is not None:
-            groups = tuple(sorted(g for p in combo for g in p.groups))
-            pair = next(p.pair for p in combo if p.pair >= 0)
+        if combo is not None:  # each suit's groups and pair are counted from its first kind
+            groups = tuple(sorted(g + 9 * i for i, p in enumerate(combo) for g in p.groups))
+            pair = next(p.pair + 9 * i for i, p in enumerate(combo) if p.pair >= 0)
         placed = -1
         if place is not None and place[2] >= 0:  # counted from the suit's first kind
             placed = place[2] + win - (win - 27 if win >= 27 else win % 9)

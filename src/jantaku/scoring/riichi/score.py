@@ -84,7 +84,7 @@ _NINE_GATES = tally.pack([3, 1, 1, 1, 1, 1, 1, 1, 3])  # as a suit key; plus any
 _NINE_GATES_EXTRA = {1 << tally.NIBBLE * i: i for i in range(9)}
 _REDS_SHIFT, _HONOR_MASK = tally.REDS_SHIFT, tally.HONOR_MASK
 _BIT, _HIGHS = tally.CODE_BIT.__getitem__, tally.HIGHS
-_MAN, _PIN, _SOU, _HONOR = TABLES
+_NUMBERED, _, _, _HONOR = TABLES  # one table serves the three numbered suits
 _SUIT, _PIN_SHIFT, _SOU_SHIFT, _HONOR_SHIFT = tally.SUIT_MASK, tally.SUIT_BITS, 2 * tally.SUIT_BITS, 3 * tally.SUIT_BITS
 _OUTSIDE_SUIT = tuple(tally.KINDS_MASK & ~suit for suit in tally.SUITS)
 _TERMINALS_HONORS, _SIMPLES, (_MANZU, _PINZU, _SOUZU) = tally.TERMINALS_HONORS, tally.SIMPLES, tally.SUITS
@@ -404,7 +404,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     k0, k1, k2 = concealed & _SUIT, concealed >> _PIN_SHIFT & _SUIT, concealed >> _SOU_SHIFT & _SUIT
     k3 = concealed >> _HONOR_SHIFT & _HONOR_MASK
     try:
-        m0, m1, m2, m3 = _MAN[k0], _PIN[k1], _SOU[k2], _HONOR[k3]
+        m0, m1, m2, m3 = _NUMBERED[k0], _NUMBERED[k1], _NUMBERED[k2], _HONOR[k3]
     except KeyError:  # a suit shape met for the first time
         m0, m1, m2, m3 = read(0, k0), read(1, k1), read(2, k2), read(3, k3)
     win_suit = wk // 9
@@ -424,7 +424,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     for combo in combos:
         shaped = True
         p0, p1, p2, p3 = combo
-        a = p0.agg + p1.agg + p2.agg + p3.agg + meld_agg
+        a = p0.agg + p1.agg1 + p2.agg2 + p3.agg + meld_agg
         pair = (a >> PAIR & 63) - 1
         needs = (a >> NEEDS & NEEDS_MASK) | closed_bit
         checked, ykm_arr_checks, ykm_place_checks, arr_checks, place_checks = _APPLICABLE.get(needs) or _applicable(
@@ -433,7 +433,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         conc = a >> CONC & 7
         shape = _NO_SHAPE[menzen]  # (read by no check when none applies)
         if checked:
-            shape = Shape(p0.run_mask | p1.run_mask | p2.run_mask | meld_runs, a & TRIP_MASK, a >> RUNS & 7,
+            shape = Shape(p0.run_mask | p1.run_mask1 | p2.run_mask2 | meld_runs, a & TRIP_MASK, a >> RUNS & 7,
                           a >> PEI & 3, a >> PLAIN & 7, conc, a >> KANS & 7, pair, "", menzen)  # fmt: skip
         arr_yakuman: list[tuple[Yaku, int]] = []
         for y, fn in ykm_arr_checks:
