@@ -18,9 +18,9 @@ from jantaku.rules import preset
 from jantaku.scoring.riichi import ScoringError, WinContext, score, tally
 from jantaku.scoring.riichi.fu import fu_items, standard_fu
 from jantaku.scoring.riichi.points import pay
-from jantaku.scoring.riichi.readings import CONC, KANS, PAIR, PEI, PLAIN, RUNS, TRIP_MASK, read
+from jantaku.scoring.riichi.readings import CONC, HPAIR, KANS, NEEDS, PAIR, PEI, PLAIN, RUNS, TRIP_MASK, read
 from jantaku.scoring.riichi.result import Reading
-from jantaku.scoring.riichi.score import _rules_of
+from jantaku.scoring.riichi.score import _applicable, _checks_for, _rules_of
 from jantaku.scoring.riichi.validate import _context_problems, _problems_with_hand, plain_context, validate
 from jantaku.scoring.riichi.yaku import Shape
 from jantaku.tiles import EAST, FIVES, KINDS, NORTH, RED_MAN
@@ -126,6 +126,22 @@ def test_shapes_from_the_tables_equal_shapes_from_the_sets() -> None:
                                 plain.concealed_triplets, plain.kans, plain.pair,
                             )  # fmt: skip
             assert found
+
+
+def test_shared_check_lists_equal_the_full_pass() -> None:
+    """Keys that differ only in how many identical runs, plain sets or wind triplets (not which winds) share a
+    list of applicable checks: for every key the scorer can form, the shared list is the one the full pass over
+    the yaku gives (same checks, same order)."""
+    for honors in range(128):
+        if honors.bit_count() > 4:
+            continue
+        for runs in range(5 - honors.bit_count()):
+            for peikou in range(3 if runs >= 2 else 1):
+                for plain in range(6):
+                    for rest in range(4):  # honor pair, closed
+                        key = honors | runs << RUNS - NEEDS | peikou << PEI - NEEDS | plain << PLAIN - NEEDS
+                        key |= (rest & 1) << HPAIR - NEEDS | (rest >> 1) << 16
+                        assert _applicable(key) == _checks_for(key), hex(key)
 
 
 def test_fu_items_add_up_to_the_fu() -> None:

@@ -112,14 +112,14 @@ def _applicable(key: int) -> _Applicable:
     """The checks for shapes of ``key`` = a reading's ``agg >> NEEDS & NEEDS_MASK`` (honor triplet kinds, runs,
     identical runs, plain sets, honor pair: see ``readings``) | closed << 16 (see ``yaku.Needs``).
 
-    The checks read only whether there are identical runs and whether no set is plain, not how many: keys that
-    differ only in those counts share one entry (``_BY_NEEDS``), so a key met for the first time is usually a
-    look-up, not a pass over every yaku."""
+    The checks read only whether there are identical runs and whether no set is plain, not how many, and of the
+    wind triplets only how many (the dragons each have a yaku): keys that differ only in those share one entry
+    (``_BY_NEEDS``), so a key met for the first time is usually a look-up, not a pass over every yaku."""
     got = _APPLICABLE.get(key)
     if got is None:
-        peikou, plain = key >> PEI - NEEDS & 3, key >> PLAIN - NEEDS & 7
-        needed = key & ~(3 << PEI - NEEDS | 7 << PLAIN - NEEDS) | (peikou > 0) << PEI - NEEDS
-        needed |= (plain > 0) << PLAIN - NEEDS
+        peikou, plain, winds = key >> PEI - NEEDS & 3, key >> PLAIN - NEEDS & 7, key & 0xF
+        needed = key & ~(3 << PEI - NEEDS | 7 << PLAIN - NEEDS | 0xF) | (peikou > 0) << PEI - NEEDS
+        needed |= (plain > 0) << PLAIN - NEEDS | (1 << winds.bit_count()) - 1
         got = _BY_NEEDS.get(needed)
         if got is None:
             got = _BY_NEEDS[needed] = _checks_for(needed)
