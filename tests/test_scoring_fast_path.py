@@ -12,13 +12,14 @@ import random
 
 import pytest
 
+from jantaku.hand.decompose import suit_shapes
 from jantaku.hand.model import Hand
 from jantaku.melds import Meld, MeldKind
 from jantaku.rules import preset
 from jantaku.scoring.riichi import ScoringError, WinContext, score, tally
 from jantaku.scoring.riichi.fu import fu_items, standard_fu
 from jantaku.scoring.riichi.points import pay
-from jantaku.scoring.riichi.readings import CONC, HPAIR, KANS, NEEDS, PAIR, PEI, PLAIN, RUNS, TRIP_MASK, read
+from jantaku.scoring.riichi.readings import CONC, HPAIR, KANS, NEEDS, PAIR, PEI, PLAIN, RUNS, TABLES, TRIP_MASK, read
 from jantaku.scoring.riichi.result import Reading
 from jantaku.scoring.riichi.score import _applicable, _checks_for, _rules_of
 from jantaku.scoring.riichi.validate import _context_problems, _problems_with_hand, plain_context, validate
@@ -126,6 +127,40 @@ def test_shapes_from_the_tables_equal_shapes_from_the_sets() -> None:
                                 plain.concealed_triplets, plain.kans, plain.pair,
                             )  # fmt: skip
             assert found
+
+
+@pytest.mark.parametrize("suit", [0, 3])
+def test_suit_tables_hold_every_reading_of_every_shape(suit: int) -> None:
+    """The tables filled at first use: every suit shape that makes sets and at most one pair is in, with exactly
+    the readings ``decompose.suit_shapes`` finds, in its order, and each reading's aggregate is ``Shape.of`` on
+    its sets (a triplet concealed); 20,000 random shapes of at most 14 tiles (a hand's most) read as
+    ``suit_shapes`` reads them."""
+    size, base = (9, 0) if suit == 0 else (7, 27)
+    table = read(suit, 0) and TABLES[suit]
+    complete = [k for k, r in table.items() if r.parts]
+    assert len(complete) == (21743 if suit == 0 else 498)
+    for key in complete:
+        counts = bytes(key >> 4 * i & 0xF for i in range(size))
+        parts = read(suit, key).parts
+        assert [(p.groups, p.pair) for p in parts] == list(suit_shapes(counts, suit == 0))
+        for p in parts:
+            sets = [(g - 34 + base, True, False, False) if g >= 34 else (g, False, False, False) for g in p.groups]
+            plain = Shape.of(sets, p.pair + base if p.pair >= 0 else -1, "", True)
+            a = p.agg
+            assert p.run_mask == plain.run_mask and a & TRIP_MASK == plain.trip_mask
+            assert (a >> RUNS & 7, a >> PEI & 3, a >> CONC & 7, a >> KANS & 7) == (
+                plain.runs, plain.peikou, plain.concealed_triplets, plain.kans,
+            )  # fmt: skip
+            if p.pair >= 0:
+                assert ((a >> PAIR & 63) - 1, a >> PLAIN & 7) == (plain.pair, plain.plain)
+    rng = random.Random(7)
+    for _ in range(20000):
+        counts = bytes(rng.choice((0, 0, 1, 1, 2, 3, 4)) for _ in range(size))
+        if sum(counts) > 14:
+            continue
+        key = sum(c << 4 * i for i, c in enumerate(counts))
+        got = [(p.groups, p.pair) for p in read(suit, key).parts]
+        assert got == list(suit_shapes(counts, suit == 0)), counts
 
 
 def test_shared_check_lists_equal_the_full_pass() -> None:

@@ -3,8 +3,9 @@
 A winning hand's readings combine one reading of each suit (exactly one suit holds the pair: the suit sizes decide
 which). Everything the checks read adds up across suits, so each suit reading carries its share packed in one
 integer (``Part.agg``, layout below) and a hand's reading is the sum of four of them plus the melds' share. The
-tables are keyed by one suit's packed counts (``tally``): a suit shape recurs across many different hands, so after
-a warm-up nearly every hand is read from the tables, although no hand is ever remembered as a whole.
+tables are keyed by one suit's packed counts (``tally``) and hold every suit shape that can be read (21,743
+numbered, 498 honor shapes), all made at once on first use, so that no hand pays for working one out; no hand is
+ever remembered as a whole.
 
 ``Part.agg`` fields (each wide enough for its sum over a hand):
 
@@ -28,7 +29,9 @@ Bits 27-42 (the honor triplets, RUNS, PEI, PLAIN, HPAIR) are what decides which 
 
 from __future__ import annotations
 
-from jantaku.hand.decompose import TRIPLET, suit_shapes
+import gc
+
+from jantaku.hand.decompose import TRIPLET
 from jantaku.melds import MeldKind
 from jantaku.scoring.riichi.fu import WAIT_FU, set_fu
 from jantaku.scoring.riichi.tally import NIBBLE
@@ -68,23 +71,10 @@ class Part:
 
     __slots__ = ("agg", "agg1", "agg2", "base", "groups", "pair", "places", "run_mask", "run_mask1", "run_mask2")
 
-    def __init__(self, groups: tuple[int, ...], pair: int, base: int) -> None:
-        self.groups, self.pair, self.base = groups, pair, base
-        # each group's and the pair's share of ``agg`` is a table entry (``_SHARE``); what is left is the pairs
-        # of identical runs (groups are sorted, runs first): 4 of one run make two
-        agg = _PAIR_SHARE[pair + base] if pair >= 0 else 0
-        run_mask = peikou = 0
-        unpaired = -1  # the last run not yet paired with an identical one
-        for g in groups:
-            agg += _SHARE[g + base]
-            if g < TRIPLET:
-                run_mask |= 1 << g
-                if g == unpaired:
-                    peikou, unpaired = peikou + 1, -1
-                else:
-                    unpaired = g
-        self.agg = agg = agg | peikou << PEI
-        self.run_mask = run_mask << base
+    def __init__(self, groups: tuple[int, ...], pair: int, base: int, agg: int, run_mask: int) -> None:
+        """``agg`` and ``run_mask`` as the groups and pair add them up in the suit starting at ``base`` (see
+        ``_complete_shapes``)."""
+        self.groups, self.pair, self.base, self.agg, self.run_mask = groups, pair, base, agg, run_mask
         # the same tiles 9 and 18 kinds further on: the counts, fu and terminal tests do not change, the triplet
         # bits and the pair's kind move (the honors have no other suit: their copies are never read)
         rest, trips, paired = agg & ~TRIP_MASK, agg & TRIP_MASK, pair >= 0
@@ -122,15 +112,11 @@ class SuitReading:
 
     __slots__ = ("orphans", "pairs", "parts", "single", "special")
 
-    def __init__(self, base: int, size: int, key: int) -> None:
-        honors = base == 27
-        self.parts = tuple(
-            Part(groups, pair, base)
-            for groups, pair in suit_shapes(bytes(key >> NIBBLE * i & 0xF for i in range(size)), not honors)
-        )
+    def __init__(self, key: int, honors: bool, parts: tuple[Part, ...] = ()) -> None:
+        self.parts = parts
         # the one reading as a 1-tuple when there is exactly one (the usual case: four suits' ``single`` add up
         # to a whole reading of the hand), else ()
-        self.single = self.parts if len(self.parts) == 1 else ()
+        self.single = parts if len(parts) == 1 else ()
         # counts are at most 4 (three bits), so a nibble is non-zero exactly when its low bit of ``held`` is set
         held = (key | key >> 1 | key >> 2) & _NIBBLE_ONES
         self.pairs = held.bit_count() if not key & ~(held << 1) else -8  # every kind held exactly twice
@@ -156,19 +142,83 @@ _TANKI: Place = ("tanki", 0, -1, WAIT_FU["tanki"])
 _SHANPON, _SHANPON_FU = "shanpon", WAIT_FU["shanpon"]
 _OPEN_LOSS = [set_fu(k, False, False) - set_fu(k, True, False) for k in range(KINDS)]
 
-# the readings by a suit's packed counts (plain dicts: a lookup is the scorer's hot path), filled by ``read``: one
-# table for the three numbered suits (a reading carries each suit's aggregate) and one for the honors
+# the readings by a suit's packed counts (plain dicts: a lookup is the scorer's hot path): one table for the three
+# numbered suits (a reading carries each suit's aggregate) and one for the honors. Every shape that makes sets and
+# at most one pair is put in at once on first use (``_fill``, about 20 ms), so that no hand pays for working out
+# a shape; shapes that make none (a seven pairs or thirteen orphans suit, a hand that is not complete) are added
+# as they are met, with no readings
 _NUMBERED: dict[int, SuitReading] = {}
 TABLES: tuple[dict[int, SuitReading], ...] = (_NUMBERED, _NUMBERED, _NUMBERED, {})
 
 
 def read(suit: int, key: int) -> SuitReading:
-    """The readings of suit ``suit`` (0..3 = m, p, s, honors) holding ``key``, worked out on first use."""
+    """The readings of suit ``suit`` (0..3 = m, p, s, honors) holding ``key`` (packed counts, see ``tally``)."""
+    if not _NUMBERED:
+        _fill()
     table = TABLES[suit]
     got = table.get(key)
-    if got is None:
-        got = table[key] = SuitReading(27, 7, key) if suit == 3 else SuitReading(0, 9, key)
+    if got is None:  # no sets and pair make it
+        got = table[key] = SuitReading(key, suit == 3)
     return got
+
+
+def _fill() -> None:
+    collecting = gc.isenabled()
+    gc.disable()  # some 70,000 new objects, none of them garbage: collections on the way would only walk them
+    try:
+        _fill_tables()
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _fill_tables() -> None:
+    for table, honors in ((_NUMBERED, False), (TABLES[3], True)):
+        base = 27 if honors else 0
+        for key, shapes in _complete_shapes(honors).items():
+            if len(shapes) > 1:
+                shapes.sort()  # in the order of their groups, then pair: the scorer tries them in this order
+            parts = tuple([Part(groups, pair, base, agg, run_mask) for groups, pair, agg, run_mask in shapes])
+            table[key] = SuitReading(key, honors, parts)
+
+
+def _complete_shapes(honors: bool) -> dict[int, list[tuple[tuple[int, ...], int, int, int]]]:
+    """Every suit shape (packed counts) that makes at most four sets and at most one pair, with each of its
+    readings as (groups, pair, ``agg``, ``run_mask``), groups and pair counted from the suit's first kind.
+
+    The sets are chosen in the order of ``groups`` (runs before triplets, each by kind), so each reading is made
+    once, with its groups sorted, and identical runs come one after the other: the second of two makes a pair of
+    identical runs (``PEI``; four of one run make two)."""
+    base = 27 if honors else 0
+    size = 7 if honors else 9
+    sets = [] if honors else [(k, 0x111 << NIBBLE * k, _SHARE[k]) for k in range(7)]
+    sets += [(TRIPLET + k, 3 << NIBBLE * k, _SHARE[TRIPLET + base + k]) for k in range(size)]
+    pairs = [(k, 2 << NIBBLE * k, _PAIR_SHARE[base + k]) for k in range(size)]
+    over = _NIBBLE_ONES * 3  # added to the counts, it carries into a nibble's top bit exactly above 4 copies
+    top = _NIBBLE_ONES << 3
+    found: dict[int, list[tuple[tuple[int, ...], int, int, int]]] = {}
+    add = found.setdefault
+
+    def choose(start: int, groups: tuple[int, ...], key: int, agg: int, run_mask: int, unpaired: int) -> None:
+        add(key, []).append((groups, -1, agg, run_mask))
+        for k, tiles, share in pairs:
+            if not (key + tiles + over) & top:
+                add(key + tiles, []).append((groups, k, agg + share, run_mask))
+        if len(groups) == 4:
+            return
+        for i in range(start, len(sets)):
+            g, tiles, share = sets[i]
+            if (key + tiles + over) & top:
+                continue
+            if g >= TRIPLET:
+                choose(i, (*groups, g), key + tiles, agg + share, run_mask, unpaired)
+            elif g == unpaired:  # a second copy of the run: a pair of identical runs
+                choose(i, (*groups, g), key + tiles, agg + share + (1 << PEI), run_mask, -1)
+            else:
+                choose(i, (*groups, g), key + tiles, agg + share, run_mask | 1 << g, g)
+
+    choose(0, (), 0, 0, 0, -1)
+    return found
 
 
 def _meld_share(kind: MeldKind, first: int) -> tuple[int, int]:
