@@ -69,7 +69,10 @@ class Part:
     kind can sit, in the order the scorer tries them (the pair, then the groups in order; identical groups once),
     filled in by ``place`` on first use."""
 
-    __slots__ = ("agg", "agg1", "agg2", "base", "groups", "pair", "places", "run_mask", "run_mask1", "run_mask2")
+    __slots__ = (
+        "agg", "agg1", "agg2", "base", "groups", "pair", "places", "run_mask", "run_mask1", "run_mask2", "special",
+    )  # fmt: skip
+    special: int  # its suit reading's ``special`` (set with the tables): the scorer reads a one-way shape's part only
 
     def __init__(self, groups: tuple[int, ...], pair: int, base: int, agg: int, run_mask: int) -> None:
         """``agg`` and ``run_mask`` as the groups and pair add them up in the suit starting at ``base`` (see
@@ -110,13 +113,10 @@ class SuitReading:
     ``pairs`` (kinds held twice, or -8 when some kind is held another number of times) and ``orphans``
     (terminal and honor kinds held, or -20 when a simple is held). One object serves the three numbered suits."""
 
-    __slots__ = ("orphans", "pairs", "parts", "single", "special")
+    __slots__ = ("orphans", "pairs", "parts", "special")
 
     def __init__(self, key: int, honors: bool, parts: tuple[Part, ...] = ()) -> None:
         self.parts = parts
-        # the one reading as a 1-tuple when there is exactly one (the usual case: four suits' ``single`` add up
-        # to a whole reading of the hand), else ()
-        self.single = parts if len(parts) == 1 else ()
         # counts are at most 4 (three bits), so a nibble is non-zero exactly when its low bit of ``held`` is set
         held = (key | key >> 1 | key >> 2) & _NIBBLE_ONES
         self.pairs = held.bit_count() if not key & ~(held << 1) else -8  # every kind held exactly twice
@@ -149,6 +149,8 @@ _OPEN_LOSS = [set_fu(k, False, False) - set_fu(k, True, False) for k in range(KI
 # as they are met, with no readings
 _NUMBERED: dict[int, SuitReading] = {}
 TABLES: tuple[dict[int, SuitReading], ...] = (_NUMBERED, _NUMBERED, _NUMBERED, {})
+# the shapes that read exactly one way, straight to that reading (numbered, honors): the scorer's usual look-up
+ONE: tuple[dict[int, Part], dict[int, Part]] = ({}, {})
 
 
 def read(suit: int, key: int) -> SuitReading:
@@ -173,13 +175,17 @@ def _fill() -> None:
 
 
 def _fill_tables() -> None:
-    for table, honors in ((_NUMBERED, False), (TABLES[3], True)):
+    for table, one, honors in ((_NUMBERED, ONE[0], False), (TABLES[3], ONE[1], True)):
         base = 27 if honors else 0
         for key, shapes in _complete_shapes(honors).items():
             if len(shapes) > 1:
                 shapes.sort()  # in the order of their groups, then pair: the scorer tries them in this order
             parts = tuple([Part(groups, pair, base, agg, run_mask) for groups, pair, agg, run_mask in shapes])
-            table[key] = SuitReading(key, honors, parts)
+            got = table[key] = SuitReading(key, honors, parts)
+            for part in parts:
+                part.special = got.special
+            if len(parts) == 1:
+                one[key] = parts[0]
 
 
 def _complete_shapes(honors: bool) -> dict[int, list[tuple[tuple[int, ...], int, int, int]]]:

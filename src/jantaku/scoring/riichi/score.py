@@ -38,11 +38,11 @@ from jantaku.scoring.riichi.readings import (
     MELD_SHARES,
     NEEDS,
     NEEDS_MASK,
+    ONE,
     PAIR,
     PEI,
     PLAIN,
     RUNS,
-    TABLES,
     TRIP_MASK,
     Part,
     Place,
@@ -84,7 +84,7 @@ _NINE_GATES = tally.pack([3, 1, 1, 1, 1, 1, 1, 1, 3])  # as a suit key; plus any
 _NINE_GATES_EXTRA = {1 << tally.NIBBLE * i: i for i in range(9)}
 _REDS_SHIFT, _HONOR_MASK = tally.REDS_SHIFT, tally.HONOR_MASK
 _BIT, _HIGHS = tally.CODE_BIT.__getitem__, tally.HIGHS
-_NUMBERED, _, _, _HONOR = TABLES  # one table serves the three numbered suits
+_ONE, _HONOR_ONE = ONE
 _SUIT, _PIN_SHIFT, _SOU_SHIFT, _HONOR_SHIFT = tally.SUIT_MASK, tally.SUIT_BITS, 2 * tally.SUIT_BITS, 3 * tally.SUIT_BITS
 _OUTSIDE_SUIT = tuple(tally.KINDS_MASK & ~suit for suit in tally.SUITS)
 _TERMINALS_HONORS, _SIMPLES, (_MANZU, _PINZU, _SOUZU) = tally.TERMINALS_HONORS, tally.SIMPLES, tally.SUITS
@@ -403,10 +403,18 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     bonus_han = 0
     k0, k1, k2 = concealed & _SUIT, concealed >> _PIN_SHIFT & _SUIT, concealed >> _SOU_SHIFT & _SUIT
     k3 = concealed >> _HONOR_SHIFT & _HONOR_MASK
+    # usually each suit reads one way (``ONE``): that is the one combination; else every combination, in order
+    # (none when a suit does not read at all)
+    combos: Iterable[Combo]
     try:
-        m0, m1, m2, m3 = _NUMBERED[k0], _NUMBERED[k1], _NUMBERED[k2], _HONOR[k3]
-    except KeyError:  # a suit shape met for the first time
+        one = _ONE[k0], _ONE[k1], _ONE[k2], _HONOR_ONE[k3]
+    except KeyError:
         m0, m1, m2, m3 = read(0, k0), read(1, k1), read(2, k2), read(3, k3)
+        combos = product(m0.parts, m1.parts, m2.parts, m3.parts)
+        special = m0.special + m1.special + m2.special + m3.special
+    else:
+        combos = (one,)
+        special = one[0].special + one[1].special + one[2].special + one[3].special
     win_suit = wk // 9
     win_at = wk - 9 * win_suit  # the winning kind's offset in its suit
     values = info.values[dealer, tsumo]
@@ -417,10 +425,6 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     best_key: tuple[int, int, int, int, int] | None = None
     best: _Regular | _Yakuman | None = None
     shaped = False
-    # usually each suit reads one way and their ``single`` readings make the one combination; else every
-    # combination, in order (none when a suit does not read at all)
-    one = m0.single + m1.single + m2.single + m3.single
-    combos: Iterable[Combo] = (one,) if len(one) == 4 else product(m0.parts, m1.parts, m2.parts, m3.parts)
     for combo in combos:
         shaped = True
         p0, p1, p2, p3 = combo
@@ -503,8 +507,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                 best = _tuple_new(_Regular, ("standard", combo, place, pinfu, found, han, fu, got[1], got[2]))
 
     # --- the special forms (closed hands only) ----------------------------------------------------------------------
-    special = m0.special + m1.special + m2.special + m3.special if not melds else 0
-    if special:
+    if special and not melds:
         if special & 1023 == 7:
             shaped = True
             if fixed_yakuman:
