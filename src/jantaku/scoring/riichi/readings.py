@@ -30,6 +30,7 @@ Bits 27-42 (the honor triplets, RUNS, PEI, PLAIN, HPAIR) are what decides which 
 from __future__ import annotations
 
 import gc
+import threading
 
 from jantaku.hand.decompose import TRIPLET
 from jantaku.melds import MeldKind
@@ -144,13 +145,14 @@ _OPEN_LOSS = [set_fu(k, False, False) - set_fu(k, True, False) for k in range(KI
 
 # the readings by a suit's packed counts (plain dicts: a lookup is the scorer's hot path): one table for the three
 # numbered suits (a reading carries each suit's aggregate) and one for the honors. Every shape that makes sets and
-# at most one pair is put in at once on first use (``_fill``, about 20 ms), so that no hand pays for working out
+# at most one pair is put in at once on first use (``_fill``, about 40 ms), so that no hand pays for working out
 # a shape; shapes that make none (a seven pairs or thirteen orphans suit, a hand that is not complete) are added
 # as they are met, with no readings
 _NUMBERED: dict[int, SuitReading] = {}
 TABLES: tuple[dict[int, SuitReading], ...] = (_NUMBERED, _NUMBERED, _NUMBERED, {})
 # the shapes that read exactly one way, straight to that reading (numbered, honors): the scorer's usual look-up
 ONE: tuple[dict[int, Part], dict[int, Part]] = ({}, {})
+_FILLING = threading.Lock()
 
 
 def read(suit: int, key: int) -> SuitReading:
@@ -165,27 +167,41 @@ def read(suit: int, key: int) -> SuitReading:
 
 
 def _fill() -> None:
-    collecting = gc.isenabled()
-    gc.disable()  # some 70,000 new objects, none of them garbage: collections on the way would only walk them
-    try:
-        _fill_tables()
-    finally:
-        if collecting:
-            gc.enable()
+    """Make every readable shape's readings and publish them: built aside and added to the shared tables by one
+    ``dict.update`` each (the numbered table, which ``read`` tests, last), under a lock, so that another thread
+    never finds a table half made."""
+    with _FILLING:
+        if _NUMBERED:
+            return
+        collecting = gc.isenabled()
+        gc.disable()  # some 70,000 new objects, none of them garbage: collections on the way would only walk them
+        try:
+            made = [_made(honors) for honors in (False, True)]
+        finally:
+            if collecting:
+                gc.enable()
+        (numbered, one_numbered), (honors, one_honors) = made
+        ONE[0].update(one_numbered)
+        ONE[1].update(one_honors)
+        TABLES[3].update(honors)
+        _NUMBERED.update(numbered)
 
 
-def _fill_tables() -> None:
-    for table, one, honors in ((_NUMBERED, ONE[0], False), (TABLES[3], ONE[1], True)):
-        base = 27 if honors else 0
-        for key, shapes in _complete_shapes(honors).items():
-            if len(shapes) > 1:
-                shapes.sort()  # in the order of their groups, then pair: the scorer tries them in this order
-            parts = tuple([Part(groups, pair, base, agg, run_mask) for groups, pair, agg, run_mask in shapes])
-            got = table[key] = SuitReading(key, honors, parts)
-            for part in parts:
-                part.special = got.special
-            if len(parts) == 1:
-                one[key] = parts[0]
+def _made(honors: bool) -> tuple[dict[int, SuitReading], dict[int, Part]]:
+    """The readings of every shape of the honors or of a numbered suit, and those of the shapes that read one way."""
+    table: dict[int, SuitReading] = {}
+    one: dict[int, Part] = {}
+    base = 27 if honors else 0
+    for key, shapes in _complete_shapes(honors).items():
+        if len(shapes) > 1:
+            shapes.sort()  # in the order of their groups, then pair: the scorer tries them in this order
+        parts = tuple([Part(groups, pair, base, agg, run_mask) for groups, pair, agg, run_mask in shapes])
+        got = table[key] = SuitReading(key, honors, parts)
+        for part in parts:
+            part.special = got.special
+        if len(parts) == 1:
+            one[key] = parts[0]
+    return table, one
 
 
 def _complete_shapes(honors: bool) -> dict[int, list[tuple[tuple[int, ...], int, int, int]]]:
