@@ -84,6 +84,22 @@ def test_last_dealer_stop_tenhou_needs_first_and_target() -> None:
     assert not over
 
 
+def test_last_dealer_stop_on_a_win_only() -> None:
+    """Option last_dealer_stop_tenpai off (issue 11): no tenpai stop; a win stops only when first with ≥ 30000."""
+    all_last = MatchState(EVEN, round=1, hand=3)
+    top = (24000, 24000, 20000, 32000)
+    win_only = TENHOU.with_options(last_dealer_stop_tenpai=False)
+    _, over = advance(TENHOU, all_last, HandOutcome(top, 0, "exhaustive", dealer_tenpai=True))
+    assert over  # the tenhou preset keeps the tenpai stop that its records show
+    nxt, over = advance(win_only, all_last, HandOutcome(top, 0, "exhaustive", dealer_tenpai=True))
+    assert not over and nxt.label() == "S4-1"
+    _, over = advance(preset("classic"), all_last, HandOutcome(top, 0, "exhaustive", dealer_tenpai=True))
+    assert over
+    under = (23000, 23000, 25000, 29000)
+    nxt, over = advance(win_only, all_last, HandOutcome(under, 0, "win", dealer_won=True, winners=(3,)))
+    assert not over and nxt.label() == "S4-1"
+
+
 def test_ranking_breaks_ties_by_seat_and_leftover_deposits_go_to_first() -> None:
     assert ranking((25000, 30000, 30000, 15000)) == [1, 2, 0, 3]
     res = final_result(TENHOU, MatchState((25000, 30000, 30000, 13000), sticks=2))

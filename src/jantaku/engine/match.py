@@ -104,16 +104,18 @@ def advance(rules: RuleSet, state: MatchState, out: HandOutcome) -> tuple[MatchS
     tie = rules.extension == "tie-break" and len(tied_first) > 1 and tied_first[0] == tied_first[1]
     if in_all_last:
         dealer_first = top == state.dealer and not tie
+        # Tenhou has no tenpai stop: a dealer who is only tenpai at an exhaustive draw plays on even when first
+        stops = dealer_first and (out.dealer_won or rules.last_dealer_stop_tenpai)
         # sudden death in the extension; with a last-dealer stop a renchan dealer who is not first plays on
         in_extension = state.round > nominal_last and reached and not tie
-        if in_extension and (not renchan or rules.last_dealer_stop == "off" or dealer_first):
+        if in_extension and (not renchan or rules.last_dealer_stop == "off" or stops):
             return nxt, True
         if renchan:
             stop = rules.last_dealer_stop
             if (
                 stop != "off"
                 and out.kind != "abortive"
-                and dealer_first
+                and stops
                 and (stop == "first" or out.scores[top] >= max(target, 0))
             ):
                 return nxt, True

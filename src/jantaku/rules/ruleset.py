@@ -38,6 +38,10 @@ class RuleSet:
     extension: str = "one-round-sudden-death"  # "none" | "one-round-sudden-death" | "until-west-4" | "tie-break"
     bust: bool = True
     last_dealer_stop: str = "off"  # "off" | "first" | "first-and-target"
+    # the stop also applies when the dealer is only tenpai at an exhaustive draw. Off = a stop on a win only (issue
+    # 11's reading of Tenhou); our Tenhou corpus shows a tenpai stop (2022060102gm-00a9-0000-721b23eb, South 4), so
+    # the tenhou presets keep it on
+    last_dealer_stop_tenpai: bool = True
     tie_break: str = "seat"  # "seat" | "shared"
     uma: tuple[int, ...] = (0, 0, 0, 0)  # in points, by final place
     time_limits: bool = False
@@ -96,6 +100,8 @@ class RuleSet:
     renhou_yakuman: bool = False
     rinshan_haitei_stack: bool = False
     pao: frozenset[str] = frozenset({"daisangen", "daisuushii"})
+    # who pays the honba when a liability yakuman is won by ron: "discarder" (RULES.md) or "liable" (Tenhou)
+    pao_honba: str = "discarder"
     sanma_tsumo_loss: bool = True
 
     # zung jung
@@ -145,6 +151,10 @@ class RuleSet:
             out.append(f"pao applies only to {sorted(PAO_YAKU)}")
         if set(self.abortive_draws) - ABORTIVE_DRAWS:
             out.append(f"unknown abortive draws {sorted(set(self.abortive_draws) - ABORTIVE_DRAWS)}")
+        if self.last_dealer_stop not in ("off", "first", "first-and-target"):
+            out.append(f"last_dealer_stop must be off, first or first-and-target, not {self.last_dealer_stop!r}")
+        if self.pao_honba not in ("discarder", "liable"):
+            out.append(f"pao_honba must be discarder or liable, not {self.pao_honba!r}")
         if self.riichi_kan not in ("waits", "waits-and-arrangement", "never"):
             out.append(f"riichi_kan must be waits, waits-and-arrangement or never, not {self.riichi_kan!r}")
         if self.max_yakuman < 0:

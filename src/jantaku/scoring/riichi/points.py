@@ -166,7 +166,8 @@ def pay(
 ) -> Payment:
     """Payments for one winner. ``pao_base`` is the part of ``base`` a liable player answers for (RULES.md, pao:
     on tsumo the liable player pays all of it and all the honba; on a ron by another player the liable player and
-    the discarder pay half of it each and the discarder alone pays the honba; the rest of a several-yakuman hand
+    the discarder pay half of it each and the discarder alone pays the honba — the liable player under
+    ``pao_honba="liable"``, as Tenhou's records show; the rest of a several-yakuman hand
     is paid as usual)."""
     dealer = winner == 0
     by = dict.fromkeys(_SEATS[players], 0)
@@ -222,7 +223,8 @@ def _pay_pao(
     assert discarder is not None
     ron = _up100(base * (6 if dealer else 4))
     half = pao_part // 2
-    by[pao_seat] -= half
-    by[discarder] -= ron - half + honba_total
+    liable_honba = honba_total if rules.pao_honba == "liable" else 0
+    by[pao_seat] -= half + liable_honba
+    by[discarder] -= ron - half + honba_total - liable_honba
     by[winner] += ron + honba_total + 1000 * sticks
     return Payment(ron, by, ron=ron)
