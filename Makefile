@@ -12,8 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test,bench]'
 	rm -f $(VENV)/.stamp-* && touch $(STAMP)
 
+# The table server on http://127.0.0.1:8000 (records in data/jantaku.db; JANTAKU_DB for PostgreSQL).
 run: $(STAMP)
-	$(BIN)/jantaku demo
+	$(BIN)/jantaku serve
 
 # CI (.ci/run sets JANTAKU_CI=1) also runs the long differential sweeps marked `slow`.
 PYTEST_MARK := $(if $(JANTAKU_CI),,-m "not slow")

@@ -288,3 +288,38 @@ def demo() -> None:
     console.print(f"Which tile to discard?\n  jantaku shanten {DEMO_DISCARD_HAND}", markup=False)
     console.print(shanten_view(shanten_report(parse_hand(DEMO_DISCARD_HAND))))
     console.print(USAGE, markup=False, highlight=False)
+
+
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option(help="Interface to listen on [env JANTAKU_HOST; 127.0.0.1].")] = None,
+    port: Annotated[int | None, typer.Option(help="Port [env JANTAKU_PORT; 8000].")] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(help="SQLAlchemy database URL, e.g. postgresql+psycopg://user@host/jantaku [env JANTAKU_DB; "
+                     "a SQLite file under the data folder]."),
+    ] = None,
+    data_dir: Annotated[str | None, typer.Option(help="Folder for the default SQLite file [env JANTAKU_DATA_DIR; "
+                                                      "./data].")] = None,
+    cpu_delay: Annotated[float | None, typer.Option(help="Seconds a CPU waits before its turn move [0.6].")] = None,
+    grace: Annotated[float | None, typer.Option(help="Seconds a disconnected player keeps the seat before a CPU "
+                                                     "stands in [10].")] = None,
+) -> None:
+    """Run the table server (rooms, CPU seats, auto-matching, game records) until interrupted."""
+    import logging
+
+    import uvicorn
+
+    from jantaku.server import Settings
+    from jantaku.server.app import create_app
+
+    try:
+        settings = Settings.from_env(host=host, port=port, db=db, data_dir=data_dir, cpu_delay=cpu_delay,
+                                     grace=grace)  # fmt: skip
+    except ValueError as exc:
+        _fail("usage", str(exc))
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    where = settings.db if settings.db else settings.db_url
+    sys.stderr.write(f"jantaku: table server on http://{settings.host}:{settings.port}/ (records: {where})\n")
+    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info",
+                ws_max_size=1 << 20, ws_ping_interval=20, ws_ping_timeout=20)  # fmt: skip

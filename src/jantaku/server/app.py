@@ -1,0 +1,190 @@
+"""The FastAPI application: the websocket at ``/ws`` (protocol in ``docs/protocol.md``) and a small REST API
+(rules presets, the lobby's public rooms, finished games and their logs). The OpenAPI schema is at
+``/openapi.json``, browsable at ``/docs``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, PlainTextResponse
+
+from jantaku.rules import PRESETS
+from jantaku.server.config import Settings
+from jantaku.server.hub import PROTOCOL_VERSION, Connection, Hub
+from jantaku.server.store import Store
+
+log = logging.getLogger("jantaku.server")
+
+INDEX = """<!doctype html><html lang="en"><meta charset="utf-8"><title>jantaku</title>
+<body style="font-family:sans-serif;max-width:40em;margin:3em auto">
+<h1>jantaku table server</h1><p>The server is running. The browser table comes next (issue 13); until then,
+clients speak the websocket protocol at <code>/ws</code>.</p>
+<p><a href="/docs">REST API (OpenAPI)</a> · <a href="/api/games">finished games</a> ·
+<a href="/api/rooms">public rooms</a></p></body></html>"""
+
+
+def _warm_up() -> None:
+    """Build the hand tables a CPU's first decision would build (about 0.2 s), before anyone waits for it."""
+    from jantaku.bots import make_player
+    from jantaku.engine import Game
+    from jantaku.rules import preset
+
+    game = Game(preset("standard"), "warm-up")
+    seat = game.to_act()[0]
+    make_player("strong", preset("standard")).act(game.view(seat))
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if not settings.db:
+            settings.data_dir.mkdir(parents=True, exist_ok=True)
+        store = Store(settings.db_url)
+        hub = Hub(settings, store)
+        app.state.hub, app.state.store = hub, store
+        await asyncio.to_thread(_warm_up)
+        restored = hub.restore()
+        if restored:
+            log.info("resumed %d running game(s)", restored)
+
+        async def sweeper() -> None:
+            while True:
+                await asyncio.sleep(30)
+                hub.sweep()
+
+        sweep = asyncio.get_running_loop().create_task(sweeper())
+        try:
+            yield
+        finally:
+            sweep.cancel()
+            for room in list(hub.rooms.values()):
+                if room.runner is not None and room.runner.task is not None:
+                    room.runner.task.cancel()
+            await asyncio.to_thread(store.close)
+
+    app = FastAPI(
+        title="jantaku",
+        version="0.1.0",
+        summary="Mahjong table server: rooms, CPU seats, auto-matching, and game records.",
+        description=f"Websocket protocol version {PROTOCOL_VERSION} at /ws, documented in docs/protocol.md.",
+        lifespan=lifespan,
+    )
+
+    def hub_of() -> Hub:
+        hub: Hub = app.state.hub
+        return hub
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def index() -> str:
+        return INDEX
+
+    @app.get("/api/health", tags=["server"])
+    def health() -> dict[str, Any]:
+        hub = hub_of()
+        return {"ok": True, "protocol": PROTOCOL_VERSION, "rooms": len(hub.rooms),
+                "games": sum(1 for r in hub.rooms.values() if r.playing)}  # fmt: skip
+
+    @app.get("/api/presets", tags=["rules"])
+    def presets() -> list[dict[str, Any]]:
+        """Every rules preset with all its options (a room's settings are a preset plus options)."""
+        return [{"name": r.name, "description": r.description, "source": r.source, "options": r.options()}
+                for r in PRESETS.values()]  # fmt: skip
+
+    @app.get("/api/rooms", tags=["rooms"])
+    def rooms() -> dict[str, Any]:
+        """Public rooms, grouped by preset and length (private rooms are reached only by their ID)."""
+        listing = hub_of().listing()
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for r in listing:
+            groups.setdefault(f"{r['preset']}/{r['length']}", []).append(r)
+        return {"rooms": listing, "groups": groups}
+
+    @app.get("/api/rooms/{room_id}", tags=["rooms"])
+    def room(room_id: str) -> dict[str, Any]:
+        """A room's public state (any room, by its ID)."""
+        from jantaku.server.ids import normalize_room_id
+
+        found = hub_of().rooms.get(normalize_room_id(room_id))
+        if found is None:
+            raise HTTPException(404, f"there is no room {room_id!r}")
+        return found.to_json()
+
+    @app.get("/api/games", tags=["games"])
+    def games(
+        player: str | None = Query(None, max_length=40, description="only games where this nickname sat"),
+        limit: int = Query(50, ge=1, le=500),
+        offset: int = Query(0, ge=0),
+    ) -> dict[str, Any]:
+        """Finished games, newest first."""
+        return {"games": app.state.store.list_games(player, limit, offset)}
+
+    @app.get("/api/games/{game_id}", tags=["games"])
+    def game(game_id: str) -> dict[str, Any]:
+        """A finished game: seats, final scores and placements, the seed, and each hand's wall commitment and
+        reveal, so anyone can check the walls. A running game is not served."""
+        store: Store = app.state.store
+        record = store.get_game(game_id)
+        if record is None:
+            status = app.state.store.game_status(game_id)
+            if status == "running":
+                raise HTTPException(409, "the game is still running: its record is served when it ends")
+            raise HTTPException(404, f"there is no game {game_id!r}")
+        return record
+
+    @app.get("/api/games/{game_id}/log", tags=["games"], response_class=PlainTextResponse)
+    def game_log(game_id: str) -> PlainTextResponse:
+        """The finished game's JSON-lines log (``Game.replay`` rebuilds it)."""
+        text = app.state.store.game_log(game_id)
+        if text is None:
+            status = app.state.store.game_status(game_id)
+            if status == "running":
+                raise HTTPException(409, "the game is still running: its log is served when it ends")
+            raise HTTPException(404, f"there is no game {game_id!r}")
+        headers = {"Content-Disposition": f'attachment; filename="jantaku-{game_id}.jsonl"'}
+        return PlainTextResponse(text, media_type="application/x-ndjson", headers=headers)
+
+    @app.websocket("/ws")
+    async def ws(websocket: WebSocket) -> None:
+        await websocket.accept()
+        hub = hub_of()
+        conn = Connection(settings)
+
+        async def writer() -> None:
+            while True:
+                text = await conn.out.get()
+                if text is None:
+                    break
+                await websocket.send_text(text)
+            with contextlib.suppress(Exception):
+                await websocket.close()
+
+        task = asyncio.get_running_loop().create_task(writer())
+        try:
+            while not conn.closed:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    data = message.get("bytes") or b""
+                    try:
+                        text = data.decode()
+                    except UnicodeDecodeError:
+                        conn.send({"type": "error", "code": "bad_json", "message": "the message is not UTF-8 text"})
+                        continue
+                hub.handle(conn, text)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            hub.disconnected(conn)
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(task, 2)
+
+    return app

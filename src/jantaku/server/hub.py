@@ -1,0 +1,615 @@
+"""The lobby: who is connected, rooms by Room ID, auto-matching queues, and every client message's handler.
+
+Each person is a ``Player`` known by the hash of a token (128 random bits) that the server hands out once, at
+``hello``; the client keeps it and sends it again on a new connection to take back its seat. All handlers run on
+the event loop and never block: game moves go to the room's ``GameRunner`` inbox, database writes to the store's
+writer thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from jantaku.bots import LEVELS
+from jantaku.engine import Game
+from jantaku.server.config import Settings
+from jantaku.server.ids import new_game_seed, new_room_id, new_token, normalize_room_id, token_hash, valid_room_id
+from jantaku.server.rooms import Room, RoomError, RoomSettings, Seat, clean_nickname
+from jantaku.server.runner import GameRunner, Message
+from jantaku.server.store import Store
+
+log = logging.getLogger("jantaku.server")
+PROTOCOL_VERSION = 1
+#: a waiting room where nobody has been connected for this long is closed
+IDLE_ROOM_SECONDS = 600.0
+
+
+class Connection:
+    """One websocket: an outgoing queue drained by its own task (a slow client never stalls a game), a token
+    bucket against floods, and the player it speaks for once it said hello."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.out: asyncio.Queue[str | None] = asyncio.Queue(maxsize=2000)
+        self.player: Player | None = None
+        self.spectating: Room | None = None
+        self.tokens = settings.burst
+        self.rate, self.burst = settings.rate, settings.burst
+        self.stamp = time.monotonic()
+        self.closed = False
+        self.limited_notice = 0.0
+
+    def send(self, msg: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        try:
+            self.out.put_nowait(json.dumps(msg, separators=(",", ":"), ensure_ascii=False))
+        except asyncio.QueueFull:  # the client stopped reading: drop it, the seat stays
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            while not self.out.empty():
+                self.out.get_nowait()
+            self.out.put_nowait(None)
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+@dataclass(eq=False)
+class Player:
+    token_hash: str
+    nickname: str
+    connection: Connection | None = None
+    room: Room | None = None
+    queue_key: str | None = None
+    last_seen: float = field(default_factory=time.monotonic)
+
+
+class Hub:
+    def __init__(self, settings: Settings, store: Store) -> None:
+        self.settings = settings
+        self.store = store
+        self.players: dict[str, Player] = {}
+        self.rooms: dict[str, Room] = {}
+        self.queues: dict[str, list[Player]] = {}
+        self.queue_settings: dict[str, RoomSettings] = {}
+
+    # ------------------------------------------------------------------ connections
+    def handle(self, conn: Connection, text: str) -> None:
+        """One message from a client. Every refusal is an ``error`` message; nothing changes on a refusal."""
+        if not conn.allow():
+            now = time.monotonic()
+            if now - conn.limited_notice > 1.0:
+                conn.limited_notice = now
+                conn.send(_error("rate_limited", f"too many messages: at most {conn.rate:g} a second"))
+            return
+        if len(text.encode()) > self.settings.max_message:
+            conn.send(_error("too_large", f"a message is at most {self.settings.max_message} bytes"))
+            return
+        try:
+            msg = json.loads(text)
+        except (ValueError, RecursionError):
+            conn.send(_error("bad_json", "the message is not JSON"))
+            return
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            conn.send(_error("bad_message", 'a message is a JSON object with a "type"'))
+            return
+        kind = msg["type"]
+        handler = getattr(self, "on_" + kind, None) if kind.isidentifier() and kind in HANDLED else None
+        if handler is None:
+            conn.send(_error("unknown_type", f"unknown message type {kind!r}", known=sorted(HANDLED)))
+            return
+        if kind not in ("hello", "ping") and conn.player is None and kind not in ("spectate", "unspectate", "rooms"):
+            conn.send(_error("hello_first", "say hello first (with your nickname, or your token to come back)"))
+            return
+        try:
+            handler(conn, msg)
+        except RoomError as exc:
+            conn.send(_error(exc.code, str(exc), ref=kind))
+
+    def disconnected(self, conn: Connection) -> None:
+        conn.close()
+        if conn.spectating is not None:
+            conn.spectating.spectators.discard(conn)
+            conn.spectating = None
+        player = conn.player
+        if player is None or player.connection is not conn:
+            return
+        player.connection = None
+        player.last_seen = time.monotonic()
+        self._unqueue(player)
+        room = player.room
+        if room is not None:
+            seat = room.seat_of(player.token_hash)
+            if room.runner is not None and seat is not None:
+                room.runner.post(Message("presence", seat, False))
+            self._room_changed(room)
+
+    # ------------------------------------------------------------------ hello
+    def on_ping(self, conn: Connection, msg: dict[str, Any]) -> None:
+        conn.send({"type": "pong", "t": msg.get("t")})
+
+    def on_hello(self, conn: Connection, msg: dict[str, Any]) -> None:
+        version = msg.get("protocol", PROTOCOL_VERSION)
+        if version != PROTOCOL_VERSION:
+            conn.send(_error("protocol", f"this server speaks protocol {PROTOCOL_VERSION}, not {version!r}"))
+            return
+        if conn.player is not None:
+            conn.send(_error("already_greeted", "this connection already said hello"))
+            return
+        token = msg.get("token")
+        if token is not None:
+            if not isinstance(token, str) or len(token) > 64:
+                conn.send(_error("bad_token", "a token is the text the server gave you at hello"))
+                return
+            player = self._player_by_token(token)
+            if player is None:
+                conn.send(_error("unknown_token", "this token is not known here: say hello without one"))
+                return
+            if "nickname" in msg:
+                player.nickname = clean_nickname(msg["nickname"])
+            self._attach(conn, player)
+            conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "nickname": player.nickname, "resumed": True})
+            self._send_room_state(player)
+            return
+        nickname = clean_nickname(msg.get("nickname", "Player"))
+        token = new_token()
+        player = Player(token_hash(token), nickname)
+        self.players[player.token_hash] = player
+        self._attach(conn, player)
+        conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "nickname": nickname, "token": token,
+                   "resumed": False})  # fmt: skip
+
+    def _player_by_token(self, token: str) -> Player | None:
+        h = token_hash(token)
+        player = self.players.get(h)
+        if player is not None:
+            return player
+        for room in self.rooms.values():  # a seat restored after a restart: its person comes back
+            seat = room.seat_of(h)
+            if seat is not None:
+                s = room.seats[seat]
+                assert s is not None
+                player = Player(h, s.nickname, room=room)
+                s.player = player
+                self.players[h] = player
+                return player
+        return None
+
+    def _attach(self, conn: Connection, player: Player) -> None:
+        old = player.connection
+        if old is not None and old is not conn:  # the new connection takes the seat; the old one is closed
+            old.send(_error("replaced", "this seat was taken over by a new connection"))
+            old.player = None
+            old.close()
+        player.connection = conn
+        conn.player = player
+        room = player.room
+        if room is not None:
+            seat = room.seat_of(player.token_hash)
+            if seat is not None and room.seats[seat] is not None:
+                room.seats[seat].player = player  # type: ignore[union-attr]
+                if room.runner is not None:
+                    room.runner.post(Message("presence", seat, True))
+
+    def _send_room_state(self, player: Player) -> None:
+        if player.room is not None and player.connection is not None:
+            player.connection.send(self._room_message(player.room, player))
+
+    # ------------------------------------------------------------------ rooms
+    def on_rooms(self, conn: Connection, msg: dict[str, Any]) -> None:
+        conn.send({"type": "rooms", "rooms": self.listing()})
+
+    def listing(self) -> list[dict[str, Any]]:
+        rooms = [r.listing() for r in self.rooms.values() if r.settings.public and not r.matched]
+        return sorted(rooms, key=lambda r: (r["preset"], r["length"], r["phase"] != "waiting", r["room_id"]))
+
+    def on_create_room(self, conn: Connection, msg: dict[str, Any]) -> None:
+        player = self._me(conn)
+        settings = RoomSettings.from_json(msg.get("settings"))
+        cpus = msg.get("cpus", [])
+        if not isinstance(cpus, list) or not all(isinstance(c, str) and c in LEVELS for c in cpus):
+            raise RoomError("bad_message", f"cpus is a list of levels ({', '.join(LEVELS)})")
+        if len(cpus) > settings.rules().players - 1:
+            raise RoomError("room_full", f"at most {settings.rules().players - 1} CPUs in a room")
+        self._leave_current(player)
+        room = self._new_room(settings)
+        self._seat(room, player, creator=True)
+        for level in cpus:
+            room.add_cpu(level)
+        self._room_changed(room)
+
+    def _new_room(self, settings: RoomSettings, matched: bool = False) -> Room:
+        while True:
+            rid = new_room_id()
+            if rid not in self.rooms:
+                break
+        room = Room(rid, settings, [None] * settings.rules().players, matched=matched)
+        self.rooms[rid] = room
+        return room
+
+    def _seat(self, room: Room, player: Player, creator: bool = False) -> int:
+        seat = room.free_seat()
+        if seat is None:
+            raise RoomError("room_full", f"room {room.id} is full")
+        room.seats[seat] = Seat(nickname=player.nickname, token_hash=player.token_hash, player=player)
+        player.room = room
+        if creator or room.creator is None:
+            room.creator = seat
+        self._unqueue(player)
+        return seat
+
+    def on_join_room(self, conn: Connection, msg: dict[str, Any]) -> None:
+        player = self._me(conn)
+        room = self._room_by_id(msg.get("room_id"))
+        if player.room is room:
+            self._send_room_state(player)
+            return
+        if room.playing:
+            raise RoomError("game_running", f"room {room.id} is playing: you can watch it (spectate)")
+        if room.matched:
+            raise RoomError("matched_room", "an auto-matched room takes no one else")
+        if room.free_seat() is None:
+            raise RoomError("room_full", f"room {room.id} is full")
+        self._leave_current(player)
+        self._seat(room, player)
+        room.clear_ready()
+        self._room_changed(room)
+
+    def on_leave_room(self, conn: Connection, msg: dict[str, Any]) -> None:
+        player = self._me(conn)
+        if player.room is None:
+            raise RoomError("no_room", "you are not in a room")
+        self._leave_current(player)
+        conn.send({"type": "left"})
+
+    def _leave_current(self, player: Player) -> None:
+        room = player.room
+        if room is None:
+            return
+        seat = room.seat_of(player.token_hash)
+        player.room = None
+        if seat is None:
+            return
+        if room.runner is not None:
+            # the game goes on: a CPU plays the seat from now on; the record keeps the person's name
+            s = room.seats[seat]
+            assert s is not None
+            s.player, s.token_hash = None, None
+            room.runner.post(Message("presence", seat, False))
+            room.runner.clocks[seat].away_since = float("-inf")
+            if room.creator == seat:
+                people = [i for i in room.people() if room.seats[i] and room.seats[i].token_hash]  # type: ignore[union-attr]
+                room.creator = people[0] if people else None
+        else:
+            room.remove_seat(seat)
+            room.clear_ready()
+        self._room_changed(room)
+
+    def on_settings(self, conn: Connection, msg: dict[str, Any]) -> None:
+        room, _ = self._creator_room(conn)
+        settings = RoomSettings.from_json(msg.get("settings"))
+        room.set_settings(settings)
+        self._room_changed(room)
+
+    def on_add_cpu(self, conn: Connection, msg: dict[str, Any]) -> None:
+        room, _ = self._creator_room(conn)
+        level, seat = msg.get("level", "normal"), msg.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise RoomError("bad_message", "seat is a seat number")
+        room.add_cpu(str(level), seat)
+        self._room_changed(room)
+
+    def on_remove_cpu(self, conn: Connection, msg: dict[str, Any]) -> None:
+        room, _ = self._creator_room(conn)
+        seat = self._seat_arg(room, msg)
+        s = room.seats[seat]
+        if s is None or s.cpu is None:
+            raise RoomError("no_cpu", f"seat {seat} is not a CPU")
+        room.remove_seat(seat)
+        room.clear_ready()
+        self._room_changed(room)
+
+    def on_kick(self, conn: Connection, msg: dict[str, Any]) -> None:
+        room, me = self._creator_room(conn)
+        seat = self._seat_arg(room, msg)
+        s = room.seats[seat]
+        if s is None or s.cpu is not None:
+            raise RoomError("no_person", f"seat {seat} has no person (remove a CPU with remove_cpu)")
+        if seat == me:
+            raise RoomError("bad_message", "use leave_room to leave")
+        target = s.player
+        room.remove_seat(seat)
+        room.clear_ready()
+        if target is not None:
+            target.room = None
+            if target.connection is not None:
+                target.connection.send({"type": "kicked", "room_id": room.id})
+        self._room_changed(room)
+
+    def on_ready(self, conn: Connection, msg: dict[str, Any]) -> None:
+        player = self._me(conn)
+        room = self._my_room(player)
+        if room.playing:
+            raise RoomError("game_running", "the game is already running")
+        ready = msg.get("ready", True)
+        if not isinstance(ready, bool):
+            raise RoomError("bad_message", "ready is true or false")
+        seat = room.seat_of(player.token_hash)
+        assert seat is not None and room.seats[seat] is not None
+        room.seats[seat].ready = ready  # type: ignore[union-attr]
+        self._room_changed(room)
+
+    def on_start(self, conn: Connection, msg: dict[str, Any]) -> None:
+        room, _ = self._creator_room(conn)
+        why = room.can_start()
+        if why is not None:
+            raise RoomError("cannot_start", why)
+        self.start_game(room)
+
+    def on_play_now(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """A private room with CPUs in every other seat, started at once."""
+        player = self._me(conn)
+        settings = RoomSettings.from_json({**(msg.get("settings") or {}), "public": False})
+        level = msg.get("level", "normal")
+        if level not in LEVELS:
+            raise RoomError("bad_message", f"unknown CPU level {level!r} (known: {', '.join(LEVELS)})")
+        self._leave_current(player)
+        room = self._new_room(settings)
+        self._seat(room, player, creator=True)
+        while room.free_seat() is not None:
+            room.add_cpu(level)
+        self.start_game(room)
+
+    def on_spectate(self, conn: Connection, msg: dict[str, Any]) -> None:
+        room = self._room_by_id(msg.get("room_id"))
+        if conn.spectating is not None:
+            conn.spectating.spectators.discard(conn)
+        conn.spectating = room
+        room.spectators.add(conn)
+        conn.send({"type": "room", "room": room.to_json(), "you": None})
+        if room.runner is not None:
+            conn.send(room.runner.update_for(None, []))
+
+    def on_unspectate(self, conn: Connection, msg: dict[str, Any]) -> None:
+        if conn.spectating is not None:
+            conn.spectating.spectators.discard(conn)
+            conn.spectating = None
+        conn.send({"type": "left"})
+
+    def on_action(self, conn: Connection, msg: dict[str, Any]) -> None:
+        player = self._me(conn)
+        room = player.room
+        if room is None or room.runner is None:
+            raise RoomError("no_game", "you are not playing a game")
+        seat = room.seat_of(player.token_hash)
+        assert seat is not None
+        room.runner.post(Message("action", seat, msg, conn.send))
+
+    # ------------------------------------------------------------------ auto-matching
+    def on_queue(self, conn: Connection, msg: dict[str, Any]) -> None:
+        player = self._me(conn)
+        if player.room is not None and player.room.playing:
+            raise RoomError("game_running", "you are playing a game")
+        settings = RoomSettings.from_json({**(msg.get("settings") or {}), "public": False})
+        self._leave_current(player)
+        self._unqueue(player)
+        key = settings.key()
+        queue = self.queues.setdefault(key, [])
+        self.queue_settings[key] = settings
+        queue.append(player)
+        player.queue_key = key
+        needed = settings.rules().players
+        if len(queue) >= needed:
+            group, self.queues[key] = queue[:needed], queue[needed:]
+            room = self._new_room(settings, matched=True)
+            for p in group:
+                p.queue_key = None
+                self._seat(room, p)
+                if p.connection is not None:
+                    p.connection.send({"type": "matched", "room_id": room.id})
+            room.creator = None
+            self.start_game(room)
+        else:
+            for p in queue:
+                if p.connection is not None:
+                    p.connection.send({"type": "queue", "waiting": len(queue), "needed": needed,
+                                       "settings": settings.to_json()})  # fmt: skip
+
+    def on_unqueue(self, conn: Connection, msg: dict[str, Any]) -> None:
+        player = self._me(conn)
+        if player.queue_key is None:
+            raise RoomError("not_queued", "you are not waiting for a match")
+        self._unqueue(player)
+        conn.send({"type": "unqueued"})
+
+    def _unqueue(self, player: Player) -> None:
+        key = player.queue_key
+        if key is None:
+            return
+        player.queue_key = None
+        queue = self.queues.get(key, [])
+        if player in queue:
+            queue.remove(player)
+        if not queue:
+            self.queues.pop(key, None)
+            self.queue_settings.pop(key, None)
+
+    # ------------------------------------------------------------------ games
+    def start_game(self, room: Room) -> GameRunner:
+        rules = room.rules
+        seed = new_game_seed()
+        game = Game(rules, seed)
+        game_id = uuid.uuid4().hex
+        started = time.time()
+        record = {**room.to_record(), "started_at": started}
+        seats = [{"nickname": s.nickname, "cpu": s.cpu} for s in room.seats if s is not None]
+        preset = room.settings.preset
+        self.store.game_started(game_id, room.id, preset, rules.options(), seed, game.log[0], seats, record)
+        runner = GameRunner(self, room, game, game_id, started)
+        room.runner, room.game_id = runner, game_id
+        for s in room.seats:
+            if s is not None:
+                s.ready = False
+        self._room_changed(room)
+        runner.start()
+        return runner
+
+    def game_over(self, room: Room, game_id: str, final: dict[str, Any], unrecorded: bool) -> None:
+        room.runner, room.game_id = None, None
+        room.last_final, room.last_game_id = final, game_id
+        # seats whose person left during the game are free again
+        for i, s in enumerate(room.seats):
+            if s is not None and s.person and s.token_hash is None:
+                room.seats[i] = None
+        msg = {"type": "game_over", "game_id": game_id, "final": final, "unrecorded": unrecorded}
+        self._broadcast(room, msg)
+        self._room_changed(room)
+
+    def game_crashed(self, room: Room, game_id: str) -> None:
+        room.runner, room.game_id = None, None
+        self._broadcast(room, _error("server_error", "the game stopped on a server error; it is stored and resumes "
+                                     "when the server restarts"))  # fmt: skip
+        self._room_changed(room)
+
+    # ------------------------------------------------------------------ restart
+    def restore(self) -> int:
+        """Rebuild every running game from the database: its room, seats and tokens, and the game replayed from
+        rules, seed and decisions. People come back with their tokens; until they do, the grace period runs."""
+        count = 0
+        for rec in self.store.running_games():
+            try:
+                room = Room.from_record(rec.room)
+                game = Game.replay(rec.lines)
+            except Exception:
+                log.exception("game %s could not be restored", rec.id)
+                continue
+            if room.id in self.rooms:
+                continue
+            marks: set[float] = set()
+            for line in rec.lines[1:]:
+                data = json.loads(line)
+                if data.get("type") == "clock":
+                    minutes = data["info"]["minutes"]
+                    marks |= {m for m in (game.rules.last_hand_after_minutes, game.rules.end_after_minutes)
+                              if m and minutes >= m}  # fmt: skip
+            runner = GameRunner(self, room, game, rec.id, float(rec.room.get("started_at", time.time())),
+                                decisions=len(rec.lines) - 1, clock_marks=marks)  # fmt: skip
+            now = time.monotonic()
+            for i, s in enumerate(room.seats):
+                if s is not None and s.person:
+                    runner.clocks[i].away_since = now if s.token_hash else float("-inf")
+            room.runner, room.game_id = runner, rec.id
+            self.rooms[room.id] = room
+            runner.start()
+            count += 1
+        return count
+
+    def sweep(self) -> None:
+        """Close waiting rooms nobody has been connected to for a while, and forget players with no room."""
+        now = time.monotonic()
+        for room in list(self.rooms.values()):
+            if room.playing:
+                continue
+            people = [room.seats[i] for i in room.people()]
+            if any(s is not None and s.connected for s in people):
+                continue
+            seen = [s.player.last_seen for s in people if s is not None and s.player is not None]
+            if not people or not seen or now - max(seen) > IDLE_ROOM_SECONDS:
+                self._close_room(room)
+        for h, p in list(self.players.items()):
+            if p.connection is None and p.room is None and now - p.last_seen > IDLE_ROOM_SECONDS:
+                del self.players[h]
+
+    def _close_room(self, room: Room) -> None:
+        for s in room.seats:
+            if s is not None and s.player is not None and s.player.room is room:
+                s.player.room = None
+        for conn in list(room.spectators):
+            conn.send({"type": "room_closed", "room_id": room.id})
+            conn.spectating = None
+        room.spectators.clear()
+        self.rooms.pop(room.id, None)
+
+    # ------------------------------------------------------------------ helpers
+    def _me(self, conn: Connection) -> Player:
+        assert conn.player is not None
+        return conn.player
+
+    def _my_room(self, player: Player) -> Room:
+        if player.room is None:
+            raise RoomError("no_room", "you are not in a room")
+        return player.room
+
+    def _creator_room(self, conn: Connection) -> tuple[Room, int]:
+        player = self._me(conn)
+        room = self._my_room(player)
+        seat = room.seat_of(player.token_hash)
+        if seat is None or seat != room.creator:
+            raise RoomError("not_creator", "only the room's creator may do this")
+        if room.playing:
+            raise RoomError("game_running", "not while the game is running")
+        return room, seat
+
+    def _seat_arg(self, room: Room, msg: dict[str, Any]) -> int:
+        seat = msg.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(room.seats):
+            raise RoomError("bad_message", f"seat must be a seat number 0..{len(room.seats) - 1}")
+        return seat
+
+    def _room_by_id(self, raw: Any) -> Room:
+        if not isinstance(raw, str):
+            raise RoomError("bad_message", "room_id must be text")
+        rid = normalize_room_id(raw)
+        room = self.rooms.get(rid) if valid_room_id(rid) else None
+        if room is None:
+            raise RoomError("no_room", f"there is no room {raw!r}")
+        return room
+
+    def _room_message(self, room: Room, player: Player | None) -> dict[str, Any]:
+        you = None if player is None else room.seat_of(player.token_hash)
+        return {"type": "room", "room": room.to_json(), "you": you}
+
+    def _room_changed(self, room: Room) -> None:
+        if not room.people() and not room.playing:
+            self._close_room(room)
+            return
+        for i, s in enumerate(room.seats):
+            if s is not None and s.player is not None and s.player.connection is not None and s.player.room is room:
+                s.player.connection.send({"type": "room", "room": room.to_json(), "you": i})
+        data = {"type": "room", "room": room.to_json(), "you": None}
+        for conn in room.spectators:
+            conn.send(data)
+        if room.runner is not None:
+            self.store.room_changed(room.runner.game_id, {**room.to_record(), "started_at": room.runner.started_at})
+
+    def _broadcast(self, room: Room, msg: dict[str, Any]) -> None:
+        for s in room.seats:
+            if s is not None and s.player is not None and s.player.connection is not None:
+                s.player.connection.send(msg)
+        for conn in room.spectators:
+            conn.send(msg)
+
+
+HANDLED = frozenset({
+    "hello", "ping", "rooms", "create_room", "join_room", "leave_room", "settings", "add_cpu", "remove_cpu", "kick",
+    "ready", "start", "play_now", "spectate", "unspectate", "action", "queue", "unqueue",
+})  # fmt: skip
+
+
+def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, **extra}

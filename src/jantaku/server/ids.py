@@ -1,0 +1,46 @@
+"""Room IDs and player tokens, both from ``secrets``.
+
+Room IDs are short and easy to read aloud or type: six characters from an alphabet without look-alikes (no I, O,
+0 or 1), about 2^30 of them. Player tokens are 128 random bits; the server keeps only their SHA-256 and compares
+in constant time, so a leaked database does not hand out seats.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+ROOM_ID_LENGTH = 6
+
+
+def new_room_id() -> str:
+    return "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_ID_LENGTH))
+
+
+def normalize_room_id(text: str) -> str:
+    """What a person typed, as a Room ID: case and spaces do not matter."""
+    return "".join(text.split()).upper()
+
+
+def valid_room_id(text: str) -> bool:
+    return len(text) == ROOM_ID_LENGTH and all(c in ROOM_ALPHABET for c in text)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)  # 128 bits
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def same_hash(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())
+
+
+def new_game_seed() -> str:
+    """A game's seed: 128 random bits. The engine derives every wall and salt from it, so it never leaves the
+    server before the game ends."""
+    return secrets.token_hex(16)

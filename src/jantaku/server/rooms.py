@@ -1,0 +1,291 @@
+"""Rooms: a Room ID, seats (people and CPUs), the creator's rights, ready flags and the settings in force.
+
+A room's settings are a preset plus any of its options, validated by ``RuleSet`` (an unknown or contradictory
+option gets the ``RuleSet`` message), whether the room is listed in the lobby, and its timers. Changing the
+settings clears every ready flag: nobody starts a game under rules they did not see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from jantaku.bots import LEVELS
+from jantaku.rules import PRESETS, RuleSet, preset
+from jantaku.rules.ruleset import RuleError
+
+if TYPE_CHECKING:
+    from jantaku.server.hub import Player
+    from jantaku.server.runner import GameRunner
+
+#: options a room may not set: they name the preset rather than change a rule
+_FIXED = frozenset({"name", "description", "source", "family"})
+MAX_NICKNAME = 24
+
+
+class RoomError(ValueError):
+    """A refused room operation; ``code`` is machine-readable, the message a sentence for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class RoomSettings:
+    preset: str = "standard"
+    options: dict[str, Any] = field(default_factory=dict)
+    public: bool = True
+    #: seconds per decision and the time bank; None = the server's default with two or more people, off with one
+    think_seconds: float | None = None
+    bank_seconds: float | None = None
+
+    def rules(self) -> RuleSet:
+        try:
+            base = preset(self.preset)
+        except RuleError as exc:
+            raise RoomError("invalid_rules", str(exc)) from None
+        fixed = sorted(_FIXED & set(self.options))
+        if fixed:
+            raise RoomError("invalid_rules", f"option {fixed[0]!r} names the rules; choose a preset instead")
+        try:
+            return base.with_options(**self.options) if self.options else base
+        except RuleError as exc:
+            raise RoomError("invalid_rules", str(exc)) from None
+
+    def key(self) -> str:
+        """The same rules and timers give the same key: auto-matching seats players with equal keys."""
+        import json
+
+        rules = self.rules().options()
+        return json.dumps([rules, self.think_seconds, self.bank_seconds], sort_keys=True)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "preset": self.preset,
+            "options": dict(self.options),
+            "public": self.public,
+            "think_seconds": self.think_seconds,
+            "bank_seconds": self.bank_seconds,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> RoomSettings:
+        """Read settings sent by a client; every field is checked and every mistake named."""
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise RoomError("bad_message", "settings must be an object")
+        unknown = set(data) - {"preset", "options", "public", "think_seconds", "bank_seconds"}
+        if unknown:
+            raise RoomError("bad_message", f"unknown settings {sorted(unknown)}")
+        name = data.get("preset", "standard")
+        if not isinstance(name, str) or name not in PRESETS:
+            raise RoomError("invalid_rules", f"unknown rules {name!r}; presets are: {', '.join(PRESETS)}")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RoomError("bad_message", "options must be an object of option names and values")
+        public = data.get("public", True)
+        if not isinstance(public, bool):
+            raise RoomError("bad_message", "public must be true or false")
+        timers = []
+        for key in ("think_seconds", "bank_seconds"):
+            v = data.get(key)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 600):
+                raise RoomError("bad_message", f"{key} must be a number of seconds from 0 to 600, or null")
+            timers.append(None if v is None else float(v))
+        settings = cls(name, dict(options), public, timers[0], timers[1])
+        settings.rules()  # validate now, with the RuleSet message
+        return settings
+
+
+@dataclass
+class Seat:
+    """A person (``player`` set) or a CPU (``cpu`` = its level); ``token_hash`` survives a restart."""
+
+    nickname: str
+    token_hash: str | None = None
+    cpu: str | None = None
+    ready: bool = False
+    player: Player | None = None
+
+    @property
+    def person(self) -> bool:
+        return self.cpu is None
+
+    @property
+    def connected(self) -> bool:
+        return self.player is not None and self.player.connection is not None
+
+    def to_json(self, index: int) -> dict[str, Any]:
+        return {
+            "seat": index,
+            "kind": "cpu" if self.cpu else "person",
+            "nickname": self.nickname,
+            "level": self.cpu,
+            "ready": self.ready or self.cpu is not None,
+            "connected": True if self.cpu else self.connected,
+        }
+
+
+@dataclass
+class Room:
+    id: str
+    settings: RoomSettings
+    seats: list[Seat | None]
+    creator: int | None = None  # the creator's seat
+    matched: bool = False  # made by auto-matching: no CPUs, never listed
+    runner: GameRunner | None = None
+    game_id: str | None = None
+    last_final: dict[str, Any] | None = None
+    last_game_id: str | None = None
+    spectators: set[Any] = field(default_factory=set)
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.settings.rules()
+
+    @property
+    def playing(self) -> bool:
+        return self.runner is not None
+
+    def people(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s is not None and s.person]
+
+    def free_seat(self) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s is None), None)
+
+    # ------------------------------------------------------------------ changes
+    def set_settings(self, settings: RoomSettings) -> None:
+        rules = settings.rules()
+        taken = [seat for seat in self.seats if seat is not None]
+        if len(taken) > rules.players:
+            raise RoomError("room_full", f"{len(taken)} seats are taken; {settings.preset} seats {rules.players}")
+        if self.matched and settings.key() != self.settings.key():
+            raise RoomError("matched_room", "an auto-matched room keeps the settings it was matched on")
+        if len(self.seats) != rules.players:  # a 3-player preset: everyone keeps their order, gaps close
+            creator = None if self.creator is None else self.seats[self.creator]
+            self.seats = [*taken, *([None] * (rules.players - len(taken)))]
+            self.creator = next((i for i, seat in enumerate(self.seats) if seat is creator), None)
+        self.settings = settings
+        self.clear_ready()
+
+    def seat_of(self, token_hash: str) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat is not None and seat.token_hash is not None and seat.token_hash == token_hash:
+                return i
+        return None
+
+    def add_cpu(self, level: str, seat: int | None = None) -> int:
+        if self.matched:
+            raise RoomError("matched_room", "auto-matched rooms never seat CPUs")
+        if level not in LEVELS:
+            raise RoomError("bad_message", f"unknown CPU level {level!r} (known: {', '.join(LEVELS)})")
+        if seat is None:
+            seat = self.free_seat()
+            if seat is None:
+                raise RoomError("room_full", "every seat is taken")
+        elif not 0 <= seat < len(self.seats) or self.seats[seat] is not None:
+            raise RoomError("seat_taken", f"seat {seat} is not free")
+        self.seats[seat] = Seat(nickname=f"CPU {seat + 1} ({level})", cpu=level)
+        self.clear_ready()
+        return seat
+
+    def remove_seat(self, seat: int) -> Seat:
+        if not 0 <= seat < len(self.seats) or self.seats[seat] is None:
+            raise RoomError("no_seat", f"seat {seat} is empty")
+        gone = self.seats[seat]
+        assert gone is not None
+        self.seats[seat] = None
+        if seat == self.creator:
+            people = self.people()
+            self.creator = people[0] if people else None
+        return gone
+
+    def clear_ready(self) -> None:
+        for s in self.seats:
+            if s is not None:
+                s.ready = False
+
+    def can_start(self) -> str | None:
+        """Why the game cannot start yet (None: it can)."""
+        if self.playing:
+            return "the game is already running"
+        if any(s is None for s in self.seats):
+            return "every seat needs a person or a CPU"
+        waiting = [s.nickname for s in self.seats if s is not None and s.person and not s.ready]
+        if waiting:
+            return "not ready: " + ", ".join(waiting)
+        return None
+
+    def timers(self, default_think: float, default_bank: float) -> tuple[float, float]:
+        """Seconds per decision and the bank; (0, 0) = no timers."""
+        think, bank = self.settings.think_seconds, self.settings.bank_seconds
+        if think is None and bank is None:
+            return (default_think, default_bank) if len(self.people()) >= 2 else (0.0, 0.0)
+        return float(think or 0.0), float(bank or 0.0)
+
+    # ------------------------------------------------------------------ views
+    def to_json(self) -> dict[str, Any]:
+        rules = self.rules
+        return {
+            "room_id": self.id,
+            "settings": self.settings.to_json(),
+            "rules": rules.options(),
+            "description": rules.description,
+            "players": rules.players,
+            "length": rules.length,
+            "seats": [None if s is None else s.to_json(i) for i, s in enumerate(self.seats)],
+            "creator": self.creator,
+            "matched": self.matched,
+            "phase": "playing" if self.playing else "waiting",
+            "game_id": self.game_id,
+            "last_game_id": self.last_game_id,
+            "last_final": self.last_final,
+            "spectators": len(self.spectators),
+        }
+
+    def listing(self) -> dict[str, Any]:
+        rules = self.rules
+        return {
+            "room_id": self.id,
+            "preset": self.settings.preset,
+            "length": rules.length,
+            "players": rules.players,
+            "seated": sum(1 for s in self.seats if s is not None),
+            "people": len(self.people()),
+            "phase": "playing" if self.playing else "waiting",
+        }
+
+    def to_record(self) -> dict[str, Any]:
+        """What a restart needs: settings, seats with token hashes, the creator."""
+        return {
+            "id": self.id,
+            "settings": self.settings.to_json(),
+            "seats": [
+                None if s is None else {"nickname": s.nickname, "token_hash": s.token_hash, "cpu": s.cpu}
+                for s in self.seats
+            ],
+            "creator": self.creator,
+            "matched": self.matched,
+        }
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> Room:
+        settings = RoomSettings(**data["settings"])
+        seats = [
+            None if s is None else Seat(nickname=s["nickname"], token_hash=s["token_hash"], cpu=s["cpu"])
+            for s in data["seats"]
+        ]
+        return cls(data["id"], settings, seats, data.get("creator"), data.get("matched", False))
+
+
+def clean_nickname(raw: Any) -> str:
+    if not isinstance(raw, str):
+        raise RoomError("bad_message", "nickname must be text")
+    name = " ".join(raw.split())
+    if not 1 <= len(name) <= MAX_NICKNAME:
+        raise RoomError("bad_nickname", f"a nickname is 1 to {MAX_NICKNAME} characters")
+    if not name.isprintable():
+        raise RoomError("bad_nickname", "a nickname has printable characters only")
+    return name

@@ -1,0 +1,375 @@
+"""One asyncio task per running game: it owns the engine and is the only code that changes it.
+
+Players' answers, presence changes and timer expiries reach the task through its inbox, one at a time, so a
+decision is applied exactly once and in order. After every step each person gets an ``update``: the events of
+that step redacted for their seat, their ``Game.view(seat)``, and — when they must decide — a prompt sequence
+number. An answer carries that number; a stale or repeated one is refused and never applied.
+
+CPUs decide through the same ``act(view)`` as in the simulator. A person who is away keeps the seat for a grace
+period, then a CPU stands in until they return. With timers on, a person who lets the time run out gets the
+default play: discard the drawn tile, pass on calls, decline riichi.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from jantaku.bots import Bot, make_player
+from jantaku.engine import Action, Event, Game, IllegalAction, action_from_json, action_to_json, redact
+from jantaku.engine.actions import DeclareNoten, Discard, Pass
+from jantaku.server.store import dumps
+
+if TYPE_CHECKING:
+    from jantaku.server.hub import Hub
+    from jantaku.server.rooms import Room
+
+log = logging.getLogger("jantaku.server")
+
+
+@dataclass
+class SeatClock:
+    """One seat's decision state: the open prompt, its deadline, the time bank, presence."""
+
+    seq: int = 0  # the prompt's sequence number (0: no prompt open)
+    key: tuple[Any, ...] = ()
+    opened: float = 0.0
+    bank: float = 0.0
+    away_since: float | None = None
+
+
+@dataclass
+class Message:
+    """An inbox item: ``kind`` is ``action`` (a person's answer) or ``presence`` (a person came or went)."""
+
+    kind: str
+    seat: int = -1
+    payload: Any = None
+    reply: Callable[[dict[str, Any]], None] | None = None
+
+
+def default_action(game: Game, seat: int) -> Action:
+    """What the server plays for a person whose time ran out."""
+    legal = game.legal_actions(seat)
+    if Pass() in legal:
+        return Pass()
+    if DeclareNoten() in legal:
+        return DeclareNoten()
+    drawn = game.turn.drawn if game.turn is not None and game.turn.seat == seat else None
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if drawn is not None and Discard(drawn) in discards:
+        return Discard(drawn)
+    if discards:
+        return discards[-1]
+    return legal[0]
+
+
+@dataclass
+class GameRunner:
+    hub: Hub
+    room: Room
+    game: Game
+    game_id: str
+    started_at: float  # wall-clock seconds when the game began (the match clock counts from it)
+    decisions: int = 0  # decision lines stored so far
+    clock_marks: set[float] = field(default_factory=set)  # match-clock thresholds already injected
+
+    def __post_init__(self) -> None:
+        players = self.game.rules.players
+        self.inbox: asyncio.Queue[Message] = asyncio.Queue()
+        self.clocks = [SeatClock() for _ in range(players)]
+        think, bank = self.room.timers(self.hub.settings.think_seconds, self.hub.settings.bank_seconds)
+        self.think, self.bank = think, bank
+        for c in self.clocks:
+            c.bank = bank
+        self.bots: dict[int, Bot] = {}
+        for i, seat in enumerate(self.room.seats):
+            assert seat is not None
+            if seat.cpu:
+                self.bots[i] = make_player(seat.cpu, self.game.rules, seed=f"{self.game_id}:{i}")
+        self.stand_ins: dict[int, Bot] = {}
+        self._seq = 0
+        self._claims_obj: object = None
+        self._claims_serial = 0
+        self.task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ outside world
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"game-{self.game_id}")
+
+    def post(self, message: Message) -> None:
+        self.inbox.put_nowait(message)
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def cpu_controls(self, seat: int) -> Bot | None:
+        if seat in self.bots:
+            return self.bots[seat]
+        clock = self.clocks[seat]
+        if clock.away_since is not None and self.now() - clock.away_since >= self.hub.settings.grace:
+            bot = self.stand_ins.get(seat)
+            if bot is None:
+                bot = make_player(self.hub.settings.stand_in_level, self.game.rules, seed=f"{self.game_id}:{seat}:in")
+                self.stand_ins[seat] = bot
+            return bot
+        return None
+
+    # ------------------------------------------------------------------ the task
+    async def _run(self) -> None:
+        try:
+            self._refresh_prompts()
+            self._send_all(self.game.events[-self._opening_count() :])
+            while not self.game.over:
+                await self._play_cpus()
+                if self.game.over:
+                    break
+                timeout = self._next_deadline()
+                try:
+                    msg = await asyncio.wait_for(self.inbox.get(), None if timeout is None else max(0.0, timeout))
+                except TimeoutError:
+                    self._expire()
+                    continue
+                self._handle(msg)
+            self._finish()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug must not take the server down; the game stays stored and resumable
+            log.exception("game %s stopped on an error", self.game_id)
+            self.hub.game_crashed(self.room, self.game_id)
+
+    def _opening_count(self) -> int:
+        """Events of the current hand so far (a resumed game sends the whole hand once)."""
+        events = self.game.events
+        for i in range(len(events) - 1, -1, -1):
+            if events[i].type == "start_kyoku":
+                return len(events) - i
+        return len(events)
+
+    async def _play_cpus(self) -> None:
+        """Every decision that belongs to a CPU (or a stand-in) now, turn moves after the room's CPU delay."""
+        game = self.game
+        while not game.over:
+            self._tick_clock()
+            if game.over:
+                return
+            seats = [s for s in game.to_act() if self.cpu_controls(s) is not None]
+            if not seats:
+                return
+            seat = seats[0]
+            if game.phase == "turn" and self.hub.settings.cpu_delay > 0 and self._people_watching():
+                await asyncio.sleep(self.hub.settings.cpu_delay)
+                if self.cpu_controls(seat) is None or seat not in game.to_act():
+                    continue
+                if not self.inbox.empty():  # a person's message first: it may be an answer due now
+                    self._handle(self.inbox.get_nowait())
+                    continue
+            bot = self.cpu_controls(seat)
+            assert bot is not None
+            action = bot.act(game.view(seat))
+            self._apply(seat, action)
+            await asyncio.sleep(0)  # let other rooms and connections run between decisions
+
+    def _people_watching(self) -> bool:
+        return any(s is not None and s.person and s.connected for s in self.room.seats) or bool(self.room.spectators)
+
+    def _handle(self, msg: Message) -> None:
+        if msg.kind == "action":
+            self._answer(msg)
+        elif msg.kind == "presence":
+            self._presence(msg.seat, bool(msg.payload))
+
+    def _answer(self, msg: Message) -> None:
+        seat, game = msg.seat, self.game
+        reply = msg.reply or (lambda _m: None)
+        payload = msg.payload if isinstance(msg.payload, dict) else {}
+        seq, data = payload.get("seq"), payload.get("action")
+        clock = self.clocks[seat]
+        if game.over:
+            reply(_error("game_over", "the game has ended"))
+            return
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            reply(_error("bad_message", "an action needs the prompt's seq (a number)"))
+            return
+        if clock.seq == 0 or seq != clock.seq:
+            reply(_error("stale", f"prompt {seq} is not open (the open prompt is {clock.seq or 'none'})", seq=seq))
+            return
+        if not isinstance(data, dict):
+            reply(_error("bad_message", "action must be an object such as {\"type\": \"discard\", \"tile\": 12}"))
+            return
+        try:
+            action = action_from_json(data)
+            self._apply(seat, action, answered=True)
+        except IllegalAction as exc:
+            reply(_error("illegal_action", str(exc), rule=exc.rule, seq=seq))
+
+    def _presence(self, seat: int, here: bool) -> None:
+        clock = self.clocks[seat]
+        if here:
+            clock.away_since = None
+            self.stand_ins.pop(seat, None)
+            self._send(seat, [], full=True)
+        elif clock.away_since is None:
+            clock.away_since = self.now()
+
+    # ------------------------------------------------------------------ steps
+    def _apply(self, seat: int, action: Action, answered: bool = False) -> None:
+        game = self.game
+        events = game.apply(seat, action)  # raises IllegalAction with the state untouched
+        clock = self.clocks[seat]
+        if answered and self.think + self.bank > 0:
+            used = self.now() - clock.opened - self.think
+            clock.bank = max(0.0, clock.bank - max(0.0, used))
+        clock.seq, clock.key = 0, ()
+        self._store({"type": "act", "actor": seat, "action": action_to_json(action)})
+        self._after(events)
+
+    def _after(self, events: list[Event]) -> None:
+        self._refresh_prompts()
+        self._send_all(events)
+
+    def _store(self, record: dict[str, Any]) -> None:
+        self.hub.store.decision(self.game_id, self.decisions, dumps(record))
+        self.decisions += 1
+
+    def _refresh_prompts(self) -> None:
+        """Open a prompt (a new seq) for every seat whose decision changed; close the others."""
+        game = self.game
+        if game.claims is not self._claims_obj:
+            self._claims_obj = game.claims
+            self._claims_serial += 1
+        acting = set(game.to_act())
+        now = self.now()
+        for seat, clock in enumerate(self.clocks):
+            if seat not in acting:
+                clock.seq, clock.key = 0, ()
+                continue
+            key = ("claims", self._claims_serial) if game.phase == "claims" else ("turn", game.version)
+            if key != clock.key:
+                self._seq += 1
+                clock.seq, clock.key, clock.opened = self._seq, key, now
+
+    # ------------------------------------------------------------------ time
+    def _deadline(self, seat: int) -> float | None:
+        clock = self.clocks[seat]
+        if seat in self.bots:
+            return None
+        times: list[float] = []
+        if clock.seq and self.think + self.bank > 0:
+            times.append(clock.opened + self.think + clock.bank)
+        if clock.away_since is not None and seat not in self.stand_ins:
+            times.append(clock.away_since + self.hub.settings.grace)
+        return min(times) if times else None
+
+    def _next_deadline(self) -> float | None:
+        times = [d for s in range(len(self.clocks)) if (d := self._deadline(s)) is not None]
+        clock_due = self._clock_due()
+        if clock_due is not None:
+            times.append(clock_due)
+        if not times:
+            return None
+        return min(times) - self.now()
+
+    def _expire(self) -> None:
+        """Timers that ran out: the default play; grace periods that ended: the stand-in takes over (next loop)."""
+        now = self.now()
+        self._tick_clock()
+        for seat, clock in enumerate(self.clocks):
+            if self.game.over:
+                return
+            if clock.seq and self.think + self.bank > 0 and now >= clock.opened + self.think + clock.bank:
+                if self.cpu_controls(seat) is not None:
+                    continue  # a stand-in answers in the CPU loop
+                clock.bank = 0.0
+                self._send_to(seat, {"type": "timeout", "seq": clock.seq})
+                self._apply(seat, default_action(self.game, seat))
+                return  # prompts changed: the loop recomputes
+
+    def _clock_due(self) -> float | None:
+        rules = self.game.rules
+        if not rules.time_limits or self.game.over:
+            return None
+        marks = [m for m in (rules.last_hand_after_minutes, rules.end_after_minutes) if m and m not in self.clock_marks]
+        if not marks:
+            return None
+        return self.now() + (self.started_at + min(marks) * 60 - time.time())
+
+    def _tick_clock(self) -> None:
+        """The doman match clock, injected from the server's clock at the minutes the rules name."""
+        rules = self.game.rules
+        if not rules.time_limits or self.game.over:
+            return
+        minutes = (time.time() - self.started_at) / 60
+        for mark in (rules.last_hand_after_minutes, rules.end_after_minutes):
+            if mark and mark not in self.clock_marks and minutes >= mark:
+                self.clock_marks.add(mark)
+                events = self.game.clock(round(minutes, 3))
+                self._store({"type": "clock", "info": {"minutes": round(minutes, 3)}})
+                self._after(events)
+                if self.game.over:
+                    return
+
+    # ------------------------------------------------------------------ messages
+    def update_for(self, seat: int | None, events: list[Event]) -> dict[str, Any]:
+        """An update as ``seat`` may see it (``None``: a spectator): redacted events and the seat's view."""
+        game = self.game
+        msg: dict[str, Any] = {
+            "type": "update",
+            "game_id": self.game_id,
+            "events": [redact(e, seat).to_json() for e in events],
+            "view": game.view(seat),
+        }
+        if seat is not None:
+            clock = self.clocks[seat]
+            msg["seq"] = clock.seq or None
+            if clock.seq and self.think + self.bank > 0:
+                left = clock.opened + self.think + clock.bank - self.now()
+                msg["timer"] = {"think": self.think, "bank": round(clock.bank, 2), "left": round(max(0.0, left), 2)}
+            msg["stand_in"] = seat in self.stand_ins
+        return msg
+
+    def _send_all(self, events: list[Event]) -> None:
+        for seat, s in enumerate(self.room.seats):
+            if s is not None and s.person and s.connected:
+                self._send(seat, events)
+        if self.room.spectators:
+            msg = self.update_for(None, events)
+            for conn in list(self.room.spectators):
+                conn.send(msg)
+
+    def _send(self, seat: int, events: list[Event], full: bool = False) -> None:
+        msg = self.update_for(seat, events)
+        if full:
+            msg["full"] = True
+        self._send_to(seat, msg)
+
+    def _send_to(self, seat: int, msg: dict[str, Any]) -> None:
+        s = self.room.seats[seat]
+        if s is not None and s.player is not None and s.player.connection is not None:
+            s.player.connection.send(msg)
+
+    # ------------------------------------------------------------------ end
+    def _finish(self) -> None:
+        game = self.game
+        assert game.final is not None
+        end = next((e for e in reversed(game.events) if e.type == "end_game"), None)
+        unrecorded = bool(end is not None and end.info.get("unrecorded"))
+        walls: list[dict[str, Any]] = []
+        for e in game.events:
+            if e.type == "start_kyoku":
+                walls.append({"commitment": e.info.get("commitment")})
+            elif e.type == "end_kyoku" and walls:
+                walls[-1].update(wall=e.info.get("wall"), salt=e.info.get("salt"))
+        final = {**game.final.to_json(), "nicknames": [s.nickname if s else "" for s in self.room.seats]}
+        self.hub.store.game_finished(
+            self.game_id, "unrecorded" if unrecorded else "finished", final, walls, game.log
+        )
+        self.hub.game_over(self.room, self.game_id, final, unrecorded)
+
+
+def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, **extra}
