@@ -84,7 +84,7 @@ def simple_choice(legal: list[dict[str, Any]]) -> dict[str, Any]:
             if a["type"] == kind:
                 return a
     for a in legal:
-        if a["type"] in ("pass", "declare_noten"):
+        if a["type"] in ("pass", "noten"):
             return a
     discards = [a for a in legal if a["type"] == "discard"]
     return discards[-1] if discards else legal[0]

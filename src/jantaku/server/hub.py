@@ -220,6 +220,7 @@ class Hub:
 
     def on_create_room(self, conn: Connection, msg: dict[str, Any]) -> None:
         player = self._me(conn)
+        self._not_playing(player)
         settings = RoomSettings.from_json(msg.get("settings"))
         cpus = msg.get("cpus", [])
         if not isinstance(cpus, list) or not all(isinstance(c, str) and c in LEVELS for c in cpus):
@@ -259,6 +260,7 @@ class Hub:
         if player.room is room:
             self._send_room_state(player)
             return
+        self._not_playing(player)
         if room.playing:
             raise RoomError("game_running", f"room {room.id} is playing: you can watch it (spectate)")
         if room.matched:
@@ -276,6 +278,11 @@ class Hub:
             raise RoomError("no_room", "you are not in a room")
         self._leave_current(player)
         conn.send({"type": "left"})
+
+    def _not_playing(self, player: Player) -> None:
+        """Starting or joining another table is refused while the player's game runs (leave_room first)."""
+        if player.room is not None and player.room.playing:
+            raise RoomError("game_running", f"you are playing in room {player.room.id}: leave it first")
 
     def _leave_current(self, player: Player) -> None:
         room = player.room
@@ -364,6 +371,7 @@ class Hub:
     def on_play_now(self, conn: Connection, msg: dict[str, Any]) -> None:
         """A private room with CPUs in every other seat, started at once."""
         player = self._me(conn)
+        self._not_playing(player)
         settings = RoomSettings.from_json({**(msg.get("settings") or {}), "public": False})
         level = msg.get("level", "normal")
         if level not in LEVELS:
@@ -403,8 +411,7 @@ class Hub:
     # ------------------------------------------------------------------ auto-matching
     def on_queue(self, conn: Connection, msg: dict[str, Any]) -> None:
         player = self._me(conn)
-        if player.room is not None and player.room.playing:
-            raise RoomError("game_running", "you are playing a game")
+        self._not_playing(player)
         settings = RoomSettings.from_json({**(msg.get("settings") or {}), "public": False})
         self._leave_current(player)
         self._unqueue(player)

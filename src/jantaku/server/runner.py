@@ -258,12 +258,17 @@ class GameRunner:
         clock = self.clocks[seat]
         if seat in self.bots:
             return None
-        times: list[float] = []
-        if clock.seq and self.think + self.bank > 0:
-            times.append(clock.opened + self.think + clock.bank)
         if clock.away_since is not None and seat not in self.stand_ins:
-            times.append(clock.away_since + self.hub.settings.grace)
-        return min(times) if times else None
+            due = clock.away_since + self.hub.settings.grace
+            if due > self.now():
+                times = [due]
+                if clock.seq and self.think + self.bank > 0:
+                    times.append(clock.opened + self.think + clock.bank)
+                return min(times)
+            self.cpu_controls(seat)  # the grace period is over: the stand-in takes the seat now
+        if seat in self.stand_ins or not (clock.seq and self.think + self.bank > 0):
+            return None
+        return clock.opened + self.think + clock.bank
 
     def _next_deadline(self) -> float | None:
         times = [d for s in range(len(self.clocks)) if (d := self._deadline(s)) is not None]
