@@ -20,7 +20,7 @@ from jantaku.server import Settings
 from jantaku.server.app import create_app
 
 #: fast settings for tests: CPUs play at once, a short grace, no rate limit in the way of scripted clients
-FAST = dict(cpu_delay=0.0, grace=0.5, rate=10000.0, burst=10000.0)
+FAST = dict(cpu_delay=0.0, grace=0.5, rate=10000.0, burst=10000.0, hand_pause=0.0)
 
 
 def settings(tmp: Path, **over: Any) -> Settings:
@@ -124,7 +124,8 @@ def uvicorn_process(tmp: Path, port: int | None = None, **env: str) -> Iterator[
     """``jantaku serve`` in a subprocess on a free port; yields the base URL (http://127.0.0.1:PORT)."""
     port = port or free_port()
     environ = {**os.environ, "JANTAKU_DB": f"sqlite:///{tmp / 'jantaku.db'}", "JANTAKU_CPU_DELAY": "0",
-               "JANTAKU_GRACE": "0.5", "JANTAKU_RATE": "10000", "JANTAKU_BURST": "10000", **env}  # fmt: skip
+               "JANTAKU_GRACE": "0.5", "JANTAKU_RATE": "10000", "JANTAKU_BURST": "10000",
+               "JANTAKU_HAND_PAUSE": "0", **env}  # fmt: skip
     proc = subprocess.Popen(
         [sys.executable, "-m", "jantaku", "serve", "--port", str(port)],
         env=environ, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

@@ -19,6 +19,9 @@ class Settings:
     data_dir: Path = field(default_factory=lambda: Path("data"))
     #: seconds a CPU waits before it plays, so people can follow the table (0 in tests and benchmarks)
     cpu_delay: float = 0.6
+    #: at most this many seconds the table shows a hand's result before play goes on (each person's ``continue``
+    #: ends it sooner; 0 in tests and benchmarks)
+    hand_pause: float = 30.0
     #: seconds a disconnected player keeps the seat before a CPU stands in
     grace: float = 10.0
     #: default timers for a room with two or more people: seconds per decision + a time bank per player

@@ -76,6 +76,8 @@ class Player:
     connection: Connection | None = None
     room: Room | None = None
     queue_key: str | None = None
+    #: the client shows each hand's result and says ``continue`` (hello's "hand_pause": true)
+    hand_pause: bool = False
     last_seen: float = field(default_factory=time.monotonic)
 
 
@@ -162,13 +164,14 @@ class Hub:
                 return
             if "nickname" in msg:
                 player.nickname = clean_nickname(msg["nickname"])
+            player.hand_pause = msg.get("hand_pause") is True
             self._attach(conn, player)
             conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "nickname": player.nickname, "resumed": True})
             self._send_room_state(player)
             return
         nickname = clean_nickname(msg.get("nickname", "Player"))
         token = new_token()
-        player = Player(token_hash(token), nickname)
+        player = Player(token_hash(token), nickname, hand_pause=msg.get("hand_pause") is True)
         self.players[player.token_hash] = player
         self._attach(conn, player)
         conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "nickname": nickname, "token": token,
@@ -408,6 +411,15 @@ class Hub:
         assert seat is not None
         room.runner.post(Message("action", seat, msg, conn.send))
 
+    def on_continue(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """The person has read the hand's result: the table need not wait for them."""
+        player = self._me(conn)
+        room = player.room
+        seat = None if room is None else room.seat_of(player.token_hash)
+        if room is None or room.runner is None or seat is None:
+            raise RoomError("no_game", "you are not playing a game")
+        room.runner.post(Message("continue", seat))
+
     # ------------------------------------------------------------------ auto-matching
     def on_queue(self, conn: Connection, msg: dict[str, Any]) -> None:
         player = self._me(conn)
@@ -614,7 +626,7 @@ class Hub:
 
 HANDLED = frozenset({
     "hello", "ping", "rooms", "create_room", "join_room", "leave_room", "settings", "add_cpu", "remove_cpu", "kick",
-    "ready", "start", "play_now", "spectate", "unspectate", "action", "queue", "unqueue",
+    "ready", "start", "play_now", "spectate", "unspectate", "action", "continue", "queue", "unqueue",
 })  # fmt: skip
 
 

@@ -96,6 +96,9 @@ class GameRunner:
         self._claims_obj: object = None
         self._claims_serial = 0
         self.task: asyncio.Task[None] | None = None
+        # after a hand ends, the table waits (up to ``hand_pause`` seconds) for the people to read the result
+        self.pause_until = 0.0
+        self.pending_continue: set[int] = set()
 
     # ------------------------------------------------------------------ outside world
     def start(self) -> None:
@@ -155,7 +158,7 @@ class GameRunner:
         game = self.game
         while not game.over:
             self._tick_clock()
-            if game.over:
+            if game.over or self.paused():
                 return
             seats = [s for s in game.to_act() if self.cpu_controls(s) is not None]
             if not seats:
@@ -177,7 +180,22 @@ class GameRunner:
     def _people_watching(self) -> bool:
         return any(s is not None and s.person and s.connected for s in self.room.seats) or bool(self.room.spectators)
 
+    def paused(self) -> bool:
+        """Whether the table still shows a hand's result; when the pause ends, open prompts start their time."""
+        if not self.pause_until:
+            return False
+        now = self.now()
+        if now < self.pause_until and self.pending_continue:
+            return True
+        self.pause_until, self.pending_continue = 0.0, set()
+        for clock in self.clocks:
+            if clock.seq:
+                clock.opened = max(clock.opened, now)
+        return False
+
     def _handle(self, msg: Message) -> None:
+        if msg.kind in ("action", "continue"):
+            self.pending_continue.discard(msg.seat)
         if msg.kind == "action":
             self._answer(msg)
         elif msg.kind == "presence":
@@ -231,6 +249,12 @@ class GameRunner:
     def _after(self, events: list[Event]) -> None:
         self._refresh_prompts()
         self._send_all(events)
+        pause = self.hub.settings.hand_pause
+        if pause > 0 and not self.game.over and any(e.type == "end_kyoku" for e in events):
+            here = {i for i, s in enumerate(self.room.seats) if s is not None and s.player is not None
+                    and s.connected and s.player.hand_pause and i not in self.stand_ins}  # fmt: skip
+            if here:
+                self.pause_until, self.pending_continue = self.now() + pause, here
 
     def _store(self, record: dict[str, Any]) -> None:
         self.hub.store.decision(self.game_id, self.decisions, dumps(record))
@@ -268,10 +292,14 @@ class GameRunner:
             self.cpu_controls(seat)  # the grace period is over: the stand-in takes the seat now
         if seat in self.stand_ins or not (clock.seq and self.think + self.bank > 0):
             return None
+        if self.pause_until:
+            return self.pause_until
         return clock.opened + self.think + clock.bank
 
     def _next_deadline(self) -> float | None:
         times = [d for s in range(len(self.clocks)) if (d := self._deadline(s)) is not None]
+        if self.pause_until:
+            times.append(self.pause_until)
         clock_due = self._clock_due()
         if clock_due is not None:
             times.append(clock_due)
@@ -283,6 +311,8 @@ class GameRunner:
         """Timers that ran out: the default play; grace periods that ended: the stand-in takes over (next loop)."""
         now = self.now()
         self._tick_clock()
+        if self.paused():
+            return
         for seat, clock in enumerate(self.clocks):
             if self.game.over:
                 return
