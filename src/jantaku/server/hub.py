@@ -213,6 +213,18 @@ class Hub:
         if player.room is not None and player.connection is not None:
             player.connection.send(self._room_message(player.room, player))
 
+    def on_nickname(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """A new nickname; in a room that is not playing, the seat shows it at once."""
+        player = self._me(conn)
+        player.nickname = clean_nickname(msg.get("nickname"))
+        conn.send({"type": "nickname", "nickname": player.nickname})
+        room = player.room
+        if room is not None and not room.playing:
+            seat = room.seat_of(player.token_hash)
+            if seat is not None and room.seats[seat] is not None:
+                room.seats[seat].nickname = player.nickname  # type: ignore[union-attr]
+                self._room_changed(room)
+
     # ------------------------------------------------------------------ rooms
     def on_rooms(self, conn: Connection, msg: dict[str, Any]) -> None:
         conn.send({"type": "rooms", "rooms": self.listing()})
@@ -625,8 +637,9 @@ class Hub:
 
 
 HANDLED = frozenset({
-    "hello", "ping", "rooms", "create_room", "join_room", "leave_room", "settings", "add_cpu", "remove_cpu", "kick",
-    "ready", "start", "play_now", "spectate", "unspectate", "action", "continue", "queue", "unqueue",
+    "hello", "ping", "nickname", "rooms", "create_room", "join_room", "leave_room", "settings", "add_cpu",
+    "remove_cpu", "kick", "ready", "start", "play_now", "spectate", "unspectate", "action", "continue", "queue",
+    "unqueue",
 })  # fmt: skip
 
 
