@@ -1,0 +1,135 @@
+// English and Japanese texts. The language comes from the browser (navigator.language) unless the player chose one.
+
+const EN = {
+  brand: "jantaku", nickname: "Nickname", save: "Save", playNow: "Play now", playNowHint: "against 3 CPUs, starts at once",
+  createRoom: "Create a room", create: "Create", joinById: "Join by Room ID", join: "Join", roomId: "Room ID",
+  autoMatch: "Auto-Matching", autoMatchHint: "seats you with players who chose the same rules (no CPUs)",
+  waitingPlayers: "Waiting for players: {n} / {m}", publicRooms: "Open rooms", noRooms: "No open rooms right now.",
+  history: "Game history", noGames: "No finished games yet.", download: "log", watch: "Watch",
+  preset: "Rules", length: "Length", east: "East only", eastSouth: "East-South", public: "Listed in the lobby",
+  cpus: "CPU seats", level: "Level", easy: "Easy", normal: "Normal", strong: "Strong", none: "none",
+  timers: "Timers", thinkSeconds: "seconds per decision", bankSeconds: "time bank", auto: "auto",
+  advanced: "All options", apply: "Apply settings", room: "Room", copy: "Copy", copied: "Copied",
+  copyLink: "Copy invite link", seats: "Seats", ready: "Ready", notReady: "Not ready", start: "Start",
+  leave: "Leave", kick: "Kick", addCpu: "Add CPU", removeCpu: "Remove", empty: "empty seat", creator: "creator",
+  away: "away", rules: "Rules in force", settingsCleared: "Settings changed: ready again.",
+  cannotStart: "Waiting for every seat to be filled and every person to be ready.",
+  options: "Options", autoSort: "Auto-sort hand", autoWin: "Auto-win", hideCalls: "Hide call options",
+  autoDiscard: "Auto-discard the drawn tile", colorBlind: "Colour-blind tiles", language: "Language",
+  reducedMotion: "Reduced motion", close: "Close",
+  riichi: "Riichi", tsumo: "Tsumo", ron: "Ron", pon: "Pon", chi: "Chi", kan: "Kan", kita: "North",
+  nine_terminals: "Nine terminals", tenpai: "Tenpai", noten: "Noten", pass: "Skip", discard: "Discard",
+  chooseRiichi: "Choose the riichi discard", cancel: "Cancel",
+  furiten: "Furiten", waits: "Waits", left: "left", tilesLeft: "Tiles left", honba: "Honba", deposits: "Deposits",
+  dora: "Dora indicator", doraTiles: "Dora", yourTurn: "Your turn", timer: "Time", bank: "bank",
+  reconnecting: "Connection lost: reconnecting…", reconnected: "Reconnected", standIn: "A CPU played for you while you were away.",
+  win: "{name} wins", tsumoWin: "Tsumo", ronWin: "Ron from {name}", han: "han", fu: "fu", points: "points",
+  yakuman: "Yakuman", ura: "Ura dora", payments: "Payments", draw: "Draw", exhaustive: "Exhaustive draw",
+  tenpaiHands: "Tenpai", notenAll: "Nobody tenpai", next: "Next", wall: "Wall", verify: "verify",
+  verified: "verified ✓", verifyFailed: "does not match ✗", commitment: "commitment",
+  finalStandings: "Final standings", place: "Place", score: "Score", result: "Result", backToRoom: "Back to the room",
+  scoreChart: "Scores over the hands", spectating: "Watching", unrecorded: "The match clock ended the game (unrecorded).",
+  E: "East", S: "South", W: "West", N: "North", you: "you", dealer: "dealer",
+  error: "Error", matched: "Matched! The game starts.", kicked: "You were removed from the room.",
+  clock: "Match clock", lastHand: "Last hand", reasons: { nine_terminals: "Nine terminals", four_winds: "Four winds",
+    four_kans: "Four kans", four_riichi: "Four riichi", triple_ron: "Triple ron", fifth_kan: "Fifth kan",
+    exhaustive: "Exhaustive draw", nagashi: "Nagashi mangan" },
+};
+
+const JA = {
+  brand: "jantaku", nickname: "ニックネーム", save: "保存", playNow: "すぐに対局", playNowHint: "CPU 3人と、すぐ開始",
+  createRoom: "部屋を作る", create: "作成", joinById: "ルームIDで参加", join: "参加", roomId: "ルームID",
+  autoMatch: "オートマッチング", autoMatchHint: "同じルールを選んだプレイヤーと対局（CPUなし）",
+  waitingPlayers: "プレイヤー待ち: {n} / {m}", publicRooms: "公開中の部屋", noRooms: "公開中の部屋はありません。",
+  history: "対局履歴", noGames: "終わった対局はまだありません。", download: "牌譜", watch: "観戦",
+  preset: "ルール", length: "長さ", east: "東風戦", eastSouth: "半荘戦", public: "ロビーに公開",
+  cpus: "CPU席", level: "強さ", easy: "弱い", normal: "普通", strong: "強い", none: "なし",
+  timers: "持ち時間", thinkSeconds: "1手の秒数", bankSeconds: "持ち時間", auto: "自動",
+  advanced: "すべての設定", apply: "設定を反映", room: "部屋", copy: "コピー", copied: "コピーしました",
+  copyLink: "招待リンクをコピー", seats: "席", ready: "準備完了", notReady: "準備中", start: "開始",
+  leave: "退室", kick: "退出させる", addCpu: "CPUを追加", removeCpu: "外す", empty: "空席", creator: "部屋主",
+  away: "離席", rules: "適用ルール", settingsCleared: "設定が変わりました：もう一度準備してください。",
+  cannotStart: "全席が埋まり、全員の準備が整うのを待っています。",
+  options: "設定", autoSort: "自動理牌", autoWin: "自動和了", hideCalls: "鳴きなし",
+  autoDiscard: "ツモ切り", colorBlind: "色覚サポート牌", language: "言語", reducedMotion: "アニメーションを減らす",
+  close: "閉じる",
+  riichi: "リーチ", tsumo: "ツモ", ron: "ロン", pon: "ポン", chi: "チー", kan: "カン", kita: "抜き",
+  nine_terminals: "九種九牌", tenpai: "テンパイ", noten: "ノーテン", pass: "スキップ", discard: "打牌",
+  chooseRiichi: "リーチの打牌を選んでください", cancel: "取消",
+  furiten: "フリテン", waits: "待ち", left: "残り", tilesLeft: "残り牌", honba: "本場", deposits: "供託",
+  dora: "ドラ表示牌", doraTiles: "ドラ", yourTurn: "あなたの番", timer: "時間", bank: "持ち時間",
+  reconnecting: "接続が切れました：再接続中…", reconnected: "再接続しました", standIn: "離席中はCPUが代打ちしました。",
+  win: "{name} の和了", tsumoWin: "ツモ", ronWin: "{name} から ロン", han: "翻", fu: "符", points: "点",
+  yakuman: "役満", ura: "裏ドラ", payments: "収支", draw: "流局", exhaustive: "荒牌流局",
+  tenpaiHands: "テンパイ", notenAll: "全員ノーテン", next: "次へ", wall: "牌山", verify: "検証",
+  verified: "一致 ✓", verifyFailed: "不一致 ✗", commitment: "コミットメント",
+  finalStandings: "最終結果", place: "順位", score: "持ち点", result: "成績", backToRoom: "部屋に戻る",
+  scoreChart: "点数の推移", spectating: "観戦中", unrecorded: "対局時間の上限で終了しました（記録なし）。",
+  E: "東", S: "南", W: "西", N: "北", you: "あなた", dealer: "親",
+  error: "エラー", matched: "マッチしました！対局開始。", kicked: "部屋から退出させられました。",
+  clock: "対局時計", lastHand: "最終局", reasons: { nine_terminals: "九種九牌", four_winds: "四風連打",
+    four_kans: "四槓散了", four_riichi: "四家立直", triple_ron: "三家和", fifth_kan: "五槓目",
+    exhaustive: "荒牌流局", nagashi: "流し満貫" },
+};
+
+// yaku keys (as the engine names them) → [English, Japanese]
+export const YAKU = {
+  menzen_tsumo: ["Fully concealed hand", "門前清自摸和"], riichi: ["Riichi", "立直"], ippatsu: ["One-shot", "一発"],
+  chankan: ["Robbing a kan", "槍槓"], rinshan: ["After a kan", "嶺上開花"], haitei: ["Under the sea", "海底摸月"],
+  houtei: ["Under the river", "河底撈魚"], pinfu: ["All runs", "平和"], tanyao: ["All simples", "断幺九"],
+  iipeikou: ["Pure double run", "一盃口"], seat_wind: ["Seat wind", "自風牌"], round_wind: ["Round wind", "場風牌"],
+  white: ["White dragon", "白"], green: ["Green dragon", "發"], red: ["Red dragon", "中"],
+  double_riichi: ["Double riichi", "ダブル立直"], chiitoitsu: ["Seven pairs", "七対子"], chanta: ["Half outside hand", "混全帯幺九"],
+  ittsu: ["Pure straight", "一気通貫"], sanshoku: ["Mixed triple run", "三色同順"], sanshoku_doukou: ["Triple triplets", "三色同刻"],
+  sankantsu: ["Three kans", "三槓子"], toitoi: ["All triplets", "対々和"], sanankou: ["Three concealed triplets", "三暗刻"],
+  shousangen: ["Little three dragons", "小三元"], honroutou: ["All terminals and honors", "混老頭"],
+  ryanpeikou: ["Twice pure double run", "二盃口"], junchan: ["Fully outside hand", "純全帯幺九"], honitsu: ["Half flush", "混一色"],
+  chinitsu: ["Full flush", "清一色"], renhou: ["Blessing of Man", "人和"], tenhou: ["Blessing of Heaven", "天和"],
+  chiihou: ["Blessing of Earth", "地和"], daisangen: ["Big three dragons", "大三元"], suuankou: ["Four concealed triplets", "四暗刻"],
+  suuankou_tanki: ["Four concealed triplets, single wait", "四暗刻単騎"], tsuuiisou: ["All honors", "字一色"],
+  ryuuiisou: ["All green", "緑一色"], chinroutou: ["All terminals", "清老頭"], chuuren: ["Nine gates", "九蓮宝燈"],
+  junsei_chuuren: ["Pure nine gates", "純正九蓮宝燈"], kokushi: ["Thirteen orphans", "国士無双"],
+  kokushi_13: ["Thirteen orphans, 13-sided wait", "国士無双十三面待ち"], daisuushii: ["Big four winds", "大四喜"],
+  shousuushii: ["Little four winds", "小四喜"], suukantsu: ["Four kans", "四槓子"], dora: ["Dora", "ドラ"],
+  ura: ["Ura dora", "裏ドラ"], aka: ["Red fives", "赤ドラ"], nagashi_mangan: ["Nagashi mangan", "流し満貫"],
+};
+
+const TABLES = { en: EN, ja: JA };
+let lang = pickLanguage();
+
+function pickLanguage() {
+  const saved = localStorage.getItem("jantaku.lang");
+  if (saved === "en" || saved === "ja") return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
+}
+
+export function getLang() { return lang; }
+
+export function setLang(next) {
+  lang = next === "ja" ? "ja" : "en";
+  localStorage.setItem("jantaku.lang", lang);
+  document.documentElement.lang = lang;
+}
+
+/** A UI text, with {name} placeholders filled from params. */
+export function t(key, params = {}) {
+  const table = TABLES[lang];
+  let text = key.split(".").reduce((o, k) => (o && o[k] !== undefined ? o[k] : undefined), table);
+  if (text === undefined) text = key.split(".").reduce((o, k) => (o && o[k] !== undefined ? o[k] : undefined), EN);
+  if (text === undefined) return key;
+  return String(text).replace(/\{(\w+)\}/g, (_, k) => (params[k] !== undefined ? params[k] : `{${k}}`));
+}
+
+/** A yaku's name in the current language (both languages in the title). */
+export function yakuName(key) {
+  const names = YAKU[key];
+  if (!names) return key;
+  return lang === "ja" ? names[1] : names[0];
+}
+
+export function yakuBoth(key) {
+  const names = YAKU[key];
+  return names ? `${names[0]} / ${names[1]}` : key;
+}
+
+export const WINDS = ["E", "S", "W", "N"];

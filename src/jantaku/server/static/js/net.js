@@ -1,0 +1,79 @@
+// The websocket to the table server (docs/protocol.md): says hello with the stored token, reconnects by itself
+// with a growing delay, and tells the page when the connection is lost and back.
+
+const TOKEN = "jantaku.token";
+const NICK = "jantaku.nickname";
+
+export function storedNickname() { return localStorage.getItem(NICK) || ""; }
+export function storeNickname(name) { localStorage.setItem(NICK, name); }
+
+export class Net {
+  constructor(onMessage, onStatus) {
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.ws = null;
+    this.queue = [];
+    this.delay = 250;
+    this.greeted = false;
+    this.everConnected = false;
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}/ws`;
+  }
+
+  connect() {
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => {
+      this.delay = 250;
+      this.greeted = false;
+      this.hello();
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.type === "welcome") {
+        if (msg.token) localStorage.setItem(TOKEN, msg.token);
+        this.greeted = true;
+        const wasLost = this.everConnected;
+        this.everConnected = true;
+        this.onStatus(wasLost ? "back" : "up");
+        for (const queued of this.queue.splice(0)) this.send(queued);
+      } else if (msg.type === "error" && msg.code === "unknown_token") {
+        localStorage.removeItem(TOKEN); // the server forgot us (a new database): start again as a new player
+        this.hello();
+        return;
+      } else if (msg.type === "error" && msg.code === "replaced") {
+        this.replaced = true;
+      }
+      this.onMessage(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.greeted = false;
+      if (this.replaced) { this.onStatus("replaced"); return; }
+      this.onStatus("down");
+      setTimeout(() => this.connect(), this.delay);
+      this.delay = Math.min(this.delay * 2, 4000);
+    };
+  }
+
+  hello() {
+    const msg = { type: "hello", protocol: 1, hand_pause: true };
+    const token = localStorage.getItem(TOKEN);
+    const nickname = storedNickname();
+    if (token) msg.token = token;
+    if (nickname) msg.nickname = nickname;
+    this.ws.send(JSON.stringify(msg));
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN && (this.greeted || msg.type === "hello")) {
+      this.ws.send(JSON.stringify(msg));
+    } else {
+      this.queue.push(msg);
+    }
+  }
+}

@@ -1,0 +1,185 @@
+// Hand results (each winner in turn, draws with the tenpai hands, the wall's reveal and its check), and at the
+// end the final standings with a chart of the scores over the hands.
+
+import { el, raw, clear } from "./dom.js";
+import { t, yakuName, yakuBoth, WINDS } from "./i18n.js";
+import { tileSVG, isRed } from "./tiles.js";
+
+function nameOf(state, seat) {
+  const s = state.room && state.room.seats[seat];
+  return s ? s.nickname : `#${seat + 1}`;
+}
+
+function tiles(ids, state, cls = "") {
+  const red = state.room && state.room.rules.red_fives;
+  const palette = state.options.colorBlind ? "cb" : "normal";
+  return el("div", { class: `tiles ${cls}` }, ids.map((id) => raw("span", { class: "tile" }, tileSVG(id, { red: isRed(id, red), palette }))));
+}
+
+async function sha256hex(bytes) {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The wall check anyone can do: sha256(salt ‖ order) equals the commitment published at the hand's start. */
+export async function verifyWall(commitment, wall, saltHex) {
+  const salt = saltHex.match(/../g).map((h) => parseInt(h, 16));
+  const bytes = new Uint8Array([...salt, ...wall]);
+  return (await sha256hex(bytes)) === commitment;
+}
+
+export class Results {
+  constructor(redraw, onDone) {
+    this.queue = [];
+    this.redraw = redraw;
+    this.onDone = onDone;
+    this.final = null;
+    this.commitment = null;
+  }
+
+  events(events, state) {
+    let added = false;
+    for (const ev of events) {
+      if (ev.type === "start_kyoku") this.commitment = ev.info.commitment;
+      if (ev.type === "hora" || ev.type === "ryukyoku") {
+        this.queue.push({ kind: ev.type, ev, view: state.update.view });
+        added = true;
+      }
+      if (ev.type === "end_kyoku") {
+        const last = this.queue[this.queue.length - 1];
+        const reveal = { commitment: this.commitment, wall: ev.info.wall, salt: ev.info.salt };
+        for (const item of this.queue) if (!item.reveal) item.reveal = reveal;
+        if (last) last.closesHand = true;
+      }
+    }
+    if (added) this.redraw();
+  }
+
+  gameOver(msg, state) {
+    this.final = { msg, history: [...state.scoreHistory] };
+  }
+
+  get open() { return this.queue.length > 0 || this.final !== null; }
+
+  next() {
+    if (this.queue.length) {
+      const done = this.queue.shift();
+      if (done.closesHand && !this.queue.length) this.onDone();
+    } else if (this.final) {
+      this.final = null;
+    }
+    this.redraw();
+  }
+
+  keydown(e) {
+    if (!this.open) return false;
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.next(); return true; }
+    return false;
+  }
+
+  draw() {
+    const overlay = document.getElementById("overlay");
+    clear(overlay);
+    const state = window.jantaku && window.jantaku.state;
+    if (!state || !this.open) { overlay.hidden = true; return; }
+    overlay.hidden = false;
+    const item = this.queue[0];
+    const body = item ? (item.kind === "hora" ? this.hora(item, state) : this.draw_(item, state)) : this.standings(state);
+    const button = el("button", { class: "primary", id: "result-next", autofocus: true, onclick: () => this.next() },
+      item ? t("next") : t("backToRoom"));
+    overlay.append(el("div", { class: "result card", role: "dialog", "aria-modal": "true", id: "result" }, body, button));
+    button.focus();
+  }
+
+  reveal(item) {
+    if (!item.reveal || !item.reveal.wall) return null;
+    const line = el("div", { class: "reveal" }, `${t("wall")} ${t("commitment")}: `, el("code", {}, item.reveal.commitment.slice(0, 16) + "…"), " ");
+    const link = el("a", { href: "#", class: "verify", onclick: async (e) => {
+      e.preventDefault();
+      const ok = await verifyWall(item.reveal.commitment, item.reveal.wall, item.reveal.salt);
+      link.textContent = ok ? t("verified") : t("verifyFailed");
+      link.className = ok ? "verify ok" : "verify bad";
+    } }, t("verify"));
+    line.append(link);
+    return line;
+  }
+
+  hora(item, state) {
+    const ev = item.ev;
+    const info = ev.info;
+    const tsumo = ev.actor === ev.target;
+    const hand = info.hand.filter((id) => id !== ev.tile);
+    const yaku = info.yaku ? el("table", { class: "yaku" }, info.yaku.map(([key, han]) =>
+      el("tr", { title: yakuBoth(key) }, el("td", {}, yakuName(key)), el("td", { class: "num" }, info.yakuman ? `${t("yakuman")}${han > 1 ? "×" + han : ""}` : `${han} ${t("han")}`))))
+      : el("table", { class: "yaku" }, (info.patterns || []).map(([, name, pts]) => el("tr", {}, el("td", {}, name), el("td", { class: "num" }, pts))));
+    const summary = info.yakuman ? `${t("yakuman")} · ${info.points.toLocaleString()} ${t("points")}`
+      : info.han !== undefined ? `${info.han} ${t("han")} ${info.fu} ${t("fu")}${info.limit ? " · " + info.limit : ""} · ${info.points.toLocaleString()} ${t("points")}`
+        : `${info.value} · ${info.points}`;
+    return el("div", { class: "hora" },
+      el("h2", { class: "win-title" }, t("win", { name: nameOf(state, ev.actor) }), " — ", tsumo ? t("tsumoWin") : t("ronWin", { name: nameOf(state, ev.target) })),
+      el("div", { class: "win-hand" }, tiles(hand, state), el("span", { class: "gap" }), tiles([ev.tile], state, "winning")),
+      yaku,
+      el("div", { class: "summary", id: "win-summary" }, summary),
+      info.ura_markers && info.ura_markers.length ? el("div", { class: "ura" }, `${t("ura")}: `, tiles(info.ura_markers, state, "inline")) : null,
+      this.payments(info.deltas, state),
+      this.reveal(item));
+  }
+
+  draw_(item, state) {
+    const info = item.ev.info;
+    const reason = info.reason || "exhaustive";
+    const hands = info.hands || {};
+    const tenpai = Object.keys(hands);
+    return el("div", { class: "ryukyoku" },
+      el("h2", {}, t("draw"), " — ", t(`reasons.${reason}`)),
+      tenpai.length ? tenpai.map((seat) => el("div", { class: "tenpai-hand" }, el("span", { class: "nick" }, nameOf(state, Number(seat))), tiles(hands[seat], state)))
+        : el("div", { class: "hint" }, t("notenAll")),
+      this.payments(info.deltas, state),
+      this.reveal(item));
+  }
+
+  payments(deltas, state) {
+    if (!deltas) return null;
+    return el("table", { class: "payments" }, el("caption", {}, t("payments")),
+      deltas.map((d, seat) => el("tr", {}, el("td", {}, nameOf(state, seat)), el("td", { class: `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}` }, d > 0 ? `+${d}` : String(d)))));
+  }
+
+  standings(state) {
+    const { msg, history } = this.final;
+    const final = msg.final;
+    const rows = final.order.map((seat, place) => el("tr", { class: place === 0 ? "first" : "" },
+      el("td", {}, String(place + 1)), el("td", {}, final.nicknames ? final.nicknames[seat] : nameOf(state, seat)),
+      el("td", { class: "num" }, final.scores[seat].toLocaleString()),
+      el("td", { class: "num" }, (final.results[seat] >= 0 ? "+" : "") + (final.results[seat] / 1000).toFixed(1))));
+    return el("div", { class: "standings", id: "standings" },
+      el("h2", {}, t("finalStandings")),
+      msg.unrecorded ? el("div", { class: "hint" }, t("unrecorded")) : null,
+      el("table", { class: "final" }, el("tr", {}, el("th", {}, t("place")), el("th", {}, ""), el("th", {}, t("score")), el("th", {}, t("result"))), rows),
+      el("h3", {}, t("scoreChart")), chart(history, final, state));
+  }
+}
+
+const COLOURS = ["#e4572e", "#2e86ab", "#f3a712", "#6a994e"];
+
+/** Scores over the hands as a small SVG line chart (our own drawing, no library). */
+function chart(history, final, state) {
+  if (!history.length) return null;
+  const w = 420, h = 160, pad = 28;
+  const n = history[0].length;
+  const all = history.flat();
+  const lo = Math.min(...all, 0), hi = Math.max(...all);
+  const x = (i) => pad + (history.length === 1 ? 0 : (i * (w - 2 * pad)) / (history.length - 1));
+  const y = (v) => h - pad - ((v - lo) * (h - 2 * pad)) / Math.max(1, hi - lo);
+  let svg = `<svg viewBox="0 0 ${w} ${h}" class="chart" role="img" aria-label="${t("scoreChart")}">`;
+  svg += `<line x1="${pad}" x2="${w - pad}" y1="${y(0)}" y2="${y(0)}" stroke="#999" stroke-dasharray="3 3"/>`;
+  for (let s = 0; s < n; s++) {
+    const pts = history.map((row, i) => `${x(i).toFixed(1)},${y(row[s]).toFixed(1)}`).join(" ");
+    svg += `<polyline points="${pts}" fill="none" stroke="${COLOURS[s]}" stroke-width="2.5"/>`;
+  }
+  svg += "</svg>";
+  const legend = el("div", { class: "legend" }, Array.from({ length: n }, (_, s) =>
+    el("span", {}, el("i", { style: { background: COLOURS[s] } }), final.nicknames ? final.nicknames[s] : nameOf(state, s))));
+  return el("div", {}, raw("div", {}, svg), legend);
+}
+
+export { WINDS };
