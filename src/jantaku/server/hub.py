@@ -47,16 +47,24 @@ class Connection:
     def send(self, msg: dict[str, Any]) -> None:
         if self.closed:
             return
+        text = json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
+        if not text.isascii():
+            try:
+                text.encode()
+            except UnicodeEncodeError:  # a lone surrogate a client sent (echoed by pong): \u-escape it
+                text = json.dumps(msg, separators=(",", ":"))
         try:
-            self.out.put_nowait(json.dumps(msg, separators=(",", ":"), ensure_ascii=False))
+            self.out.put_nowait(text)
         except asyncio.QueueFull:  # the client stopped reading: drop it, the seat stays
             self.close()
 
-    def close(self) -> None:
+    def close(self, deliver: bool = False) -> None:
+        """Stop the connection; ``deliver``: after the messages already queued (such as a last error)."""
         if not self.closed:
             self.closed = True
-            while not self.out.empty():
-                self.out.get_nowait()
+            if not deliver or self.out.full():
+                while not self.out.empty():
+                    self.out.get_nowait()
             self.out.put_nowait(None)
 
     def allow(self) -> bool:
@@ -89,6 +97,9 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.queues: dict[str, list[Player]] = {}
         self.queue_settings: dict[str, RoomSettings] = {}
+        #: walls for the next games to start (each a list of hand walls in draw order, as ``stacked_order``
+        #: builds them): scenario tests only, set in-process; no message can reach it
+        self.stacked_walls: list[list[list[int]]] = []
 
     # ------------------------------------------------------------------ connections
     def handle(self, conn: Connection, text: str) -> None:
@@ -99,7 +110,7 @@ class Hub:
                 conn.limited_notice = now
                 conn.send(_error("rate_limited", f"too many messages: at most {conn.rate:g} a second"))
             return
-        if len(text.encode()) > self.settings.max_message:
+        if len(text.encode(errors="surrogatepass")) > self.settings.max_message:  # a lone surrogate is bad_json next
             conn.send(_error("too_large", f"a message is at most {self.settings.max_message} bytes"))
             return
         try:
@@ -198,7 +209,7 @@ class Hub:
         if old is not None and old is not conn:  # the new connection takes the seat; the old one is closed
             old.send(_error("replaced", "this seat was taken over by a new connection"))
             old.player = None
-            old.close()
+            old.close(deliver=True)  # the "replaced" error reaches it before the close
         player.connection = conn
         conn.player = player
         room = player.room
@@ -484,7 +495,8 @@ class Hub:
     def start_game(self, room: Room) -> GameRunner:
         rules = room.rules
         seed = new_game_seed()
-        game = Game(rules, seed)
+        walls = self.stacked_walls.pop(0) if self.stacked_walls else []
+        game = Game(rules, seed, walls=walls)
         game_id = uuid.uuid4().hex
         started = time.time()
         record = {**room.to_record(), "started_at": started}
