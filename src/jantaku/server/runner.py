@@ -358,6 +358,14 @@ class GameRunner:
             "events": [redact(e, seat).to_json() for e in events],
             "view": game.view(seat),
         }
+        rules = game.rules
+        if rules.time_limits:  # the doman match clock, as the server counts it
+            msg["match_clock"] = {
+                "minutes": round((time.time() - self.started_at) / 60, 2),
+                "last_hand_after": rules.last_hand_after_minutes,
+                "end_after": rules.end_after_minutes,
+                "last_hand": bool(game.clock_passed or game.state.last_hand),
+            }
         if seat is not None:
             clock = self.clocks[seat]
             msg["seq"] = clock.seq or None

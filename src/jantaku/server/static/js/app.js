@@ -488,7 +488,7 @@ setInterval(() => { // the decision timer counts down between updates
   const node = document.getElementById("timer");
   if (!node || !state.update || !state.update.timer) return;
   const left = Math.max(0, Number(node.dataset.left) - (Date.now() - Number(node.dataset.at)) / 1000);
-  node.firstChild.textContent = `⏱ ${Math.ceil(left)}s (${t("bank")} ${Math.round(state.update.timer.bank)}s)`;
+  node.firstChild.textContent = `${t("timer")} ${Math.ceil(left)}s (${t("bank")} ${Math.round(state.update.timer.bank)}s)`;
   node.classList.toggle("low", left < 5);
 }, 250);
 setInterval(() => { if (!state.room) loadHistory(); }, 15000);

@@ -68,9 +68,9 @@ export function renderTable(state) {
   table.append(renderCentre(state, view, me));
   const wrap = el("div", { class: "table-wrap" }, table);
   if (view.seat !== null && view.seat !== undefined) wrap.append(renderOwn(state, view, msg));
-  else wrap.append(el("div", { class: "spectating" }, "👁 " + t("spectating")));
+  else wrap.append(el("div", { class: "spectating" }, t("spectating")));
   const word = state.callWord;
-  if (word && Date.now() - word.at < 1200) wrap.append(callWord(word, me, n));
+  if (word && Date.now() - word.at < 1200) table.append(callWord(word, me, n));
   return wrap;
 }
 
@@ -87,7 +87,9 @@ function renderSeat(state, view, seat, position, isMe) {
   const info = el("div", { class: `seat-info${turn ? " active" : ""}${seat === view.dealer ? " dealer" : ""}`, dataset: { seat } },
     el("span", { class: "wind" }, t(WINDS[s.wind])),
     el("span", { class: "name" }, nameOf(state, seat)),
-    el("span", { class: "score", title: diffs, tabindex: 0 }, s.score.toLocaleString()),
+    el("span", { class: "score", title: diffs, tabindex: 0, onclick: () => { state.showDiff = state.showDiff === seat ? null : seat; render(); } },
+      s.score.toLocaleString()),
+    state.showDiff === seat ? el("span", { class: "diffs" }, diffs.split("\n").map((line) => el("span", {}, line))) : null,
     s.riichi ? el("span", { class: "riichi-stick", title: t("riichi") }) : null,
     seat === view.dealer ? el("span", { class: "tag dealer-tag" }, t("dealer")) : null);
   const river = el("div", { class: "river" }, s.river.map((r) => tile(r.tile, state, {
@@ -145,8 +147,15 @@ function renderCentre(state, view, me) {
       el("span", { id: "tiles-left", title: t("tilesLeft") }, `${t("tilesLeft")} ${view.live_tiles}`)),
     el("div", { class: "dora" }, el("span", { class: "label" }, showDora ? t("doraTiles") : t("dora")), indicators),
     timer ? el("div", { class: "timer", id: "timer", dataset: { left: timer.left, at: Date.now() } },
-      `⏱ ${Math.ceil(timer.left)}s (${t("bank")} ${Math.round(timer.bank)}s)`) : null,
-    el("div", { class: "commitment", title: `${t("commitment")}: ${view.commitment}` }, `🔒 ${view.commitment.slice(0, 10)}…`));
+      `${t("timer")} ${Math.ceil(timer.left)}s (${t("bank")} ${Math.round(timer.bank)}s)`) : null,
+    state.update.match_clock ? matchClock(state.update.match_clock) : null,
+    el("div", { class: "commitment", title: `${t("commitment")}: ${view.commitment}` }, `# ${view.commitment.slice(0, 10)}…`));
+}
+
+function matchClock(clock) {
+  const mm = (m) => `${Math.floor(m)}:${String(Math.floor((m % 1) * 60)).padStart(2, "0")}`;
+  return el("div", { class: `match-clock${clock.last_hand ? " last" : ""}`, id: "match-clock", title: t("clock") },
+    `${t("clock")} ${mm(clock.minutes)} / ${clock.last_hand_after}:00`, clock.last_hand ? ` · ${t("lastHand")}` : "");
 }
 
 // ---------------------------------------------------------------- the own hand and the action bar
