@@ -133,6 +133,9 @@ class Hub:
             handler(conn, msg)
         except RoomError as exc:
             conn.send(_error(exc.code, str(exc), ref=kind))
+        except Exception:  # a bug in a handler must cost one reply, not the connection
+            log.exception("message %r failed", kind)
+            conn.send(_error("server_error", "the server could not handle this message", ref=kind))
 
     def disconnected(self, conn: Connection) -> None:
         conn.close()
@@ -178,7 +181,8 @@ class Hub:
             player.hand_pause = msg.get("hand_pause") is True
             self._attach(conn, player)
             conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "nickname": player.nickname, "resumed": True})
-            self._send_room_state(player)
+            if player.room is not None:
+                self._room_changed(player.room)  # the others see the seat connected again, not only the player
             return
         nickname = clean_nickname(msg.get("nickname", "Player"))
         token = new_token()
@@ -398,9 +402,9 @@ class Hub:
         """A private room with CPUs in every other seat, started at once."""
         player = self._me(conn)
         self._not_playing(player)
-        settings = RoomSettings.from_json({**(msg.get("settings") or {}), "public": False})
+        settings = _private_settings(msg.get("settings"))
         level = msg.get("level", "normal")
-        if level not in LEVELS:
+        if not isinstance(level, str) or level not in LEVELS:  # a list or an object is not hashable
             raise RoomError("bad_message", f"unknown CPU level {level!r} (known: {', '.join(LEVELS)})")
         self._leave_current(player)
         room = self._new_room(settings)
@@ -447,7 +451,7 @@ class Hub:
     def on_queue(self, conn: Connection, msg: dict[str, Any]) -> None:
         player = self._me(conn)
         self._not_playing(player)
-        settings = RoomSettings.from_json({**(msg.get("settings") or {}), "public": False})
+        settings = _private_settings(msg.get("settings"))
         self._leave_current(player)
         self._unqueue(player)
         key = settings.key()
@@ -458,6 +462,9 @@ class Hub:
         needed = settings.rules().players
         if len(queue) >= needed:
             group, self.queues[key] = queue[:needed], queue[needed:]
+            if not self.queues[key]:  # no empty queue is kept (as in _unqueue)
+                self.queues.pop(key)
+                self.queue_settings.pop(key, None)
             room = self._new_room(settings, matched=True)
             for p in group:
                 p.queue_key = None
@@ -653,6 +660,13 @@ HANDLED = frozenset({
     "remove_cpu", "kick", "ready", "start", "play_now", "spectate", "unspectate", "action", "continue", "queue",
     "unqueue",
 })  # fmt: skip
+
+
+def _private_settings(raw: Any) -> RoomSettings:
+    """Settings for a table nobody else joins (play_now, queue); a non-object is refused, not merged."""
+    if raw is not None and not isinstance(raw, dict):
+        raise RoomError("bad_message", "settings must be an object")
+    return RoomSettings.from_json({**(raw or {}), "public": False})
 
 
 def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
