@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test test-slow bench lint validate clean
+.PHONY: run test test-slow bench bench-server browser-deps lint validate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -19,17 +19,39 @@ run: $(STAMP)
 # CI (.ci/run sets JANTAKU_CI=1) also runs the long differential sweeps marked `slow`.
 PYTEST_MARK := $(if $(JANTAKU_CI),,-m "not slow")
 
-test: $(STAMP)
+test: $(STAMP) browser-deps
 	$(BIN)/python -m pytest $(PYTEST_MARK)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
 	$(MAKE) --no-print-directory validate
+
+# The browser tests (tests/browser) drive Debian's Chromium with Playwright: no browser download. As root this
+# installs it when it is missing; otherwise it says how. Without it the browser tests skip (in CI they fail).
+CHROMIUM := $(or $(JANTAKU_CHROMIUM),/usr/bin/chromium)
+
+browser-deps:
+	@if [ -x "$(CHROMIUM)" ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		echo "browser-deps: installing Debian's chromium for the browser tests"; \
+		apt-get install -y chromium || { apt-get update && apt-get install -y chromium; } \
+			|| echo "browser-deps: apt-get could not install chromium: the browser tests will skip (fail in CI)"; \
+	else \
+		echo "browser-deps: no $(CHROMIUM): the browser tests need Debian's chromium (sudo apt-get install -y chromium)"; \
+	fi
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+	$(MAKE) --no-print-directory bench-server
+
+# The table server under load on loopback (bench/server_load.py): throughput at saturation (think 0), then 100 rooms
+# of one scripted person and three CPUs for 60 s (target: an action's round trip p99 < 100 ms), then more rooms
+# until p99 reaches 100 ms.
+bench-server: $(STAMP)
+	$(BIN)/python bench/server_load.py --rooms 10 --think 0 --seconds 30
+	$(BIN)/python bench/server_load.py --rooms 100 --seconds 60 --search
 
 # Replay Tenhou's recorded games through the engine (issue 3, Logs and replay). Without the corpus folder this says
 # so and passes, unless JANTAKU_REQUIRE_CORPUS=1 (CI) makes it fail.

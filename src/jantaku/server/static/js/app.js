@@ -101,6 +101,7 @@ function onMessage(msg) {
         state.gameId = msg.room.game_id;
         state.scoreHistory = [];
         state.handOrder = [];
+        state.answered = null; // prompt numbers start again in a new game
       }
       if (!wasPlaying && msg.room.phase !== "playing") state.update = null;
       break;
@@ -136,6 +137,7 @@ function onMessage(msg) {
     case "timeout":
       break;
     case "error":
+      if (msg.code === "illegal_action" && msg.seq === state.answered) state.answered = null; // the prompt is still open
       if (msg.code !== "stale" && msg.code !== "unknown_token") notice(`${msg.message}`, "error");
       break;
     default:
@@ -148,6 +150,7 @@ function onUpdate(msg) {
   const previous = state.update;
   state.update = msg;
   if (msg.full && previous === null) state.scoreHistory = state.scoreHistory || [];
+  if (msg.full) state.answered = null; // after a reconnect the open prompt is authoritative: an answer may be lost
   for (const ev of msg.events) {
     if (ev.type === "start_kyoku") {
       state.scoreHistory.push(ev.info.scores);

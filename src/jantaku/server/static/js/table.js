@@ -178,8 +178,9 @@ function renderOwn(state, view, msg) {
   const drawn = view.own.drawn;
   const all = drawn !== null && drawn !== undefined ? [...tiles, drawn] : tiles;
   if (state.selected >= all.length) state.selected = all.length - 1;
+  const open = isOpen(state, msg);
   const pick = (id) => {
-    if (!msg.seq) return;
+    if (!open) return;
     const action = state.riichiMode ? riichis.get(id) : discards.get(id);
     if (!action) return;
     state.riichiMode = false;
@@ -187,7 +188,7 @@ function renderOwn(state, view, msg) {
   };
   const handTile = (id, i) => {
     const enabled = state.riichiMode ? riichis.has(id) : discards.has(id);
-    return tile(id, state, { class: `hand-tile${enabled && msg.seq ? " playable" : " disabled"}${i === state.selected ? " selected" : ""}${id === drawn ? " drawn" : ""}`,
+    return tile(id, state, { class: `hand-tile${enabled && open ? " playable" : " disabled"}${i === state.selected ? " selected" : ""}${id === drawn ? " drawn" : ""}`,
       dataset: { tile: id, index: i }, title: notation(id, isRed(id, rules(state).red_fives)), onclick: () => pick(id) });
   };
   const hand = el("div", { class: "hand", id: "hand" }, tiles.map((id, i) => handTile(id, i)),
@@ -212,7 +213,7 @@ const GROUPS = [
 
 function renderActions(state, msg, legal) {
   const bar = el("div", { class: "action-bar", id: "action-bar" });
-  if (!msg.seq) return bar;
+  if (!isOpen(state, msg)) return bar;
   if (state.choice) {
     bar.append(el("span", { class: "label" }, t(state.choice.group)),
       state.choice.actions.map((a, i) => el("button", { class: "choice", dataset: { index: i }, onclick: () => { state.choice = null; act(state, a); } },
@@ -233,6 +234,9 @@ function renderActions(state, msg, legal) {
   }
   return bar;
 }
+
+/** A decision is open and not answered yet (an option may have answered it before it was drawn). */
+function isOpen(state, msg) { return !!msg.seq && state.answered !== msg.seq; }
 
 function choose(state, group, actions) {
   if (group === "riichi") {

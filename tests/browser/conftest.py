@@ -1,0 +1,107 @@
+"""Browser tests: Playwright (sync API) drives Debian's Chromium against a real uvicorn server of this process.
+
+Without Chromium (or Playwright) the browser tests are skipped with the reason; in CI (``JANTAKU_CI=1``) they
+fail instead. ``make browser-deps`` (a prerequisite of ``make test``) installs Chromium where it can.
+
+Every page a test opens is watched: a console error, an uncaught exception, a failed request or an HTTP status of
+400 or more fails the test at teardown.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.helpers import LiveServer, Person
+
+CHROMIUM = Path(os.environ.get("JANTAKU_CHROMIUM") or "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]  # fmt: skip
+
+#: records every action button the page ever drew, however briefly (hide-call-options must draw none)
+WATCH_BUTTONS = """
+window.__jantakuSeen = new Set();
+new MutationObserver((records) => {
+  for (const record of records) {
+    for (const node of record.addedNodes) {
+      if (node.nodeType !== 1) continue;
+      if (node.id && node.id.startsWith("act-")) window.__jantakuSeen.add(node.id);
+      node.querySelectorAll('[id^="act-"]').forEach((b) => window.__jantakuSeen.add(b.id));
+    }
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("JANTAKU_CI") == "1":
+        pytest.fail(f"{reason} (JANTAKU_CI=1: the browser tests must run)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        _unavailable(f"no Chromium at {CHROMIUM}: run `make browser-deps` (as root it runs apt-get install -y "
+                     "chromium), or set JANTAKU_CHROMIUM to a Chromium binary")  # fmt: skip
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("Playwright for Python is not installed: pip install -e '.[test]'")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(browser: Any, tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path).start()
+    yield live
+    live.stop()
+
+
+def watch(page: Any, problems: list[str]) -> None:
+    """Console errors, uncaught exceptions, failed requests and error statuses of one page go to ``problems``."""
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("requestfailed", lambda r: problems.append(f"request failed: {r.method} {r.url} {r.failure}"))
+    page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+
+
+@pytest.fixture
+def people(browser: Any, server: LiveServer) -> Iterator[Callable[..., Person]]:
+    """``people("Ann")``: a new browser (its own context: storage, token) at the lobby with that nickname."""
+    contexts: list[Any] = []
+    problems: list[str] = []
+
+    def new(nickname: str | None = None) -> Person:
+        context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(15000)
+        context.add_init_script(WATCH_BUTTONS)
+        contexts.append(context)
+        page = context.new_page()
+        watch(page, problems)
+        person = Person(page, server.url)
+        if nickname is not None:
+            person.open(nickname)
+        return person
+
+    yield new
+    try:
+        for context in contexts:
+            for page in context.pages:
+                page.wait_for_timeout(50)  # deliver the page's last events
+        assert not problems, "the browser reported problems:\n" + "\n".join(problems)
+    finally:
+        for context in contexts:
+            context.close()
+
+
+@pytest.fixture
+def person(people: Callable[..., Person]) -> Person:
+    return people("Ann")
