@@ -108,7 +108,8 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self._migrate()
-        self._queue: queue.Queue[Callable[[Session], None] | None] = queue.Queue()
+        # a job, an Event to set once everything queued before it is committed, or None to stop
+        self._queue: queue.Queue[Callable[[Session], None] | threading.Event | None] = queue.Queue()
         self._failure: BaseException | None = None
         self._writer = threading.Thread(target=self._write_loop, name="jantaku-store", daemon=True)
         self._writer.start()
@@ -144,18 +145,26 @@ class Store:
             try:
                 with Session(self.engine) as s, s.begin():
                     for j in batch:
-                        j(s)
+                        if not isinstance(j, threading.Event):
+                            j(s)
             except BaseException as exc:  # keep the server up; the failure is reported by flush()
                 self._failure = exc
+            for j in batch:  # after the commit: a waiter then reads what was queued before it
+                if isinstance(j, threading.Event):
+                    j.set()
 
     def _submit(self, job: Callable[[Session], None]) -> None:
         self._queue.put(job)
 
+    def _caught_up(self, timeout: float = 10.0) -> bool:
+        """Wait until every write queued so far is committed."""
+        done = threading.Event()
+        self._queue.put(done)
+        return done.wait(timeout)
+
     def flush(self, timeout: float = 10.0) -> None:
         """Wait until every queued write is committed (tests, shutdown)."""
-        done = threading.Event()
-        self._submit(lambda _s: done.set())
-        if not done.wait(timeout):
+        if not self._caught_up(timeout):
             raise TimeoutError("the database writer did not catch up")
         if self._failure is not None:
             failure, self._failure = self._failure, None
@@ -220,6 +229,7 @@ class Store:
 
     def list_games(self, player: str | None = None, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
         """Finished games, newest first; ``player`` keeps the games where that nickname sat."""
+        self._caught_up()  # a game announced as over is listed (its record is written before game_over is sent)
         with Session(self.engine) as s:
             q = select(GameRow).where(GameRow.status == "finished")
             if player:
@@ -229,6 +239,7 @@ class Store:
 
     def get_game(self, game_id: str) -> dict[str, Any] | None:
         """A finished game's record (``None`` for an unknown or running game: a running game's log is secret)."""
+        self._caught_up()
         with Session(self.engine) as s:
             row = s.get(GameRow, game_id)
             if row is None or row.status == "running":
@@ -236,6 +247,7 @@ class Store:
             return {**_summary(row), "seed": row.seed, "walls": row.walls, "rules": row.rules}
 
     def game_log(self, game_id: str) -> str | None:
+        self._caught_up()
         with Session(self.engine) as s:
             row = s.get(GameRow, game_id)
             if row is None or row.status == "running" or row.log is None:
