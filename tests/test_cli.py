@@ -199,12 +199,13 @@ ERROR_SHAPE: dict[str, Any] = {"han": None, "fu": None, "points": None, "limit":
 def check_batch_output(stdout: str) -> list[dict[str, Any]]:
     rows = [json.loads(line) for line in stdout.splitlines()]
     assert [(r["error"] or {}).get("code") for r in rows] == BATCH_CODES
-    for row in rows:
+    for number, row in enumerate(rows, 1):
         if row["error"] is not None:
             assert {k: row[k] for k in ERROR_SHAPE} == ERROR_SHAPE
             assert row["error"]["message"]
+            assert row["error"]["line"] == number  # the input line it answers
     first = library_result(
-        "123m456p789s1122z", "1z", rules="tenhou", riichi=True, dora=(parse_tile("3z"),), seat_wind=SOUTH
+        "123m456p789s1122z", "1z", rules="standard", riichi=True, dora=(parse_tile("3z"),), seat_wind=SOUTH
     )
     assert rows[0] == first
     assert rows[5]["points"] == 8000 and rows[5]["payments"]["S"] == 8300  # points exclude honba
@@ -235,7 +236,7 @@ def test_batch_keeps_one_output_line_per_input_line() -> None:
 
 
 def test_batch_survives_an_unexpected_exception(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = batch_module.score_any
+    real = batch_module.run_request
     calls = iter([RuntimeError("boom"), None])
 
     def flaky(*args: Any) -> Any:
@@ -244,10 +245,10 @@ def test_batch_survives_an_unexpected_exception(monkeypatch: pytest.MonkeyPatch)
             raise exc
         return real(*args)
 
-    monkeypatch.setattr(batch_module, "score_any", flaky)
+    monkeypatch.setattr(batch_module, "run_request", flaky)
     result = invoke("score", "--batch", "-", input=f"{BATCH_LINES[0]}\n{BATCH_LINES[0]}\n")
     rows = [json.loads(line) for line in result.stdout.splitlines()]
-    assert rows[0]["error"] == {"code": "internal_error", "message": "RuntimeError: boom"}
+    assert rows[0]["error"] == {"code": "internal_error", "message": "RuntimeError: boom", "line": 1}
     assert rows[1]["points"] == 2600 and result.exit_code == 0
 
 

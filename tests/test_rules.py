@@ -1,4 +1,4 @@
-"""RuleSet and presets (RULES.md: "Riichi family: options and presets")."""
+"""RuleSet and presets (docs/rules.md)."""
 
 import pytest
 

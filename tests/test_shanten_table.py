@@ -85,8 +85,11 @@ def test_shapes_outside_the_table_take_the_general_path() -> None:
     five[0] = 5
     five[1:9] = [1] * 8
     assert shanten_fn(five) == _shanten_general(bytes(five), None)
-    fifteen = [4, 4, 4, 3] + [0] * 30  # more than 14 tiles in a suit: not in the table
-    assert shanten_fn(fifteen, 0) == _shanten_general(bytes(fifteen), 0)
+    fifteen = [4, 4, 4, 3] + [0] * 30  # more than 14 tiles: no hand's concealed tiles, refused on either path
+    with pytest.raises(ValueError, match="hold 15 tiles"):
+        shanten_fn(fifteen, 0)
+    with pytest.raises(ValueError, match="hold 15 tiles"):
+        _shanten_general(bytes(fifteen), 0)
 
 
 def load_generator() -> ModuleType:

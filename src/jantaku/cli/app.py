@@ -18,10 +18,18 @@ from rich.console import Console
 
 from jantaku.cli.analysis import shanten_report
 from jantaku.cli.batch import run_batch
-from jantaku.cli.render import options_table, presets_table, score_sheet, shanten_view
-from jantaku.cli.requests import InputError, Request, build_request, load_rules, parse_hand, parse_option_pairs
+from jantaku.cli.render import options_lines, presets_table, score_sheet, shanten_view, zung_jung_sheet
+from jantaku.cli.requests import (
+    InputError,
+    Request,
+    build_request,
+    load_rules,
+    parse_hand,
+    parse_option_pairs,
+    run_request,
+)
 from jantaku.rules import PRESETS
-from jantaku.scoring.dispatch import ZungJungError, score_any
+from jantaku.scoring.dispatch import ZungJungError
 from jantaku.scoring.riichi import ScoringError, score
 
 #: Error codes that mean "the input is fine but the hand cannot win" (exit 1); everything else exits 2.
@@ -38,6 +46,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
+    rich_markup_mode=None,  # plain help: flags are listed without a type, options with their metavar
 )
 
 
@@ -54,14 +63,62 @@ def _print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
+def version() -> str:
+    """The installed package's version (the source tree's when it is not installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("jantaku")
+    except PackageNotFoundError:  # pragma: no cover - running from a checkout without an install
+        from jantaku import __version__
+
+        return __version__
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"jantaku {version()}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    show_version: Annotated[
+        bool, typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """jantaku: mahjong hand calculator and rules engine."""
+
+
+#: ``score`` parameters a ``--batch`` run takes as defaults for every line, by batch key.
+BATCH_DEFAULTS = {
+    "riichi": "riichi", "double_riichi": "double_riichi", "ippatsu": "ippatsu", "rinshan": "rinshan",
+    "chankan": "chankan", "haitei": "haitei", "houtei": "houtei", "tenhou": "tenhou", "chiihou": "chiihou",
+    "renhou": "renhou", "dora": "dora", "ura": "ura", "kita": "kita", "round_wind": "round_wind",
+    "seat_wind": "seat_wind", "honba": "honba", "sticks": "sticks", "discarder": "discarder", "pao": "pao",
+    "rules": "rules",
+}  # fmt: skip
+WIND = "WIND"
+
+
 @app.command("score", epilog=EXIT_CODES_HELP)
 def score_cmd(
+    ctx: typer.Context,
     hand: Annotated[
         str | None,
-        typer.Argument(help="Concealed tiles without the winning tile, then melds: '123m456p789s11z [555p] (1111z)'."),
+        typer.Argument(
+            metavar="HAND",
+            help="Concealed tiles without the winning tile, then melds: '123m456p789s1z [555p] (1111z)'.",
+            show_default=False,
+        ),
     ] = None,
-    win: Annotated[str | None, typer.Argument(help="The winning tile, e.g. 1z or 0p (red five).")] = None,
-    tsumo: Annotated[bool, typer.Option("--tsumo/--ron", help="Won by self-draw (default: ron).")] = False,
+    win: Annotated[
+        str | None,
+        typer.Argument(metavar="WIN", help="The winning tile, e.g. 1z or 0p (red five).", show_default=False),
+    ] = None,
+    tsumo: Annotated[bool, typer.Option("--tsumo", help="Won by self-draw.")] = False,
+    ron: Annotated[bool, typer.Option("--ron", help="Won on a discard (the default).")] = False,
     riichi: Annotated[bool, typer.Option("--riichi", help="Riichi declared.")] = False,
     double_riichi: Annotated[bool, typer.Option("--double-riichi", help="Double riichi declared.")] = False,
     ippatsu: Annotated[bool, typer.Option("--ippatsu", help="Won within one go-around of riichi.")] = False,
@@ -75,42 +132,64 @@ def score_cmd(
     chiihou: Annotated[bool, typer.Option("--chiihou", help="Blessing of Earth (non-dealer's first draw).")] = False,
     renhou: Annotated[bool, typer.Option("--renhou", help="Blessing of Man (ron before the first draw).")] = False,
     dora: Annotated[
-        list[str] | None, typer.Option(help="Dora indicator(s); repeat or join: --dora 3z --dora 5m, --dora 3z5m.")
+        list[str] | None,
+        typer.Option(metavar="TILES", help="Dora indicator(s); repeat or join: --dora 3z --dora 5m, --dora 3z5m."),
     ] = None,
-    ura: Annotated[list[str] | None, typer.Option(help="Ura dora indicator(s), like --dora.")] = None,
-    kita: Annotated[int, typer.Option(help="Norths extracted (3-player rules).")] = 0,
-    round_wind: Annotated[str, typer.Option("--round", help="Round wind: E, S, W or N.")] = "E",
-    seat_wind: Annotated[str, typer.Option("--seat", help="Winner's seat wind (E = dealer).")] = "E",
-    honba: Annotated[int, typer.Option(help="Honba counters on the table.")] = 0,
-    sticks: Annotated[int, typer.Option(help="Riichi deposits on the table.")] = 0,
+    ura: Annotated[list[str] | None, typer.Option(metavar="TILES", help="Ura dora indicator(s), like --dora.")] = None,
+    kita: Annotated[int, typer.Option(metavar="N", help="Norths extracted (3-player rules).")] = 0,
+    round_wind: Annotated[
+        str | None,
+        typer.Option("--round", metavar=WIND, help="Round wind: E, S, W or N [default: E; Zung Jung has none].",
+                     show_default=False),
+    ] = None,
+    seat_wind: Annotated[str, typer.Option("--seat", metavar=WIND, help="Winner's seat wind (E = dealer).")] = "E",
+    honba: Annotated[int, typer.Option(metavar="N", help="Honba counters on the table.")] = 0,
+    sticks: Annotated[int, typer.Option(metavar="N", help="Riichi deposits on the table.")] = 0,
     discarder: Annotated[
-        str | None, typer.Option(help="Seat wind that dealt in (ron; default: the player before the winner).")
+        str | None,
+        typer.Option(metavar=WIND, help="Seat wind that dealt in (ron; default: the player before the winner)."),
     ] = None,
-    pao: Annotated[str | None, typer.Option(help="Seat wind liable for a pao yakuman.")] = None,
-    rules: Annotated[str, typer.Option(help="Rule preset (see `jantaku rules`).")] = "standard",
+    pao: Annotated[
+        str | None,
+        typer.Option(metavar=WIND, help="Seat wind liable for a liability yakuman (refused when the win holds none)."),
+    ] = None,
+    rules: Annotated[
+        str, typer.Option(metavar="PRESET", help="Rule preset (see `jantaku rules`).")
+    ] = "standard",
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Change a rule option: key=value (repeatable).")
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE",
+                     help="Change a rule option (repeatable; `jantaku rules NAME` lists them)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     batch: Annotated[
         str | None,
         typer.Option(
+            metavar="FILE",
             help="Score a JSON-lines file ('-' = stdin): one request object per line in, one result per line out. "
             "Keys: hand, win, tsumo, riichi, ..., dora, ura, kita, round_wind, seat_wind, honba, sticks, rules "
-            '(default "tenhou"), options, discarder, pao. Error lines carry error.code (bad_json, invalid_hand, '
-            "invalid_context, invalid_rules, not_winning, no_yaku); the batch goes on and exits 0.",
+            '(default "standard"), options, discarder, pao. The flags given with --batch (--rules, -o, --riichi, '
+            "--seat, ...) are defaults for every line; a line's own keys win and its options add to -o. Error "
+            "lines carry error.code (bad_json, invalid_hand, invalid_context, invalid_rules, not_winning, "
+            "no_yaku) and error.line (the input line number); the batch goes on and exits 0.",
             show_default=False,
         ),
     ] = None,
 ) -> None:
-    """Score a riichi win: yaku, dora, han and fu, limit, points and payments.
+    """Score a win: yaku, dora, han and fu, limit, points and payments (Zung Jung: patterns and points).
 
     Example: jantaku score "123m456p789s1122z" 1z --ron --riichi --dora 3z --round E --seat S --rules classic
     """
+    if tsumo and ron:
+        _fail("usage", "give --tsumo or --ron, not both")
     if batch is not None:
         if hand is not None or win is not None:
             _fail("usage", "give either HAND WIN or --batch FILE, not both")
-        _run_batch(batch)
+        try:
+            defaults = _batch_defaults(ctx, option)
+        except InputError as exc:
+            _fail(exc.code, str(exc))
+        _run_batch(batch, defaults)
         return
     if hand is None or win is None:
         _fail("usage", "missing HAND and WIN (or use --batch FILE)")
@@ -123,37 +202,54 @@ def score_cmd(
             "rules": rules, "options": parse_option_pairs(option), "discarder": discarder, "pao": pao,
         }  # fmt: skip
         req = build_request(fields)
-        if req.rules.family == "zung-jung":
-            _print_json(score_any(req.hand, req.win, req.ctx, req.rules))
-            return
-        result = score(req.hand, req.win, req.ctx, req.rules)
+        result = run_request(req)
     except (InputError, ScoringError, ZungJungError) as exc:
         _fail(exc.code, str(exc))
-    if as_json:
+    if isinstance(result, dict):  # Zung Jung
+        if as_json:
+            _print_json(result)
+        else:
+            _console().print(zung_jung_sheet(req, result))
+    elif as_json:
         _print_json(result.to_dict())
     else:
         _console().print(score_sheet(req, result))
 
 
-def _run_batch(path: str) -> None:
+def _batch_defaults(ctx: typer.Context, option: list[str] | None) -> dict[str, Any]:
+    """The flags given on the command line, as batch keys: the defaults of every batch line."""
+    given = set()
+    for name in (*BATCH_DEFAULTS, "tsumo", "ron"):
+        source = ctx.get_parameter_source(name)  # (Typer ships its own click: compare by name)
+        if source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT"):
+            given.add(name)
+    defaults = {BATCH_DEFAULTS[name]: ctx.params[name] for name in given if name in BATCH_DEFAULTS}
+    if "tsumo" in given or "ron" in given:
+        defaults["tsumo"] = "tsumo" in given
+    if option:
+        defaults["options"] = parse_option_pairs(option)
+    return defaults
+
+
+def _run_batch(path: str, defaults: dict[str, Any]) -> None:
     if path == "-":
         stream = sys.stdin
         with contextlib.suppress(AttributeError, ValueError):
             stream.reconfigure(errors="replace")  # type: ignore[union-attr]
         flush = sys.stdout.flush  # answer each line at once when driven through a pipe
-        _batch_stream(stream, flush)
+        _batch_stream(stream, flush, defaults)
         return
     try:
         handle = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115 (closed below)
     except OSError as exc:
         _fail("io_error", f"cannot read {path!r}: {exc.strerror or exc}")
     with handle:
-        _batch_stream(handle, None)
+        _batch_stream(handle, None, defaults)
 
 
-def _batch_stream(lines: Iterable[str], flush: Callable[[], object] | None) -> None:
+def _batch_stream(lines: Iterable[str], flush: Callable[[], object] | None, defaults: dict[str, Any]) -> None:
     try:
-        run_batch(lines, sys.stdout.write, flush)
+        run_batch(lines, sys.stdout.write, flush, defaults)
         sys.stdout.flush()
     except BrokenPipeError:
         # the reader went away (e.g. `| head`): stop quietly, and keep Python from complaining at exit
@@ -173,7 +269,7 @@ SHANTEN_HELP = (
 
 @app.command(help=SHANTEN_HELP, epilog=EXIT_CODES_HELP)
 def shanten(
-    hand: Annotated[str, typer.Argument(help="13 tiles (3n+1) or 14 tiles (3n+2); melds count 3.")],
+    hand: Annotated[str, typer.Argument(metavar="HAND", help="13 tiles (3n+1) or 14 tiles (3n+2); melds count 3.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
 ) -> None:
     """Shanten of a hand, then its waits or accepting tiles (13 tiles) or every discard (14 tiles)."""
@@ -189,13 +285,20 @@ def shanten(
 
 @app.command(epilog=EXIT_CODES_HELP)
 def rules(
-    name: Annotated[str | None, typer.Argument(help="A preset to show in full (omit to list the presets).")] = None,
+    name: Annotated[
+        str | None,
+        typer.Argument(metavar="NAME", help="A preset to show in full (omit to list the presets).", show_default=False),
+    ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Show the preset with an option changed: key=value.")
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="Show the preset with an option changed."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
 ) -> None:
-    """List the rule presets, or show every option of one preset."""
+    """List the rule presets, or show every option of one preset: its value, allowed values and meaning.
+
+    The same reference, with the terms the rules use, is docs/rules.md.
+    """
     if name is None:
         if option:
             _fail("usage", "--option needs a preset NAME")
@@ -211,12 +314,23 @@ def rules(
     if as_json:
         _print_json(ruleset.options())
     else:
-        _console().print(options_table(ruleset))
+        console = _console()
+        for line in options_lines(ruleset):
+            console.print(line, soft_wrap=True)
 
 
-@app.command("tenhou-check")
+TENHOU_CHECK_HELP = (
+    "Exit status: 0 every game replays identically; 1 a game differs or a record cannot be read; 2 a path does "
+    "not exist or holds no record. One line a game on stdout (ok, DIFF, or ERROR for an unreadable record), "
+    "then 'N/M games identical'; errors about the paths print one line on stderr: 'error: io_error: message'."
+)
+
+
+@app.command("tenhou-check", epilog=TENHOU_CHECK_HELP)
 def tenhou_check(
-    paths: Annotated[list[str], typer.Argument(help="Tenhou mjlog XML files, or folders searched recursively.")],
+    paths: Annotated[
+        list[str], typer.Argument(metavar="PATH...", help="Tenhou mjlog XML files, or folders searched recursively.")
+    ],
     summary: Annotated[bool, typer.Option("--summary", help="Also print a summary table.")] = False,
 ) -> None:
     """Replay Tenhou records through the engine: a line per game, then 'N/M games identical' (exit 1 if any differ)."""
@@ -225,31 +339,60 @@ def tenhou_check(
     raise typer.Exit(run(paths, summary=summary))
 
 
-@app.command()
+SIMULATE_HELP = (
+    "Exit status: 0 played and reported; 2 bad input (an unknown preset or level, a line-up that does not fill "
+    "the table, an --out or --logs that cannot be written: checked before the first game). Errors print one "
+    "line on stderr: 'error: CODE: message'."
+)
+
+
+@app.command(epilog=SIMULATE_HELP)
 def simulate(
-    games: Annotated[int, typer.Option("--games", min=1, help="Games to play (rounded up to whole rotations).")] = 100,
-    rules: Annotated[str, typer.Option("--rules", help="A preset name (see `jantaku rules`).")] = "standard",
+    games: Annotated[
+        int, typer.Option("--games", min=1, metavar="N", help="Games to play (rounded up to whole rotations).")
+    ] = 100,
+    rules: Annotated[
+        str, typer.Option("--rules", metavar="PRESET", help="A preset (see `jantaku rules`).")
+    ] = "standard",
     players: Annotated[
-        str, typer.Option("--players", help="Comma-separated CPU levels, one per seat: easy, normal, strong.")
+        str,
+        typer.Option("--players", metavar="LEVELS",
+                     help="Comma-separated CPU levels, one per seat: easy, normal, strong (any case)."),
     ] = "strong,normal,normal,easy",
     seed: Annotated[str, typer.Option("--seed", help="Same seed, same games and results (any --jobs).")] = "1",
-    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes (use the cores you have).")] = 1,
-    out: Annotated[str | None, typer.Option("--out", help="Write the statistics as JSON to this file.")] = None,
-    logs: Annotated[str | None, typer.Option("--logs", help="Keep every game's event log (JSON lines) here.")] = None,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", min=1, metavar="N",
+                     help="Worker processes (at most one per core and per game; the results do not depend on it)."),
+    ] = 1,
+    out: Annotated[
+        str | None, typer.Option("--out", metavar="FILE", help="Write the statistics as JSON to this file.")
+    ] = None,
+    logs: Annotated[
+        str | None,
+        typer.Option("--logs", metavar="DIR",
+                     help="Keep every game's log (JSON lines, Game.replay) in this folder: new or empty; made if "
+                     "missing."),
+    ] = None,
 ) -> None:
-    """Self-play: CPU line-ups play complete games with seats rotated; statistics per player with 95% CIs."""
+    """Self-play: CPU line-ups play complete games with seats rotated; statistics per player with 95% CIs.
+
+    On a terminal a progress bar shows; otherwise a progress line goes to stderr every few seconds.
+    """
     from jantaku.cli.simulate import run
     from jantaku.rules import preset
     from jantaku.rules.ruleset import RuleError
     from jantaku.sim.play import check_lineup
 
-    lineup = [p.strip() for p in players.split(",") if p.strip()]
+    lineup = [p.strip().lower() for p in players.split(",") if p.strip()]
     try:
         preset(rules)
         check_lineup(rules, lineup)
     except (KeyError, ValueError, RuleError) as exc:
         _fail("usage", str(exc).strip("'\""))
-    run(rules, lineup, games, seed, jobs, out, logs)
+    problem = run(rules, lineup, games, seed, jobs, out, logs)
+    if problem:
+        _fail("io_error", problem)
 
 
 DEMO_HAND = "234m34p234s678s50p"

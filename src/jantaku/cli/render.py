@@ -9,13 +9,13 @@ from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from jantaku.cli.requests import Request, wind_name
 from jantaku.rules import RuleSet
+from jantaku.rules.reference import option_rows
 from jantaku.scoring.riichi import ScoreResult
 from jantaku.tiles import EAST, code_name, dora_after, kind_name, kind_of, long_name
 
@@ -197,7 +197,13 @@ def _tile_list(tiles: list[dict[str, Any]]) -> str:
 
 
 def presets_table(presets: dict[str, RuleSet]) -> RenderableType:
-    table = Table(title="Rule presets", box=box.SIMPLE_HEAD, title_justify="left", title_style="bold")
+    table = Table(
+        title="Rule presets",
+        caption="jantaku rules NAME: every option of a preset, a line each; all of them explained in docs/rules.md",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        title_style="bold",
+    )
     table.add_column("Name", style="bold cyan", no_wrap=True)
     table.add_column("Description")
     table.add_column("Source", style="dim")
@@ -206,27 +212,68 @@ def presets_table(presets: dict[str, RuleSet]) -> RenderableType:
     return table
 
 
-def options_table(rules: RuleSet) -> RenderableType:
-    table = Table(
-        title=f"{escape(rules.name)} — {escape(rules.description)}",
-        caption=f"source: {escape(rules.source)}",
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
-        title_style="bold",
-    )
-    table.add_column("Option", style="cyan", no_wrap=True)
-    table.add_column("Value")
-    for key, value in rules.options().items():
-        if key in ("name", "description", "source"):
-            continue
-        if isinstance(value, list):
-            shown = ", ".join(str(v) for v in value) or "(none)"
-        elif isinstance(value, bool):
-            shown = "on" if value else "off"
-        else:
-            shown = str(value)
-        table.add_row(key, Text(shown))
-    return table
+def options_lines(rules: RuleSet) -> list[Text]:
+    """Every option of ``rules``, one line each: name, value, meaning and [allowed values] (``docs/rules.md`` is
+    made from the same source). Printed with soft wrap, so a line stays one line on any terminal width."""
+    out = [
+        Text(f"{rules.name} — {rules.description}", style="bold"),
+        Text(f"source: {rules.source}; every option and term explained in docs/rules.md", style="dim"),
+        Text(""),
+    ]
+    rows = option_rows(rules)
+    name_width = max(len(r[0]) for r in rows)
+    value_width = min(16, max(len(r[1]) for r in rows))
+    for name, value, allowed, meaning in rows:
+        line = Text(f"{name:<{name_width}}  ", style="cyan")
+        line.append(f"{value:<{value_width}}  ", style="bold")
+        line.append(meaning)
+        line.append(f"  [{allowed}]", style="dim")
+        out.append(line)
+    return out
 
 
-__all__ = ["options_table", "presets_table", "score_sheet", "shanten_view"]
+def zung_jung_sheet(req: Request, data: dict[str, Any]) -> RenderableType:
+    """The pattern sheet of a Zung Jung win (``data``: the scorer's JSON result)."""
+    ctx = req.ctx
+    head = Table.grid(padding=(0, 2))
+    head.add_column(style="bold cyan", no_wrap=True)
+    head.add_column()
+    how = "self-draw" if ctx.tsumo else f"discard of {wind_name(EAST + 'ESWN'.index(data['payer']))}"
+    hand_line = Text(str(req.hand), style="bold")
+    hand_line.append("  +  ")
+    hand_line.append(code_name(req.win), style="bold yellow")
+    hand_line.append(f" ({long_name(kind_of(req.win))}) by {how}")
+    head.add_row("Hand", hand_line)
+    head.add_row("Reading", Text(data["arrangement"]))
+    head.add_row("Table", Text(f"seat {_seat_label(ctx.seat_wind)}, rules {req.rules.name} (no round wind)"))
+    patterns = Table(box=box.SIMPLE_HEAD, title="Patterns", title_justify="left", title_style="bold")
+    patterns.add_column("No.")
+    patterns.add_column("Pattern")
+    patterns.add_column("Points", justify="right")
+    for p in data["patterns"]:
+        name = p["name"] if p["count"] == 1 else f"{p['name']} × {p['count']}"
+        patterns.add_row(p["number"], Text(name), str(p["points"]))
+    if data["chicken"]:
+        patterns.add_row("", Text("Chicken hand (no pattern)"), str(data["value"]))
+    value = Text(f"{data['value']} points", style="bold")
+    if data["capped"]:
+        value.append(f"  (capped; the patterns add up to {data['total']})", style="bold magenta")
+    total = Table.grid(padding=(0, 2))
+    total.add_column(style="bold cyan", no_wrap=True)
+    total.add_column()
+    total.add_row("Value", value)
+    pay = Table(box=box.SIMPLE_HEAD, title="Payments", title_justify="left", title_style="bold")
+    pay.add_column("Seat")
+    pay.add_column("Role")
+    pay.add_column("Points", justify="right")
+    for letter, delta in data["payments"].items():
+        kind = EAST + "ESWN".index(letter)
+        role = "winner" if letter == data["winner"] else "dealt in" if letter == data["payer"] else ""
+        if not role and ctx.tsumo and delta:
+            role = "pays"
+        style = "green" if delta > 0 else "red" if delta < 0 else "dim"
+        pay.add_row(_seat_label(kind), role, Text(f"{delta:+d}", style=style))
+    return Panel(Group(head, patterns, total, pay), title="[bold]Zung Jung scoring sheet[/]", expand=False)
+
+
+__all__ = ["options_lines", "presets_table", "score_sheet", "shanten_view", "zung_jung_sheet"]

@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from jantaku.hand import ukeire
 from jantaku.hand.model import Hand
 from jantaku.rules import RuleError, RuleSet, preset
-from jantaku.scoring.riichi import WinContext
-from jantaku.tiles import EAST, NotationError, parse_tile, parse_tiles
+from jantaku.scoring.dispatch import ZungJungError, score_any
+from jantaku.scoring.riichi import ScoreResult, ScoringError, WinContext, score
+from jantaku.tiles import EAST, NotationError, kind_name, parse_tile, parse_tiles
 
 WIND_LETTERS = "ESWN"
 WIND_NAMES = ("East", "South", "West", "North")
@@ -47,7 +49,7 @@ DEFAULTS: dict[str, Any] = {
     "seat_wind": "E",
     "honba": 0,
     "sticks": 0,
-    "rules": "tenhou",
+    "rules": "standard",
     "options": {},
     "discarder": None,
     "pao": None,
@@ -200,7 +202,15 @@ def parse_win(text: str) -> int:
         raise InputError("invalid_hand", f"winning tile: {exc}") from None
 
 
-def build_request(fields: Mapping[str, Any], *, default_rules: str = "tenhou") -> Request:
+def with_defaults(defaults: Mapping[str, Any], fields: Mapping[str, Any]) -> dict[str, Any]:
+    """A batch line's fields over the command line's (``defaults``): the line's keys win, rule options merge."""
+    merged = {**defaults, **fields}
+    if isinstance(defaults.get("options"), dict) and isinstance(fields.get("options"), dict):
+        merged["options"] = {**defaults["options"], **fields["options"]}
+    return merged
+
+
+def build_request(fields: Mapping[str, Any], *, default_rules: str = "standard") -> Request:
     """Read a request given as batch-style fields (absent keys take ``DEFAULTS``)."""
     hand_text, win_text = fields.get("hand"), fields.get("win")
     if not isinstance(hand_text, str):
@@ -217,6 +227,12 @@ def build_request(fields: Mapping[str, Any], *, default_rules: str = "tenhou") -
     if not isinstance(options, dict):
         raise InputError("invalid_rules", f"'options' must be an object of rule options, not {options!r}")
     rules = load_rules(rules_name, options)
+    if not rules.riichi and fields.get("round_wind") is not None:
+        raise InputError(
+            "invalid_context",
+            "Zung Jung has no round wind (Value Honour counts the seat wind and the dragons): leave out "
+            "--round / round_wind",
+        )
 
     f = fields
     ctx = WinContext(
@@ -230,3 +246,35 @@ def build_request(fields: Mapping[str, Any], *, default_rules: str = "tenhou") -
         discarder=_wind(f, "discarder", None), pao=_wind(f, "pao", None),
     )  # fmt: skip
     return Request(hand, win, ctx, rules)
+
+
+def waits_hint(hand: Hand) -> str:
+    """What a 13-tile hand that did not win waits for, or how far it is from ready, in words."""
+    counts, locked = hand.concealed_counts(), hand.meld_counts()
+    acc = ukeire(counts, locked, None)
+    if acc.shanten == 0:
+        return f"it waits on {' '.join(kind_name(k) for k, _ in acc.tiles)}"
+    return f"it is {acc.shanten}-shanten (jantaku shanten \"{hand}\" shows the tiles that help)"
+
+
+def run_request(req: Request) -> ScoreResult | dict[str, Any]:
+    """Score a request by its rules' family: a ``ScoreResult`` (riichi) or the Zung Jung result as JSON data.
+
+    Raises ``ScoringError``/``ZungJungError`` (a hand that does not win says what it waits for) and
+    ``InputError`` for a liable seat (``pao``) on a hand without a liability yakuman."""
+    try:
+        if not req.rules.riichi:
+            return score_any(req.hand, req.win, req.ctx, req.rules)
+        result = score(req.hand, req.win, req.ctx, req.rules)
+    except (ScoringError, ZungJungError) as exc:
+        if exc.code == "not_winning":
+            raise type(exc)("not_winning", f"{exc}; {waits_hint(req.hand)}") from None
+        raise
+    if req.ctx.pao is not None and not result.pao_applies:
+        liable = ", ".join(sorted(req.rules.pao)) or "no yakuman"
+        raise InputError(
+            "invalid_context",
+            f"pao {wind_letter(req.ctx.pao)}: the win holds no yakuman with liability (rules "
+            f"{req.rules.name!r}: {liable}); leave out the liable seat",
+        )
+    return result

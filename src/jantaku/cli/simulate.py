@@ -1,16 +1,28 @@
-"""``jantaku simulate``: CPU line-ups in self-play, a Rich progress bar, and a statistics table per player."""
+"""``jantaku simulate``: CPU line-ups in self-play, progress, and a statistics table per player.
+
+``--out`` and ``--logs`` are checked before the first game is played (a run of a thousand games is not lost to a
+typo at the end), and written atomically. Progress is a Rich bar on a terminal, else a line on stderr every
+``PROGRESS_SECONDS``.
+"""
 
 from __future__ import annotations
 
 import json
 import math
+import os
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from jantaku.sim import Estimate, PlayerStats, Simulation, simulate
+from jantaku.sim import Estimate, GameRecord, PlayerStats, Simulation, simulate
+from jantaku.sim.run import worker_count, write_atomic
+
+PROGRESS_SECONDS = 5.0
 
 
 def _pct(e: Estimate) -> str:
@@ -74,25 +86,103 @@ def report(console: Console, sim: Simulation) -> None:
         )
 
 
-def run(rules: str, players: list[str], games: int, seed: str, jobs: int, out: str | None, logs: str | None) -> None:
+def check_out(out: str) -> str | None:
+    """Why ``--out`` cannot be written (None when it can): checked before any game is played."""
+    path = Path(out)
+    if path.is_dir():
+        return f"--out {out!r} is a folder: give a file name for the JSON results, e.g. {path / 'results.json'}"
+    folder = path.parent
+    if not folder.is_dir():
+        return f"--out {out!r}: the folder {str(folder)!r} does not exist"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return f"--out {out!r}: no permission to write there"
+    return None
+
+
+def prepare_logs(logs: str) -> str | None:
+    """Make the ``--logs`` folder (with its parents) or say why it cannot hold this run's logs (None: ready)."""
+    path = Path(logs)
+    if path.exists() and not path.is_dir():
+        return f"--logs {logs!r} is a file: give a folder to keep each game's log in"
+    if path.is_dir():
+        old = sorted(path.glob("game-*.jsonl"))
+        if old:
+            return (
+                f"--logs {logs!r} already holds {len(old)} game log(s) from another run ({old[0].name}, ...): "
+                "give an empty or new folder"
+            )
+        if not os.access(path, os.W_OK):
+            return f"--logs {logs!r}: no permission to write there"
+        return None
+    try:
+        path.mkdir(parents=True)
+    except OSError as exc:
+        return f"--logs {logs!r}: cannot make the folder ({exc.strerror or exc})"
+    return None
+
+
+def _plain_progress(total: int, write: Callable[[str], object]) -> Callable[[GameRecord], None]:
+    """A progress line every ``PROGRESS_SECONDS`` (output that is not a terminal gets no bar)."""
+    start = time.monotonic()
+    last = start
+    done = 0
+
+    def step(_: GameRecord) -> None:
+        nonlocal last, done
+        done += 1
+        now = time.monotonic()
+        if now - last >= PROGRESS_SECONDS or done == total:
+            last = now
+            elapsed = now - start
+            if done == total:
+                write(f"simulate: {done}/{total} games in {elapsed:.0f} s\n")
+            else:
+                left = elapsed / done * (total - done)
+                write(f"simulate: {done}/{total} games, {elapsed:.0f} s elapsed, about {left:.0f} s left\n")
+
+    return step
+
+
+def run(
+    rules: str, players: list[str], games: int, seed: str, jobs: int, out: str | None, logs: str | None
+) -> str | None:
+    """Play and report; a problem with ``out`` or ``logs`` is returned as a message (checked before playing)."""
+    problem = (check_out(out) if out else None) or (prepare_logs(logs) if logs else None)
+    if problem:
+        return problem
     console = Console(highlight=False)
     seats = len(players)
     total = -(-games // seats) * seats if len(set(players)) > 1 else games
-    with Progress(
-        TextColumn("[bold]simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("games", total=total)
-        sim = simulate(rules, players, games, seed=seed, jobs=jobs, logs=logs, progress=lambda _: bar.advance(task))
+    workers = worker_count(jobs, total)
+    if workers < jobs:
+        sys.stderr.write(f"simulate: --jobs {jobs} capped at {workers} ({os.cpu_count() or 1} cores, {total} games)\n")
+    try:
+        if console.is_terminal:
+            with Progress(
+                TextColumn("[bold]simulating"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("games"),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=console,
+                transient=True,
+            ) as bar:
+                task = bar.add_task("games", total=total)
+                sim = simulate(rules, players, games, seed=seed, jobs=workers, logs=logs,
+                               progress=lambda _: bar.advance(task))  # fmt: skip
+        else:
+            step = _plain_progress(total, sys.stderr.write)
+            sim = simulate(rules, players, games, seed=seed, jobs=workers, logs=logs, progress=step)
+    except OSError as exc:
+        return f"writing the game logs failed: {exc.strerror or exc} ({exc.filename})"
     report(console, sim)
     if out:
-        Path(out).write_text(json.dumps(sim.to_json(), indent=2) + "\n", encoding="utf-8")
+        try:
+            write_atomic(Path(out), json.dumps(sim.to_json(), indent=2) + "\n")
+        except OSError as exc:
+            return f"--out {out!r}: writing failed ({exc.strerror or exc})"
         console.print(f"results written to {out}")
     if logs:
         console.print(f"{sim.games} game logs written to {logs}/")
+    return None

@@ -1,13 +1,15 @@
 """``jantaku tenhou-check PATH...``: replay Tenhou records through the engine and report the games that differ.
 
-One line per game (``ok`` or ``DIFF`` with the first difference), an optional summary table (``--summary``, what
-``make validate`` prints), and a last line ``N/M games identical``. Exit status: 0 when every game replays
-identically, 1 when any differs (or cannot be read), 2 when a path does not exist or holds no record.
+One line per game on stdout (``ok``, ``DIFF`` with the first difference, or ``ERROR`` for a record that cannot be
+read), an optional summary table (``--summary``, what ``make validate`` prints), and a last line ``N/M games
+identical``. Exit status: 0 when every game replays identically, 1 when any differs (or cannot be read), 2 when a
+path does not exist or holds no record (one ``error:`` line on stderr).
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -46,15 +48,26 @@ def summary_table(reports: Sequence[GameReport]) -> list[str]:
     return out
 
 
-def run(paths: Sequence[str], *, summary: bool = False, write: Callable[[str], object] = print) -> int:
-    """Check every record under ``paths``; the exit status (see the module docstring)."""
+def _stderr(line: str) -> None:
+    sys.stderr.write(line + "\n")
+
+
+def run(
+    paths: Sequence[str],
+    *,
+    summary: bool = False,
+    write: Callable[[str], object] = print,
+    error: Callable[[str], object] = _stderr,
+) -> int:
+    """Check every record under ``paths``; the exit status (see the module docstring). Report lines go to
+    ``write`` (stdout), errors about the paths to ``error`` (stderr)."""
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
-        write(f"error: io_error: no such file or folder: {', '.join(missing)}")
+        error(f"error: io_error: no such file or folder: {', '.join(missing)}")
         return 2
     files = list(record_files(paths))
     if not files:
-        write(f"error: io_error: no Tenhou record (*.xml, *.mjlog) under {', '.join(paths)}")
+        error(f"error: io_error: no Tenhou record (*.xml, *.mjlog) under {', '.join(paths)}")
         return 2
     reports = []
     for path in files:

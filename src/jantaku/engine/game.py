@@ -23,6 +23,8 @@ from jantaku.engine.actions import (
     AddedKan,
     Chi,
     ClosedKan,
+    DeclareNoten,
+    DeclareTenpai,
     Discard,
     IllegalAction,
     Kita,
@@ -54,6 +56,9 @@ from jantaku.rules.ruleset import RuleSet
 from jantaku.tiles import DRAGONS, EAST, WINDS
 
 _JSON = json.JSONEncoder(separators=(",", ":"))
+_ACTION_TYPES = (Discard, Riichi, Tsumo, Ron, Chi, Pon, OpenKan, AddedKan, ClosedKan, Kita, NineTerminals, Pass,
+                 DeclareTenpai, DeclareNoten)  # fmt: skip
+
 
 
 class Game:
@@ -107,6 +112,8 @@ class Game:
         hit = self._legal.get(seat)
         if hit is not None and hit[0] == self.version:
             return list(hit[1])
+        if seat.__class__ is not int or not 0 <= seat < self.rules.players:
+            self._check_seat(seat)
         acts: list[Action] = []
         if self.phase == "turn" and self.turn is not None and self.turn.seat == seat:
             acts = turn_actions(self.table, self.turn, self.state.scores[seat])
@@ -117,9 +124,14 @@ class Game:
         self._legal[seat] = (self.version, acts)
         return list(acts)
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: int, action: Action | dict[str, Any]) -> list[Event]:
         """Validate and play one decision; returns the events it caused. A refused action raises
-        ``IllegalAction`` naming the rule, and changes nothing."""
+        ``IllegalAction`` naming the rule, and changes nothing.
+
+        ``action`` is an ``Action`` or its JSON form, as ``view(seat)["legal_actions"]`` lists it
+        (``{"type": "discard", "tile": 12}``: read by ``action_from_json``)."""
+        if isinstance(action, dict):
+            action = action_from_json(action)
         action = self._validate(seat, action)
         self._records.append((seat, action))
         self.version += 1
@@ -154,9 +166,18 @@ class Game:
         return events
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator; see ``engine.view``)."""
         from jantaku.engine.view import seat_view
 
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.rules.players):
+            self._check_seat(seat)
         return seat_view(self, seat)
+
+    def _check_seat(self, seat: object) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"a seat is a number, 0 to {self.rules.players - 1}, not {seat!r}")
+        if not 0 <= seat < self.rules.players:
+            raise ValueError(f"there is no seat {seat}: seats are 0 to {self.rules.players - 1}")
 
     @property
     def events(self) -> list[Event]:
@@ -194,21 +215,12 @@ class Game:
         return lines
 
     @classmethod
-    def replay(cls, lines: Sequence[str]) -> Game:
-        """Rebuild a game from its log by replaying the recorded decisions."""
-        header = json.loads(lines[0])
-        rules = RuleSet().with_options(**header["rules"])
-        start = None
-        if "start" in header:
-            start = MatchState(**{**header["start"], "scores": tuple(header["start"]["scores"])})
-        game = cls(rules, header["seed"], walls=header.get("walls", ()), start=start)
-        for line in lines[1:]:
-            rec = json.loads(line)
-            if rec["type"] == "act":
-                game.apply(rec["actor"], action_from_json(rec["action"]))
-            elif rec["type"] == "clock":
-                game.clock(rec["info"]["minutes"])
-        return game
+    def replay(cls, lines: Sequence[str] | str) -> Game:
+        """Rebuild a game from its log (``log``: a list of JSON lines, or the text of a ``.jsonl`` file) by
+        replaying the recorded decisions. A log that cannot be read raises ``ValueError`` naming the line."""
+        from jantaku.engine.gamelog import replay
+
+        return replay(cls, lines)
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state (concealed tiles included) as plain data: for tests and replay checks."""
@@ -236,11 +248,16 @@ class Game:
     def _validate(self, seat: int, action: Action) -> Action:
         if self.phase == "over":
             raise IllegalAction("game_over", "the game has ended")
-        if not 0 <= seat < self.rules.players:
-            raise IllegalAction("seat", f"there is no seat {seat}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+            raise IllegalAction("seat", f"there is no seat {seat!r}: seats are 0 to {self.rules.players - 1}")
         legal = self.legal_actions(seat)
         if action in legal:
             return action
+        if not isinstance(action, _ACTION_TYPES):
+            raise TypeError(
+                f"apply takes an Action (Discard(tile), Pass(), ...) or its JSON form (a dict read by "
+                f"action_from_json), not {type(action).__name__} {action!r}"
+            )
         if not legal:
             raise IllegalAction("turn_order", f"seat {seat} has nothing to decide now")
         found = self._equivalent(seat, action, legal)

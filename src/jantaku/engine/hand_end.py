@@ -15,6 +15,7 @@ from jantaku.engine.actions import (
     Kita,
     NineTerminals,
     OpenKan,
+    Pass,
     Pon,
     Riichi,
     Ron,
@@ -34,6 +35,7 @@ from jantaku.engine.settle import (
     zung_jung_deltas,
     zung_jung_score,
 )
+from jantaku.tiles import code_name
 
 if TYPE_CHECKING:
     from jantaku.engine.game import Game
@@ -173,11 +175,31 @@ def exhaustive(game: Game, declared: dict[int, Action] | None = None) -> list[Ev
     return [ev, *_finish(game, outcome)]
 
 
+def tile_name(game: Game, tile: object) -> str:
+    """A physical tile in notation, with its id: ``0m (id 16)`` for a red five under the game's rules."""
+    if isinstance(tile, int) and not isinstance(tile, bool) and 0 <= tile < len(game.codes):
+        return f"{code_name(game.codes[tile])} (id {tile})"
+    return f"{tile!r} (not a tile id: ids are 0 to {len(game.codes) - 1})"
+
+
+def _tiles_of(action: Action) -> tuple[object, ...]:
+    if isinstance(action, (Discard, Riichi, AddedKan, Kita)):
+        return (action.tile,)
+    if isinstance(action, (Chi, Pon, OpenKan, ClosedKan)):
+        return tuple(action.tiles)
+    return ()
+
+
 def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
-    """(rule, explanation) for an action that is not among the legal ones."""
+    """(rule, explanation) for an action that is not among the legal ones; tiles are named in notation."""
     t = game.table
     s = t.seats[seat]
     rules = game.rules
+    tiles = _tiles_of(action)
+    for tile in tiles:
+        if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < len(game.codes):
+            return "action_format", f"{action.type}: {tile_name(game, tile)}"
+    names = " ".join(tile_name(game, tile) for tile in tiles)
     if game.phase == "claims":
         c = game.claims
         assert c is not None
@@ -202,21 +224,26 @@ def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
                 return "riichi_no_calls", "a riichi hand makes no calls"
             if isinstance(action, OpenKan) and not kan_possible(t):
                 return "kan_limit", "no kan now: four kans made, no replacement tile, or the wall's last tile"
-            return "kuikae", "this call is not possible with these tiles, or it would leave only kuikae discards"
+            return "kuikae", (
+                f"{action.type} with {names} is not possible now (the tiles must be in the hand and fit the "
+                "discard), or it would leave only kuikae discards"
+            )
         return "call", "not a choice now"
     turn = game.turn
     assert turn is not None
-    if isinstance(action, (Ron, Chi, Pon, OpenKan)):
-        return "turn_order", "calls answer another seat's discard"
+    if isinstance(action, (Ron, Chi, Pon, OpenKan, Pass)):
+        return "turn_order", f"{action.type} answers another seat's discard; on its own turn a seat discards"
     if isinstance(action, Riichi) and not rules.riichi:
         return "no_riichi", f"rules {rules.name!r} have no riichi"
     if isinstance(action, (Discard, Riichi)):
         if action.tile not in s.hand:
-            return "own_tile", f"tile {action.tile} is not in the hand"
+            return "own_tile", f"{names} is not in the hand"
         if s.riichi:
             return "riichi_tsumogiri", "after riichi the drawn tile must be discarded"
         if action.tile >> 2 in turn.forbidden:
-            return "kuikae", "right after a call the called tile's twin or the run's other end may not be discarded"
+            return "kuikae", (
+                f"{names}: right after a call the called tile's twin or the run's other end may not be discarded"
+            )
         if isinstance(action, Riichi):
             if not s.closed:
                 return "riichi_closed", "riichi needs a closed hand"
@@ -245,5 +272,7 @@ def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
             return "kan_limit", "no kan now: four kans made, no replacement tile, or the wall's last tile"
         if s.riichi:
             return "riichi_kan", f"after riichi a concealed kan must keep the waits ({rules.riichi_kan})"
-        return "kan_tiles", "the kan's tiles are not in the hand"
+        if isinstance(action, AddedKan):
+            return "kan_tiles", f"{names}: an added kan needs this tile in the hand and a pon of its kind"
+        return "kan_tiles", f"{names}: a concealed kan needs four tiles of one kind, all in the hand"
     return "not_legal", "not a choice now"

@@ -184,6 +184,9 @@ def arrangements(counts: Sequence[int]) -> list[Arrangement]:
     A hand can be both seven pairs and sets-and-pair (e.g. 22334455667788p as two identical-run pairs);
     both readings are returned so a scorer can pick the best.
     """
+    from jantaku.hand.shanten import check_counts
+
+    check_counts(counts)
     found = [Arrangement(Form.STANDARD, groups, pair) for groups, pair in standard_shapes(counts)]
     if is_seven_pairs(counts):
         found.append(Arrangement(Form.SEVEN_PAIRS, pairs=tuple(k for k in range(34) if counts[k])))

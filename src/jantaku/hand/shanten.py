@@ -18,6 +18,42 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 _INF = 99
+_KIND_NAMES = tuple(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34))
+
+
+def counts_error(counts: object, what: str = "counts", most: int = 14) -> TypeError | ValueError:
+    """The error, in a sentence, for ``counts`` that are not 34 tile counts (kinds 1m .. 7z) of at most ``most``
+    tiles (14 concealed; 16 in melds; 136 seen).
+
+    The analysis functions call it only once their own fast reading of the counts has failed."""
+    if isinstance(counts, str):
+        return TypeError(f"{what} are 34 whole numbers, tiles held per kind: Hand.parse({counts!r}).concealed_counts()")
+    try:
+        items = list(counts)  # type: ignore[call-overload]
+    except TypeError:
+        return TypeError(f"{what} are 34 whole numbers (tiles held per kind, 1m .. 7z), not {type(counts).__name__}")
+    for i, x in enumerate(items):
+        if isinstance(x, bool) or not isinstance(x, int):
+            return TypeError(f"{what} are whole numbers; item {i} is {x!r}")
+    if len(items) != 34:
+        return ValueError(f"{what} hold one number per tile kind, 34 (1m .. 7z), not {len(items)}")
+    for i, x in enumerate(items):
+        if x < 0:
+            return ValueError(f"{what}: {x} copies of {_KIND_NAMES[i]}; a count cannot be negative")
+    if sum(items) > most:
+        return ValueError(f"{what} hold {sum(items)} tiles; at most {most} can be counted here")
+    return ValueError(f"{what}: at most 4 copies of a kind can be counted")
+
+
+def check_counts(counts: Sequence[int], what: str = "counts", most: int = 14) -> bytes:
+    """``counts`` as bytes, or ``counts_error``: 34 whole numbers from 0, at most ``most`` tiles in all."""
+    try:
+        b = bytes(bytearray(counts))
+    except (TypeError, ValueError):
+        raise counts_error(counts, what, most) from None
+    if len(b) != 34 or sum(b) > most:
+        raise counts_error(counts, what, most)
+    return b
 
 # vector layout: index p*5 + m = distance to m complete sets plus p (0/1) pairs inside one suit
 _VECTORS: list[tuple[int, ...]] = []
@@ -241,11 +277,16 @@ def shanten(counts: Sequence[int], melds: int | None = None) -> int:
     ``bytes(bytearray(x))`` is the quickest way from a list of ints to a hashable key (``bytes(list)`` takes a
     slower generic path in CPython 3.11).
     """
-    b = bytes(bytearray(counts))
     try:
+        b = bytes(bytearray(counts))
+    except (TypeError, ValueError):
+        raise counts_error(counts) from None
+    try:  # (the honors' key runs to the end: a key longer than 34 is then no shape, and is caught below)
         x = _SUIT_HI[b[0:9]] + _SUIT_LO[b[9:18]]
-        y = _SUIT_HI[b[18:27]] + _HONOR_LO[b[27:34]]
+        y = _SUIT_HI[b[18:27]] + _HONOR_LO[b[27:]]
     except KeyError:
+        if len(b) != 34:
+            raise counts_error(counts) from None
         if not _fill(b):
             return _shanten_general(b, melds)
         x = _SUIT_HI[b[0:9]] + _SUIT_LO[b[9:18]]
@@ -254,7 +295,12 @@ def shanten(counts: Sequence[int], melds: int | None = None) -> int:
     packed = (x + y) >> 16
     if melds is None:
         melds = (14 - (packed & 63)) // 3
-    best = vec[9 - melds] - 1
+    elif melds.__class__ is not int or not 0 <= melds <= 4:
+        raise _melds_error(melds)
+    try:
+        best = vec[9 - melds] - 1
+    except IndexError:  # more than 14 tiles: no number of melds is left for them
+        raise counts_error(counts) from None
     if melds == 0 and best > 0:
         closed = _CHIITOI[(packed >> 6) & 4095]
         kokushi = _KOKUSHI[packed >> 18]
@@ -265,8 +311,18 @@ def shanten(counts: Sequence[int], melds: int | None = None) -> int:
     return best
 
 
+def _melds_error(melds: object) -> TypeError | ValueError:
+    if isinstance(melds, bool) or not isinstance(melds, int):
+        return TypeError(f"melds is the number of called or concealed-kan sets (0 to 4), not {melds!r}")
+    return ValueError(f"melds is the number of called or concealed-kan sets, 0 to 4, not {melds}")
+
+
 def _shanten_general(b: bytes, melds: int | None) -> int:
     """``shanten`` for hands with a shape outside the shipped table: the DP per suit and interned merges."""
+    if sum(b) > 14:
+        raise counts_error(list(b))
+    if melds is not None and (melds.__class__ is not int or not 0 <= melds <= 4):
+        raise _melds_error(melds)
     (a1, p1), (a2, p2), (a3, p3), (a4, p4) = _entries(b)
     return _from_vector(_VECTORS[_merge(_merge(_merge(a1, a2), a3), a4)], p1 + p2 + p3 + p4, melds)
 
@@ -288,20 +344,26 @@ def shanten_standard(counts: Sequence[int], melds: int | None = None, locked: Se
     ``locked`` (34 counts of tiles already in the player's melds) caps each kind at 4 minus its locked copies,
     so a wait whose last copies sit in the player's own melds does not count.
     """
+    b = check_counts(counts)
+    if locked is not None:
+        check_counts(locked, "locked", 16)
     if melds is None:
-        melds = (14 - sum(counts)) // 3
+        melds = (14 - sum(b)) // 3
+    elif isinstance(melds, bool) or not isinstance(melds, int) or not 0 <= melds <= 4:
+        raise _melds_error(melds)
     if locked is not None and any(locked):
         vid = _intern(_distance_vector(counts[0:9], True, [4 - x for x in locked[0:9]]))
         for lo, hi, runs in ((9, 18, True), (18, 27, True), (27, 34, False)):
             vid = _merge(vid, _intern(_distance_vector(counts[lo:hi], runs, [4 - x for x in locked[lo:hi]])))
         return _VECTORS[vid][9 - melds] - 1
-    e = _entries(bytes(counts))
+    e = _entries(b)
     vid = _merge(_merge(_merge(e[0][0], e[1][0]), e[2][0]), e[3][0])
     return _VECTORS[vid][9 - melds] - 1
 
 
 def shanten_chiitoi(counts: Sequence[int]) -> int:
     """Shanten toward seven *distinct* pairs (a four-of-a-kind is one pair)."""
+    check_counts(counts)
     pairs = sum(1 for x in counts if x >= 2)
     kinds = sum(1 for x in counts if x)
     return 6 - pairs + max(0, 7 - kinds)
@@ -311,6 +373,7 @@ def shanten_kokushi(counts: Sequence[int]) -> int:
     """Shanten toward thirteen orphans."""
     from jantaku.tiles import TERMINALS_AND_HONORS
 
+    check_counts(counts)
     held = sum(1 for k in TERMINALS_AND_HONORS if counts[k])
     pair = any(counts[k] >= 2 for k in TERMINALS_AND_HONORS)
     return 13 - held - (1 if pair else 0)

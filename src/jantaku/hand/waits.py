@@ -14,7 +14,7 @@ from operator import add as _add
 from typing import NamedTuple
 
 from jantaku.hand.decompose import TRIPLET, standard_shapes
-from jantaku.hand.shanten import shanten, shanten_standard
+from jantaku.hand.shanten import check_counts, counts_error, shanten, shanten_standard
 from jantaku.hand.sweep import DiscardOption, count_planes, sweep_options
 
 _ZERO = (0,) * 34
@@ -40,18 +40,25 @@ def _candidates(counts: Sequence[int]) -> list[int]:
     return sorted(near)
 
 
-def _check_waiting_size(c: Sequence[int]) -> None:
-    n = sum(c)
+def _check_waiting_size(
+    c: Sequence[int], locked: Sequence[int] | None = None, visible: Sequence[int] | None = None
+) -> None:
+    """A 13-tile hand's counts (3 fewer per meld), and the optional locked and visible counts, or a sentence."""
+    n = sum(check_counts(c))
     if n % 3 != 1 or n > 13:
         raise ValueError(f"a hand waiting for a tile holds 13 tiles (3 fewer per meld), not {n}")
+    if locked is not None:
+        check_counts(locked, "locked", 16)
+    if visible is not None:
+        check_counts(visible, "visible", 136)
 
 
 def waits(counts: Sequence[int], locked: Sequence[int] | None = None) -> list[int]:
     """Kinds that complete the hand (any form). A kind whose four copies are all in the player's own hand and
     melds is not a wait: it cannot be drawn (RULES.md, Definitions: tenpai)."""
+    _check_waiting_size(counts, locked)
     lk = _ZERO if locked is None else locked
     c = list(counts)
-    _check_waiting_size(c)
     melds = (13 - sum(c)) // 3
     out = []
     kokushi = melds == 0 and sum(1 for k in (0, 8, 9, 17, 18, 26, *range(27, 34)) if c[k]) >= 12
@@ -82,6 +89,7 @@ def is_karaten(
     counts: Sequence[int], locked: Sequence[int] | None = None, visible: Sequence[int] | None = None
 ) -> bool:
     """True when the hand is tenpai but no copy of any wait is left unseen by the player (karaten riichi)."""
+    _check_waiting_size(counts, locked, visible)
     ws = waits(counts, locked)
     return bool(ws) and all(unseen(k, counts, locked, visible) == 0 for k in ws)
 
@@ -101,8 +109,8 @@ def ukeire(
     counts: Sequence[int], locked: Sequence[int] | None = None, visible: Sequence[int] | None = None
 ) -> Acceptance:
     """Shanten of a 13-tile (3n+1) hand and the draws that lower it, with unseen copies."""
+    _check_waiting_size(counts, locked, visible)
     c = list(counts)
-    _check_waiting_size(c)
     melds = (13 - sum(c)) // 3
     base = shanten(c, melds)
     lk = _ZERO if locked is None else locked
@@ -126,12 +134,22 @@ def discard_options(
 
     The discarded tile lands in the river, so it counts as seen: unseen copies are counted against the hand
     *before* the discard."""
-    b = held = bytes(bytearray(counts))
-    if locked is None:
-        used = held if visible is None else bytes(map(_add, held, visible))
-    else:
-        held = bytes(map(_add, held, locked))
-        used = held if visible is None else bytes(map(_add, held, visible))
+    try:
+        b = held = bytes(bytearray(counts))
+        if len(b) != 34 or (locked is not None and len(locked) != 34) or (visible is not None and len(visible) != 34):
+            raise ValueError
+        if locked is None:
+            used = held if visible is None else bytes(map(_add, held, visible))
+        else:
+            held = bytes(map(_add, held, locked))
+            used = held if visible is None else bytes(map(_add, held, visible))
+    except (TypeError, ValueError):
+        check_counts(counts)
+        if locked is not None:
+            check_counts(locked, "locked", 16)
+        if visible is not None:
+            check_counts(visible, "visible", 136)
+        raise counts_error(counts) from None
     # unseen copies per kind (4 - min(accounted for, 4)) as bit planes: 4 = none accounted for, 3 or 1 = bit 0 of
     # the count set, 3 or 2 = bits 0 and 1 differ. The planes sit in seven 34-bit fields of one int, weight 1 once,
     # weight 2 twice and weight 4 four times, so a mask's total is one multiply, one AND and one popcount.
@@ -147,6 +165,9 @@ def discard_options(
 def kan_keeps_waits(counts13: Sequence[int], kind: int, locked: Sequence[int] | None = None) -> bool:
     """Riichi kan test (standard): a concealed kan of ``kind`` (three held, the fourth just drawn) is allowed
     when the set of winning tiles stays the same."""
+    if isinstance(kind, bool) or not isinstance(kind, int) or not 0 <= kind < 34:
+        raise ValueError(f"kind is a tile kind, 0 (1m) to 33 (7z), not {kind!r}")
+    _check_waiting_size(counts13, locked)
     if counts13[kind] != 3:
         return False
     before = waits(counts13, locked)

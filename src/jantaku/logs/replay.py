@@ -505,8 +505,8 @@ def replay_file(path: str | os.PathLike[str]) -> GameReport:
     """Read and replay one record; an unreadable record is a report with ``error`` set."""
     try:
         record = th.read_game(path)
-    except th.TenhouFormatError as exc:
-        return GameReport(str(path), 0, 0, error=str(exc))
+    except th.TenhouFormatError as exc:  # the report's line names the file: the error says only where and why
+        return GameReport(str(path), 0, 0, error=f"at {exc.element}: {exc.reason}" if exc.element else exc.reason)
     return replay_game(record, str(path))
 
 

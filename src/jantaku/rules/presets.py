@@ -1,4 +1,4 @@
-"""The named presets of RULES.md, as data. Each cites the seed it comes from (or "our choice")."""
+"""The named presets, as data. Each names the seed document it comes from (``reference.SOURCES``) or Tenhou."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ _ALL_FIVE = frozenset({"nine_terminals", "four_winds", "four_kans", "four_riichi
 STANDARD = RuleSet(
     name="standard",
     description="Party mahjong, 4 players: East-South, red fives, counted and double yakuman, no nagashi.",
-    source="seeds/000_f25b3fdd89e75109.txt",
+    source="seed 000: a party mahjong game",
     triple_ron="all-win",
 )
 
 SANMA = RuleSet(
     name="sanma",
     description="3-player party mahjong: 2m-8m removed, no chi, North extraction, red 0p/0s.",
-    source="seeds/000_f25b3fdd89e75109.txt",
+    source="seed 000: a party mahjong game",
     players=3,
     start_points=35000,
     return_points=40000,
@@ -36,7 +36,7 @@ CLASSIC = RuleSet(
     name="classic",
     description="A Japanese online site's house rules: head bump, kiriage, no counted or multiple yakuman, "
     "Blessing of Man, strict riichi kan, no karaten riichi, tenpai declaration.",
-    source="seeds/001_a72b8400cdec3c69.txt",
+    source="seed 001: a Japanese site's house rules",
     target_points=0,
     extension="none",
     last_dealer_stop="first",
@@ -70,7 +70,7 @@ DOMAN = RuleSet(
     name="doman",
     description="An online RPG's riichi rules: nagashi mangan, up to 4 yakuman combine, triple ron and fifth kan "
     "abort, 80/120-minute match clock.",
-    source="seeds/002_ae31b190955fd5f7.txt",
+    source="seed 002: an online RPG's riichi rules",
     return_points=25000,
     target_points=0,
     extension="none",
@@ -101,7 +101,7 @@ BGA = RuleSet(
     name="bga",
     description="A board-game site's riichi: every abortive draw, tenpai/noten buttons, no counted yakuman, "
     "kan dora at once; start points, length, bust and tie-breaking are room options.",
-    source="seeds/003_9c08b40afb6a33a9.txt",
+    source="seed 003: a board-game site's riichi",
     return_points=25000,
     target_points=0,
     extension="none",
@@ -118,7 +118,7 @@ BGA = RuleSet(
 TENHOU = RuleSet(
     name="tenhou",
     description="The de-facto online standard, as Tenhou's recorded games show it.",
-    source="tenhou/ records (our reading)",
+    source="Tenhou's recorded games (our reading)",
     extension="until-west-4",
     last_dealer_stop="first-and-target",
     pao_honba="liable",
@@ -135,7 +135,7 @@ TENHOU_SANMA = RuleSet(
         **{k: getattr(SANMA, k) for k in SANMA.__dataclass_fields__},
         "name": "tenhou-sanma",
         "description": "Tenhou's 3-player rules as its recorded games show them.",
-        "source": "tenhou/3p records (our reading)",
+        "source": "Tenhou's recorded 3-player games (our reading)",
         "extension": "until-west-4",
         "last_dealer_stop": "first-and-target",
         "pao_honba": "liable",
@@ -148,7 +148,7 @@ TENHOU_SANMA = RuleSet(
 ZUNG_JUNG = RuleSet(
     name="zung-jung",
     description="Chinese-style pattern scoring (Zung Jung family): no riichi, dora or furiten; 4 to 12 hands.",
-    source="seeds/004_06ada90b6357396e.txt",
+    source="seed 004: Zung Jung pattern scoring",
     family="zung-jung",
     start_points=0,
     return_points=0,

@@ -1,4 +1,4 @@
-"""RuleSet: one frozen record of every rule option in RULES.md.
+"""RuleSet: one frozen record of every rule option (each explained in ``reference`` and ``docs/rules.md``).
 
 Rules are data. A preset is a named RuleSet with a description and a source; a room copies a preset and changes
 options with ``RuleSet.with_options``. Unknown option names and contradictory values are rejected with a message
@@ -15,6 +15,41 @@ FAMILIES = ("riichi", "zung-jung")
 DOUBLE_YAKUMAN_FORMS = frozenset({"suuankou_tanki", "junsei_chuuren", "kokushi_13", "daisuushii"})
 PAO_YAKU = frozenset({"daisangen", "daisuushii", "suukantsu"})
 ABORTIVE_DRAWS = frozenset({"nine_terminals", "four_winds", "four_kans", "four_riichi", "triple_ron", "fifth_kan"})
+
+#: The values a text option may take (checked by ``RuleSet.problems``, listed by ``jantaku rules NAME``).
+CHOICES: dict[str, tuple[str, ...]] = {
+    "family": FAMILIES,
+    "length": ("east", "east-south"),
+    "extension": ("none", "one-round-sudden-death", "until-west-4", "tie-break"),
+    "last_dealer_stop": ("off", "first", "first-and-target"),
+    "tie_break": ("seat", "shared"),
+    "kan_dora_timing": ("standard", "immediate"),
+    "kuikae": ("both-forbidden", "allowed"),
+    "riichi_kan": ("waits", "waits-and-arrangement", "never"),
+    "double_ron": ("all-win", "head-bump"),
+    "triple_ron": ("all-win", "head-bump", "abort"),
+    "deposits_to": ("nearest-discarder", "nearest-dealer"),
+    "pao_honba": ("discarder", "liable"),
+    "zj_win_priority": ("nearest-dealer", "next-after-discarder"),
+}
+#: The lowest (and, where there is one, highest) value of each whole-number option.
+RANGES: dict[str, tuple[int, int | None]] = {
+    "players": (3, 4),
+    "start_points": (0, None),
+    "return_points": (0, None),
+    "target_points": (0, None),
+    "last_hand_after_minutes": (0, None),
+    "end_after_minutes": (0, None),
+    "honba_per_payer": (0, None),
+    "noten_total": (0, None),
+    "max_replacements": (0, 8),
+    "riichi_min_points": (0, None),
+    "riichi_min_live_tiles": (0, None),
+    "max_yakuman": (0, None),
+    "chicken_hand_points": (0, None),
+    "score_cap": (0, None),
+    "zj_hands": (4, 12),
+}
 
 
 class RuleError(ValueError):
@@ -126,12 +161,17 @@ class RuleSet:
     def problems(self) -> list[str]:
         """Contradictions between options, each as a readable sentence."""
         out: list[str] = []
-        if self.family not in FAMILIES:
-            out.append(f"family must be one of {', '.join(FAMILIES)}, not {self.family!r}")
-        if self.players not in (3, 4):
-            out.append(f"players must be 3 or 4, not {self.players}")
-        if self.length not in ("east", "east-south"):
-            out.append(f"length must be 'east' or 'east-south', not {self.length!r}")
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                out.append(f"{name} must be {_one_of(allowed)}, not {value!r}")
+        for name, (low, high) in RANGES.items():
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                out.append(f"{name} must be a whole number, not {value!r}")
+            elif value < low or (high is not None and value > high):
+                bounds = f"{low} to {high}" if high is not None else f"{low} or more"
+                out.append(f"{name} must be {bounds}, not {value}")
         if self.players == 3 and self.chi:
             out.append("chi does not exist in 3-player mahjong (chi=False)")
         if self.players == 3 and self.red_fives[0]:
@@ -151,22 +191,10 @@ class RuleSet:
             out.append(f"pao applies only to {sorted(PAO_YAKU)}")
         if set(self.abortive_draws) - ABORTIVE_DRAWS:
             out.append(f"unknown abortive draws {sorted(set(self.abortive_draws) - ABORTIVE_DRAWS)}")
-        if self.last_dealer_stop not in ("off", "first", "first-and-target"):
-            out.append(f"last_dealer_stop must be off, first or first-and-target, not {self.last_dealer_stop!r}")
-        if self.pao_honba not in ("discarder", "liable"):
-            out.append(f"pao_honba must be discarder or liable, not {self.pao_honba!r}")
-        if self.riichi_kan not in ("waits", "waits-and-arrangement", "never"):
-            out.append(f"riichi_kan must be waits, waits-and-arrangement or never, not {self.riichi_kan!r}")
-        if self.max_yakuman < 0:
-            out.append("max_yakuman must be 0 (no cap) or a positive number")
         if len(self.uma) != self.players and any(self.uma):
             out.append(f"uma needs one value per player ({self.players}), got {len(self.uma)}")
         if self.family == "zung-jung" and self.players != 4:
             out.append("Zung Jung is played by 4 players")
-        if not 4 <= self.zj_hands <= 12:
-            out.append(f"zj_hands (a Zung Jung game's length) must be 4 to 12 hands, not {self.zj_hands}")
-        if self.zj_win_priority not in ("nearest-dealer", "next-after-discarder"):
-            out.append(f"zj_win_priority must be nearest-dealer or next-after-discarder, not {self.zj_win_priority!r}")
         return out
 
     def with_options(self, **options: Any) -> RuleSet:
@@ -200,6 +228,10 @@ class RuleSet:
                 v = list(v)
             out[f.name] = v
         return out
+
+
+def _one_of(allowed: tuple[str, ...]) -> str:
+    return ", ".join(allowed[:-1]) + " or " + allowed[-1] if len(allowed) > 1 else allowed[0]
 
 
 def _coerce(current: Any, value: Any, name: str) -> Any:

@@ -50,6 +50,7 @@ def score_any(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> dict[str
             ("honba", bool(ctx.honba)),
             ("sticks", bool(ctx.sticks)),
             ("pao", ctx.pao is not None),
+            ("round wind", ctx.round_wind != EAST),  # Value Honour counts the seat wind and the dragons only
         )
         if on
     ]

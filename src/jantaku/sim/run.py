@@ -8,6 +8,7 @@ same numbers.
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -62,11 +63,26 @@ class Simulation:
         }
 
 
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a temporary file beside it, then a rename."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def worker_count(jobs: int, games: int) -> int:
+    """Worker processes for ``jobs`` asked: never more than the games to play or the machine's cores."""
+    return max(1, min(jobs, games, os.cpu_count() or 1))
+
+
 def _one(rules: str, lineup: tuple[str, ...], seed: int | str, logs: str | None, index: int) -> GameRecord:
     record = play_game(rules, lineup, seed, index, keep_log=logs is not None)
     if logs is not None and record.log is not None:
-        path = Path(logs) / f"game-{index + 1:06d}.jsonl"
-        path.write_text("\n".join(record.log) + "\n", encoding="utf-8")
+        write_atomic(Path(logs) / f"game-{index + 1:06d}.jsonl", "\n".join(record.log) + "\n")
         record.log = None
     return record
 
@@ -81,13 +97,17 @@ def simulate(
     progress: Callable[[GameRecord], None] | None = None,
 ) -> Simulation:
     """Play ``games`` games (rounded up to whole seat rotations when the line-up mixes levels) and gather them
-    in game order."""
+    in game order, on ``jobs`` worker processes (at most one per game and per core: ``worker_count``)."""
     check_lineup(rules, lineup)
+    for name, value in (("games", games), ("jobs", jobs)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
     lineup = tuple(lineup)
     n = len(lineup)
     total = -(-games // n) * n if len(set(lineup)) > 1 else games  # a one-level line-up is not rotated
     if logs is not None:
         Path(logs).mkdir(parents=True, exist_ok=True)
+    jobs = worker_count(jobs, total)
     work = partial(_one, rules, lineup, seed, None if logs is None else str(logs))
     records: list[GameRecord] = []
     if jobs <= 1:

@@ -165,6 +165,11 @@ class ScoreResult:
         self._payment = payment
         return payment
 
+    @property
+    def pao_applies(self) -> bool:
+        """True when the context names a liable seat (``pao``) and the hand holds a yakuman it is liable for."""
+        return self._terms[2] > 0
+
     def _fields(self) -> tuple[Any, ...]:
         return (self.yaku, self.han, self.fu, self.limit, self.yakuman, self.payment, self.wait, self.players,
                 self.dora)  # fmt: skip

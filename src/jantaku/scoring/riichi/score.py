@@ -49,7 +49,7 @@ from jantaku.scoring.riichi.readings import (
     read,
 )  # fmt: skip
 from jantaku.scoring.riichi.result import ScoreResult, YakuLine
-from jantaku.scoring.riichi.validate import ScoringError, plain_context, situational_flags, validate
+from jantaku.scoring.riichi.validate import ScoringError, check_arguments, plain_context, situational_flags, validate
 from jantaku.scoring.riichi.yaku import (
     AKA,
     BY_WAIT,
@@ -187,6 +187,8 @@ _RULES: dict[int, _Rules] = {}
 def _rules_of(rules: RuleSet) -> _Rules:
     got = _RULES.get(id(rules))
     if got is None or got.rules is not rules:
+        if not isinstance(rules, RuleSet):
+            raise TypeError(f"score() takes a RuleSet (preset(\"standard\")), not {type(rules).__name__} {rules!r}")
         if len(_RULES) >= 64:  # rules objects come and go (rooms): keep the table small
             _RULES.clear()
         got = _RULES[id(rules)] = _Rules(rules)
@@ -331,7 +333,11 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     info = _RULES.get(id(rules))
     if info is None or info.rules is not rules:
         info = _rules_of(rules)
-    tiles, melds = hand.tiles, hand.melds
+    try:
+        tiles, melds = hand.tiles, hand.melds
+    except AttributeError:
+        check_arguments(hand, win, ctx, rules)
+        raise
     # --- count (tally), and leave every doubt to validate(), which raises with the reason -------------------------
     try:
         concealed = sum(map(_BIT, tiles), _BIT(win))
@@ -359,7 +365,11 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         share, runs = MELD_SHARES[kind, first]
         meld_agg += share
         meld_runs |= runs
-    flags = plain_context(ctx, menzen, info.sanma, info.indicators)
+    try:
+        flags = plain_context(ctx, menzen, info.sanma, info.indicators)
+    except (TypeError, AttributeError):
+        check_arguments(hand, win, ctx, rules)
+        raise
     rare = flags < 0  # only then may the context hold a blessing
     if rare:
         validate(hand, win, ctx, rules)

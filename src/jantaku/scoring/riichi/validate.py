@@ -31,6 +31,39 @@ class ScoringError(ValueError):
         return err
 
 
+def _kind_of_value(value: object) -> str:
+    return f"{type(value).__name__} {value!r}" if not isinstance(value, (int, type(None))) else repr(value)
+
+
+def check_arguments(hand: object, win: object, ctx: object, rules: object) -> None:
+    """Raise ``TypeError`` with a sentence when an argument of ``score`` is not of the type it takes (a hand as a
+    string, a winning tile as notation, a preset's name for the rules, a wind as a letter, ...)."""
+    if not isinstance(hand, Hand):
+        raise TypeError(f"score() takes a Hand (Hand.parse(\"123m456p789s1122z\")), not {_kind_of_value(hand)}")
+    if isinstance(win, bool) or not isinstance(win, int):
+        raise TypeError(
+            f"score() takes the winning tile as a tile code (parse_tile(\"1z\")), not {_kind_of_value(win)}"
+        )
+    if not isinstance(ctx, WinContext):
+        raise TypeError(f"score() takes a WinContext (WinContext(riichi=True, ...)), not {_kind_of_value(ctx)}")
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"score() takes a RuleSet (preset(\"standard\")), not {_kind_of_value(rules)}")
+    for name in ("round_wind", "seat_wind", "discarder", "pao"):
+        value = getattr(ctx, name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise TypeError(f"WinContext.{name} is a wind kind (EAST .. NORTH from jantaku.tiles), not {value!r}")
+    for name in ("dora", "ura"):
+        value = getattr(ctx, name)
+        if not isinstance(value, (tuple, list)) or not all(isinstance(i, int) for i in value):
+            raise TypeError(
+                f"WinContext.{name} is a tuple of indicator tile codes (parse_tiles(\"3z\")), not {value!r}"
+            )
+    for name in ("kita", "honba", "sticks"):
+        value = getattr(ctx, name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"WinContext.{name} is a whole number, not {value!r}")
+
+
 def _problems_with_hand(hand: Hand, win: int, rules: RuleSet) -> tuple[list[int], int, list[int]]:
     """Check the tiles against the rules' tile set; returns the 34 counts of hand + melds + winning tile, the
     number of red fives among them, and the 34 counts of the concealed tiles with the winning tile."""
@@ -108,6 +141,7 @@ def _context_problems(hand: Hand, win: int, ctx: WinContext, rules: RuleSet, cou
 def validate(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> tuple[list[int], int, list[int]]:
     """Raise ``ScoringError`` for a hand or context that cannot be; else the tile counts (every tile, then the
     concealed tiles with the winning tile) and the number of red fives."""
+    check_arguments(hand, win, ctx, rules)
     if not rules.riichi:
         raise ScoringError("invalid_context", f"rules {rules.name!r} are not a riichi rule set; use zung-jung scoring")
     counts, reds, concealed = _problems_with_hand(hand, win, rules)

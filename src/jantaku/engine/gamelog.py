@@ -1,0 +1,63 @@
+"""Reading a game back from its log (``Game.log``): the header rebuilds the game, the decisions are replayed.
+
+A log that cannot be read says which line and why (``ValueError``); a decision the game refuses raises
+``IllegalAction`` with the line number in its message.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from jantaku.engine.actions import IllegalAction, action_from_json
+from jantaku.engine.match import MatchState
+from jantaku.rules.ruleset import RuleSet
+
+if TYPE_CHECKING:
+    from jantaku.engine.game import Game
+
+
+def _record(number: int, line: str) -> dict[str, Any]:
+    try:
+        rec = json.loads(line)
+    except ValueError as exc:
+        raise ValueError(f"log line {number} is not JSON: {exc}") from None
+    if not isinstance(rec, dict):
+        raise ValueError(f"log line {number} is not a JSON object")
+    return rec
+
+
+def replay(cls: type[Game], lines: Sequence[str] | str) -> Game:
+    """See ``Game.replay``. Blank lines are skipped (a file's last newline)."""
+    if isinstance(lines, str):
+        lines = lines.splitlines()
+    if not isinstance(lines, Sequence) or not all(isinstance(line, str) for line in lines):
+        raise TypeError(f"Game.replay takes a game's log: its JSON lines (game.log), not {type(lines).__name__}")
+    numbered = [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
+    if not numbered:
+        raise ValueError("Game.replay needs a game's log (game.log), a header line first; this log is empty")
+    first, text = numbered[0]
+    header = _record(first, text)
+    if header.get("type") != "header" or not isinstance(header.get("rules"), dict) or "seed" not in header:
+        raise ValueError(f"log line {first} is not a game's header (type \"header\", rules and seed)")
+    try:
+        rules = RuleSet().with_options(**header["rules"])
+        start = None
+        if "start" in header:
+            start = MatchState(**{**header["start"], "scores": tuple(header["start"]["scores"])})
+        game = cls(rules, header["seed"], walls=header.get("walls", ()), start=start)
+    except (TypeError, ValueError, KeyError) as exc:
+        raise ValueError(f"log line {first}: the header does not make a game: {exc}") from None
+    for n, line in numbered[1:]:
+        rec = _record(n, line)
+        try:
+            if rec.get("type") == "act":
+                game.apply(rec["actor"], action_from_json(rec["action"]))
+            elif rec.get("type") == "clock":
+                game.clock(rec["info"]["minutes"])
+        except IllegalAction as exc:
+            raise IllegalAction(exc.rule, f"log line {n}: {str(exc).partition(': ')[2]}") from None
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"log line {n} is not a decision of this game: {exc!r}") from None
+    return game

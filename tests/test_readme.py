@@ -1,0 +1,85 @@
+"""The README's examples run, so that it cannot go stale: every ``python`` block is executed, and every command of
+an ``sh`` block that calls ``jantaku`` is run through the shell (from a scratch folder) and must succeed.
+
+Left out or bounded, and why:
+- ``jantaku serve`` starts a server that runs until interrupted (tests/server covers it);
+- ``simulate --games N`` plays N games for minutes: the test plays one seat rotation instead (``--games`` set to
+  the line-up's size), which runs the same code;
+- ``tenhou-check ../shared/tenhou`` replays the whole corpus (``make validate`` does that): the test replays one
+  record of it, and skips the command when the corpus is not there.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+FENCE = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
+
+
+def blocks(language: str) -> list[str]:
+    return [body for lang, body in FENCE.findall(README) if lang == language]
+
+
+def commands() -> list[str]:
+    """Lines of ``sh`` blocks that run ``jantaku`` (first, or after a pipe), except ``jantaku serve``."""
+    out = []
+    for body in blocks("sh"):
+        for line in body.splitlines():
+            runs = re.match(r"^jantaku\b", line) or "| jantaku " in line
+            if runs and not re.match(r"^jantaku serve\b", line):
+                out.append(line)
+    return out
+
+
+def bounded(line: str) -> str:
+    """``simulate --games N`` plays one rotation: as many games as the line-up has seats."""
+    players = re.search(r"--players (\S+)", line)
+    seats = len(players.group(1).split(",")) if players else 4
+    return re.sub(r"--games \d+", f"--games {seats}", line)
+
+
+def corpus_record(line: str) -> str | None:
+    """The tenhou-check line with its folder replaced by one record of it (None: the corpus is not here)."""
+    folder = ROOT / "../shared/tenhou"
+    env = os.environ.get("JANTAKU_TENHOU_DIR")
+    records = sorted((Path(env) if env else folder).glob("4p/*.xml"))
+    if not records:
+        return None
+    return line.replace("../shared/tenhou", str(records[0]))
+
+
+def test_the_readme_has_examples() -> None:
+    cmds = commands()
+    assert len(blocks("python")) >= 3
+    assert any(c.startswith("jantaku score ") for c in cmds) and any(c.startswith("jantaku shanten ") for c in cmds)
+    assert any("--batch" in c for c in cmds) and any(c.startswith("jantaku simulate ") for c in cmds)
+
+
+@pytest.mark.parametrize("code", blocks("python"), ids=lambda code: code.splitlines()[0][:60])
+def test_python_block_runs(code: str) -> None:
+    exec(compile(code, "README.md", "exec"), {"__name__": "readme"})  # our own README
+
+
+@pytest.mark.parametrize("line", commands(), ids=lambda line: line.split("  #")[0].strip()[:80])
+def test_command_runs(line: str, tmp_path: Path) -> None:
+    command = bounded(line)
+    if "tenhou-check" in command:
+        replaced = corpus_record(command)
+        if replaced is None:
+            pytest.skip("no Tenhou records here (../shared/tenhou or JANTAKU_TENHOU_DIR)")
+        command = replaced
+    bin_dir = str(Path(sys.executable).parent)
+    env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", ""), "COLUMNS": "120"}
+    proc = subprocess.run(["bash", "-c", f"set -o pipefail; {command}"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=300, check=False)  # fmt: skip
+    assert proc.returncode == 0, f"{command}\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
+    assert "Traceback" not in proc.stderr
+    assert proc.stdout.strip() or "--out" in command
