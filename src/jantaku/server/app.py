@@ -21,7 +21,8 @@ from fastapi.staticfiles import StaticFiles
 
 from jantaku.rules import PRESETS
 from jantaku.server.config import Settings
-from jantaku.server.hub import PROTOCOL_VERSION, Connection, Hub
+from jantaku.server.connection import Connection
+from jantaku.server.hub import PROTOCOL_VERSION, Hub
 from jantaku.server.store import Store
 
 log = logging.getLogger("jantaku.server")

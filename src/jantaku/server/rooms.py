@@ -15,7 +15,7 @@ from jantaku.rules import PRESETS, RuleSet, preset
 from jantaku.rules.ruleset import RuleError
 
 if TYPE_CHECKING:
-    from jantaku.server.hub import Player
+    from jantaku.server.connection import Player
     from jantaku.server.runner import GameRunner
 
 #: options a room may not set: they name the preset rather than change a rule

@@ -1,0 +1,78 @@
+"""A client's connection and the person behind it.
+
+A ``Connection`` is one websocket: an outgoing queue drained by its own task, so a slow client never stalls a game,
+and a token bucket against floods. A ``Player`` is a person known by the hash of their token; it outlives
+connections (a reload, a reconnect, a server restart) and is what a room's seat points to.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from jantaku.server.config import Settings
+
+if TYPE_CHECKING:
+    from jantaku.server.rooms import Room
+
+
+class Connection:
+    """One websocket: an outgoing queue drained by its own task (a slow client never stalls a game), a token
+    bucket against floods, and the player it speaks for once it said hello."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.out: asyncio.Queue[str | None] = asyncio.Queue(maxsize=2000)
+        self.player: Player | None = None
+        self.spectating: Room | None = None
+        self.tokens = settings.burst
+        self.rate, self.burst = settings.rate, settings.burst
+        self.stamp = time.monotonic()
+        self.closed = False
+        self.limited_notice = 0.0
+
+    def send(self, msg: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        text = json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
+        if not text.isascii():
+            try:
+                text.encode()
+            except UnicodeEncodeError:  # a lone surrogate a client sent (echoed by pong): \u-escape it
+                text = json.dumps(msg, separators=(",", ":"))
+        try:
+            self.out.put_nowait(text)
+        except asyncio.QueueFull:  # the client stopped reading: drop it, the seat stays
+            self.close()
+
+    def close(self, deliver: bool = False) -> None:
+        """Stop the connection; ``deliver``: after the messages already queued (such as a last error)."""
+        if not self.closed:
+            self.closed = True
+            if not deliver or self.out.full():
+                while not self.out.empty():
+                    self.out.get_nowait()
+            self.out.put_nowait(None)
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+@dataclass(eq=False)
+class Player:
+    token_hash: str
+    nickname: str
+    connection: Connection | None = None
+    room: Room | None = None
+    queue_key: str | None = None
+    #: the client shows each hand's result and says ``continue`` (hello's "hand_pause": true)
+    hand_pause: bool = False
+    last_seen: float = field(default_factory=time.monotonic)
