@@ -165,6 +165,7 @@ function onUpdate(msg) {
     }
   }
   if (!msg.seq) { state.riichiMode = false; state.choice = null; }
+  if (msg.events.some((ev) => ev.type === "hora" || ev.type === "ryukyoku")) state.frozen = previous || msg;
   results.events(msg.events, state);
   if (msg.stand_in === false && previous && previous.stand_in) notice(t("standIn"));
   if (msg.seq && !state.spectating) autoPlay(msg, state);
@@ -210,7 +211,9 @@ export function render() {
   const playing = state.room && state.room.phase === "playing" && state.update;
   if (playing || (state.spectating && state.update)) {
     document.body.dataset.screen = "table";
-    app.append(renderTable(state));
+    // while a hand's result is on screen, the table behind it stays as the hand left it (not the next deal)
+    const frozen = results.queue.length && state.frozen ? { ...state, update: { ...state.frozen, seq: null } } : state;
+    app.append(renderTable(frozen));
   } else if (state.room) {
     document.body.dataset.screen = "room";
     app.append(renderRoom());
@@ -296,10 +299,12 @@ function optionsEditor(prefix, presetName, current = {}) {
 
 function renderLobby() {
   const main = el("div", { class: "lobby" });
-  const nick = el("input", { id: "nickname", value: state.nickname, maxlength: 24, placeholder: t("nickname"), autocomplete: "nickname" });
+  // the box shows the nickname in force until the person types (a redraw keeps what they typed)
+  const nick = el("input", { id: "nickname", value: state.nicknameDraft ?? state.nickname, maxlength: 24, placeholder: t("nickname"),
+    autocomplete: "nickname", dataset: { live: "1" }, oninput: (e) => { state.nicknameDraft = e.target.value; } });
   const saveNick = () => {
     const name = nick.value.trim();
-    if (name) { storeNickname(name); state.nickname = name; send({ type: "nickname", nickname: name }); }
+    if (name) { storeNickname(name); state.nickname = name; state.nicknameDraft = undefined; send({ type: "nickname", nickname: name }); }
   };
   nick.addEventListener("keydown", (e) => { if (e.key === "Enter") saveNick(); });
   main.append(el("section", { class: "card who-card" },
