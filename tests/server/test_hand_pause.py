@@ -43,6 +43,9 @@ def test_the_table_waits_for_continue_after_a_hand(tmp_path: Path) -> None:
         held = _updates_within(p, 0.4)
         assert not [m for m in held if m["type"] == "update"], "CPUs played while the result was on screen"
         assert runner.pending_continue == {0} and runner.pause_until > 0
+        p.send({"type": "action", "seq": 1, "action": {"type": "pass"}})  # a stale answer is not a "continue"
+        assert p.until("error")["code"] == "stale"
+        assert runner.pending_continue == {0} and runner.paused()
         p.send({"type": "continue"})
         if last.get("seq"):  # the person deals the next hand: the game waits for their move anyway
             p.send({"type": "action", "seq": last["seq"], "action": simple_choice(last["view"]["legal_actions"])})

@@ -194,7 +194,7 @@ class GameRunner:
         return False
 
     def _handle(self, msg: Message) -> None:
-        if msg.kind in ("action", "continue"):
+        if msg.kind == "continue":
             self.pending_continue.discard(msg.seat)
         if msg.kind == "action":
             self._answer(msg)
@@ -239,6 +239,8 @@ class GameRunner:
         game = self.game
         events = game.apply(seat, action)  # raises IllegalAction with the state untouched
         clock = self.clocks[seat]
+        if answered:  # a person who plays has read the result (a refused answer says nothing of the kind)
+            self.pending_continue.discard(seat)
         if answered and self.think + self.bank > 0:
             used = self.now() - clock.opened - self.think
             clock.bank = max(0.0, clock.bank - max(0.0, used))
