@@ -51,7 +51,8 @@ def test_the_table_waits_for_continue_after_a_hand(tmp_path: Path) -> None:
             p.send({"type": "action", "seq": last["seq"], "action": simple_choice(last["view"]["legal_actions"])})
         moved = _updates_within(p, 0.4)
         assert [m for m in moved if m["type"] == "update"], "the table did not go on after continue"
-        assert not runner.pending_continue
+        ended_again = any(e["type"] == "end_kyoku" for m in moved if m["type"] == "update" for e in m["events"])
+        assert not runner.pending_continue or ended_again  # (a CPU may already have won the next hand)
 
 
 def test_a_client_without_hand_pause_is_not_waited_for(tmp_path: Path) -> None:
