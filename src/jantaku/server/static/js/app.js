@@ -299,8 +299,10 @@ function optionsEditor(prefix, presetName, current = {}) {
 
 function renderLobby() {
   const main = el("div", { class: "lobby" });
-  // the box shows the nickname in force until the person types (a redraw keeps what they typed)
-  const nick = el("input", { id: "nickname", value: state.nicknameDraft ?? state.nickname, maxlength: 24, placeholder: t("nickname"),
+  // the box shows the nickname the person saved (the server's default only as a placeholder, so a redraw when the
+  // welcome arrives never changes the box under their fingers); a redraw keeps what they typed
+  const nick = el("input", { id: "nickname", value: state.nicknameDraft ?? storedNickname(), maxlength: 24,
+    placeholder: state.nickname || t("nickname"),
     autocomplete: "nickname", dataset: { live: "1" }, oninput: (e) => { state.nicknameDraft = e.target.value; } });
   const saveNick = () => {
     const name = nick.value.trim();
