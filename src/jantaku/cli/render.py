@@ -48,22 +48,28 @@ def _yaku_value(y: dict[str, Any], rules: RuleSet) -> str:
     return "yakuman" if y["yakuman"] == 1 else f"{y['yakuman']}x yakuman"
 
 
+def _sheet_head(req: Request, how: str, arrangement: str) -> Table:
+    """The first lines of a score sheet (riichi or Zung Jung): the hand, the winning tile and how, the reading."""
+    head = Table.grid(padding=(0, 2))
+    head.add_column(style="bold cyan", no_wrap=True)
+    head.add_column()
+    hand_line = Text(str(req.hand), style="bold")
+    hand_line.append("  +  ")
+    hand_line.append(code_name(req.win), style="bold yellow")
+    hand_line.append(f" ({long_name(kind_of(req.win))}) by {how}")
+    head.add_row("Hand", hand_line)
+    head.add_row("Reading", Text(arrangement))
+    return head
+
+
 def score_sheet(req: Request, result: ScoreResult) -> RenderableType:
     """The full scoring sheet of one win."""
     d = result.to_dict()
     ctx, rules = req.ctx, req.rules
     sanma = rules.sanma
 
-    head = Table.grid(padding=(0, 2))
-    head.add_column(style="bold cyan", no_wrap=True)
-    head.add_column()
     how = "tsumo" if ctx.tsumo else f"ron off {wind_name(_discarder(req) or EAST)}'s discard"
-    hand_line = Text(str(req.hand), style="bold")
-    hand_line.append("  +  ")
-    hand_line.append(code_name(req.win), style="bold yellow")
-    hand_line.append(f" ({long_name(kind_of(req.win))}) by {how}")
-    head.add_row("Hand", hand_line)
-    head.add_row("Reading", Text(d["arrangement"]))
+    head = _sheet_head(req, how, d["arrangement"])
     head.add_row(
         "Table",
         Text(f"{wind_name(ctx.round_wind)} round, seat {_seat_label(ctx.seat_wind)}, rules {rules.name}"),
@@ -235,16 +241,8 @@ def options_lines(rules: RuleSet) -> list[Text]:
 def zung_jung_sheet(req: Request, data: dict[str, Any]) -> RenderableType:
     """The pattern sheet of a Zung Jung win (``data``: the scorer's JSON result)."""
     ctx = req.ctx
-    head = Table.grid(padding=(0, 2))
-    head.add_column(style="bold cyan", no_wrap=True)
-    head.add_column()
     how = "self-draw" if ctx.tsumo else f"discard of {wind_name(EAST + 'ESWN'.index(data['payer']))}"
-    hand_line = Text(str(req.hand), style="bold")
-    hand_line.append("  +  ")
-    hand_line.append(code_name(req.win), style="bold yellow")
-    hand_line.append(f" ({long_name(kind_of(req.win))}) by {how}")
-    head.add_row("Hand", hand_line)
-    head.add_row("Reading", Text(data["arrangement"]))
+    head = _sheet_head(req, how, data["arrangement"])
     head.add_row("Table", Text(f"seat {_seat_label(ctx.seat_wind)}, rules {req.rules.name} (no round wind)"))
     patterns = Table(box=box.SIMPLE_HEAD, title="Patterns", title_justify="left", title_style="bold")
     patterns.add_column("No.")

@@ -244,8 +244,7 @@ class Hub:
 
     def on_leave_room(self, conn: Connection, msg: dict[str, Any]) -> None:
         player = self._me(conn)
-        if player.room is None:
-            raise RoomError("no_room", "you are not in a room")
+        self._my_room(player)  # refuses when not in a room
         self._leave_current(player)
         conn.send({"type": "left"})
 

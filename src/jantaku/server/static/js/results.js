@@ -2,7 +2,7 @@
 // end the final standings with a chart of the scores over the hands.
 
 import { el, raw, clear } from "./dom.js";
-import { t, yakuName, yakuBoth, WINDS } from "./i18n.js";
+import { t, yakuName, yakuBoth } from "./i18n.js";
 import { tileSVG, isRed } from "./tiles.js";
 
 function nameOf(state, seat) {
@@ -182,4 +182,3 @@ function chart(history, final, state) {
   return el("div", {}, raw("div", {}, svg), legend);
 }
 
-export { WINDS };
