@@ -5,7 +5,7 @@ import pytest
 from jantaku.rules import PRESETS, RuleError, RuleSet, preset
 
 EXPECTED = {"standard", "sanma", "classic", "classic-east", "doman", "doman-nokuitan", "bga", "tenhou",
-            "tenhou-sanma", "zung-jung"}  # fmt: skip
+            "tenhou-sanma", "zung-jung", "superpower"}  # fmt: skip
 
 
 def test_every_preset_of_rules_md_exists_with_a_source() -> None:

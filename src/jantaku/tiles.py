@@ -135,7 +135,7 @@ def parse_tiles(text: str, *, offset: int = 0, source: str | None = None) -> lis
 def scan_tiles(text: str, *, offset: int = 0, source: str | None = None) -> list[tuple[int, int]]:
     """Like ``parse_tiles``, with each tile's position: ``(code, position of its digit)``."""
     if not isinstance(text, str):
-        raise TypeError(f"tiles are read from a string like \"123m0p55z\", not {type(text).__name__} {text!r}")
+        raise TypeError(f'tiles are read from a string like "123m0p55z", not {type(text).__name__} {text!r}')
     src = text if source is None else source
     codes: list[tuple[int, int]] = []
     pending: list[tuple[int, int]] = []  # (digit, position)
@@ -172,7 +172,7 @@ def scan_tiles(text: str, *, offset: int = 0, source: str | None = None) -> list
 def parse_tile(text: str) -> int:
     """Read exactly one tile, e.g. ``5m`` or ``0p``."""
     if not isinstance(text, str):
-        raise TypeError(f"a tile is read from a string like \"5m\" or \"0p\", not {type(text).__name__} {text!r}")
+        raise TypeError(f'a tile is read from a string like "5m" or "0p", not {type(text).__name__} {text!r}')
     codes = parse_tiles(text.strip())
     if len(codes) != 1:
         raise NotationError(text, None, f"expected exactly one tile, got {len(codes)}")

@@ -124,7 +124,7 @@ class Bot:
             chosen = self.riichi(r, riichi, rng)
             if chosen is not None:
                 return chosen
-        return self.discard(r, of_type(r.legal, Discard), rng)
+        return self.discard(r, [a for a in of_type(r.legal, Discard) if not a.veil], rng)
 
     def extract_north(self, r: Reading) -> bool:
         return True

@@ -134,7 +134,7 @@ def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
     for s in seats:
         i = s["seat"]
         for r in s["river"]:
-            if not r["called"]:
+            if not r["called"] and r["tile"] is not None:  # None: another seat's veiled tile
                 visible[r["tile"] >> 2] += 1
         for t in s["kita"]:
             visible[t >> 2] += 1
@@ -164,13 +164,13 @@ def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
         for _, _, ks in melds:
             for k in ks:
                 visible[k] += 1
-        river = [r["tile"] >> 2 for r in s["river"]]
+        river = [r["tile"] >> 2 for r in s["river"] if r["tile"] is not None]
         genbutsu = set(river)
         order = riichi_orders.get(i, 0)
         if s["riichi"] and order:
             for other in seats:
                 for r in other["river"]:
-                    if r["order"] > order:
+                    if r["order"] > order and r["tile"] is not None:
                         genbutsu.add(r["tile"] >> 2)
         opponents.append(
             Opponent(

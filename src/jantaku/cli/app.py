@@ -139,8 +139,12 @@ def score_cmd(
     kita: Annotated[int, typer.Option(metavar="N", help="Norths extracted (3-player rules).")] = 0,
     round_wind: Annotated[
         str | None,
-        typer.Option("--round", metavar=WIND, help="Round wind: E, S, W or N [default: E; Zung Jung has none].",
-                     show_default=False),
+        typer.Option(
+            "--round",
+            metavar=WIND,
+            help="Round wind: E, S, W or N [default: E; Zung Jung has none].",
+            show_default=False,
+        ),
     ] = None,
     seat_wind: Annotated[str, typer.Option("--seat", metavar=WIND, help="Winner's seat wind (E = dealer).")] = "E",
     honba: Annotated[int, typer.Option(metavar="N", help="Honba counters on the table.")] = 0,
@@ -153,13 +157,15 @@ def score_cmd(
         str | None,
         typer.Option(metavar=WIND, help="Seat wind liable for a liability yakuman (refused when the win holds none)."),
     ] = None,
-    rules: Annotated[
-        str, typer.Option(metavar="PRESET", help="Rule preset (see `jantaku rules`).")
-    ] = "standard",
+    rules: Annotated[str, typer.Option(metavar="PRESET", help="Rule preset (see `jantaku rules`).")] = "standard",
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", metavar="KEY=VALUE",
-                     help="Change a rule option (repeatable; `jantaku rules NAME` lists them)."),
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="KEY=VALUE",
+            help="Change a rule option (repeatable; `jantaku rules NAME` lists them).",
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     batch: Annotated[
@@ -356,23 +362,32 @@ def simulate(
     ] = "standard",
     players: Annotated[
         str,
-        typer.Option("--players", metavar="LEVELS",
-                     help="Comma-separated CPU levels, one per seat: easy, normal, strong (any case)."),
+        typer.Option(
+            "--players",
+            metavar="LEVELS",
+            help="Comma-separated CPU levels, one per seat: easy, normal, strong (any case).",
+        ),
     ] = "strong,normal,normal,easy",
     seed: Annotated[str, typer.Option("--seed", help="Same seed, same games and results (any --jobs).")] = "1",
     jobs: Annotated[
         int,
-        typer.Option("--jobs", min=1, metavar="N",
-                     help="Worker processes (at most one per core and per game; the results do not depend on it)."),
+        typer.Option(
+            "--jobs",
+            min=1,
+            metavar="N",
+            help="Worker processes (at most one per core and per game; the results do not depend on it).",
+        ),
     ] = 1,
     out: Annotated[
         str | None, typer.Option("--out", metavar="FILE", help="Write the statistics as JSON to this file.")
     ] = None,
     logs: Annotated[
         str | None,
-        typer.Option("--logs", metavar="DIR",
-                     help="Keep every game's log (JSON lines, Game.replay) in this folder: new or empty; made if "
-                     "missing."),
+        typer.Option(
+            "--logs",
+            metavar="DIR",
+            help="Keep every game's log (JSON lines, Game.replay) in this folder: new or empty; made if missing.",
+        ),
     ] = None,
 ) -> None:
     """Self-play: CPU line-ups play complete games with seats rotated; statistics per player with 95% CIs.
@@ -439,14 +454,18 @@ def serve(
     port: Annotated[int | None, typer.Option(help="Port [env JANTAKU_PORT; 8000].")] = None,
     db: Annotated[
         str | None,
-        typer.Option(help="SQLAlchemy database URL, e.g. postgresql+psycopg://user@host/jantaku [env JANTAKU_DB; "
-                     "a SQLite file under the data folder]."),
+        typer.Option(
+            help="SQLAlchemy database URL, e.g. postgresql+psycopg://user@host/jantaku [env JANTAKU_DB; "
+            "a SQLite file under the data folder]."
+        ),
     ] = None,
-    data_dir: Annotated[str | None, typer.Option(help="Folder for the default SQLite file [env JANTAKU_DATA_DIR; "
-                                                      "./data].")] = None,
+    data_dir: Annotated[
+        str | None, typer.Option(help="Folder for the default SQLite file [env JANTAKU_DATA_DIR; ./data].")
+    ] = None,
     cpu_delay: Annotated[float | None, typer.Option(help="Seconds a CPU waits before its turn move [0.6].")] = None,
-    grace: Annotated[float | None, typer.Option(help="Seconds a disconnected player keeps the seat before a CPU "
-                                                     "stands in [10].")] = None,
+    grace: Annotated[
+        float | None, typer.Option(help="Seconds a disconnected player keeps the seat before a CPU stands in [10].")
+    ] = None,
 ) -> None:
     """Run the table server (rooms, CPU seats, auto-matching, game records) until interrupted."""
     import logging

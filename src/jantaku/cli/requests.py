@@ -254,7 +254,7 @@ def waits_hint(hand: Hand) -> str:
     acc = ukeire(counts, locked, None)
     if acc.shanten == 0:
         return f"it waits on {' '.join(kind_name(k) for k, _ in acc.tiles)}"
-    return f"it is {acc.shanten}-shanten (jantaku shanten \"{hand}\" shows the tiles that help)"
+    return f'it is {acc.shanten}-shanten (jantaku shanten "{hand}" shows the tiles that help)'
 
 
 def run_request(req: Request) -> ScoreResult | dict[str, Any]:

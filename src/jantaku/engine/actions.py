@@ -21,7 +21,10 @@ class IllegalAction(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Discard:
+    """Discard ``tile``; ``veil`` discards it face down (the Veil superpower, SUPERPOWERS.md)."""
+
     tile: int
+    veil: bool = False
     type: ClassVar[str] = "discard"
 
 
@@ -113,6 +116,16 @@ class Pass:
     type: ClassVar[str] = "pass"
 
 
+@dataclass(frozen=True, slots=True)
+class Power:
+    """Use the seat's superpower ``power`` (an own-turn power of SUPERPOWERS.md), on opponent ``target`` for
+    Seal and Sense. The turn goes on: a discard (or a win, a kan ...) still follows."""
+
+    power: str
+    target: int | None = None
+    type: ClassVar[str] = "power"
+
+
 Action = Union[  # noqa: UP007
     Discard,
     Riichi,
@@ -128,6 +141,7 @@ Action = Union[  # noqa: UP007
     DeclareTenpai,
     DeclareNoten,
     Pass,
+    Power,
 ]
 
 _BY_TYPE: dict[str, type[Any]] = {
@@ -147,6 +161,7 @@ _BY_TYPE: dict[str, type[Any]] = {
         DeclareTenpai,
         DeclareNoten,
         Pass,
+        Power,
     )
 }
 
@@ -155,8 +170,14 @@ def action_to_json(action: Action) -> dict[str, Any]:
     out: dict[str, Any] = {"type": action.type}
     if isinstance(action, (Discard, Riichi, AddedKan, Kita)):
         out["tile"] = action.tile
+        if isinstance(action, Discard) and action.veil:
+            out["veil"] = True
     elif isinstance(action, (Chi, Pon, OpenKan, ClosedKan)):
         out["tiles"] = list(action.tiles)
+    elif isinstance(action, Power):
+        out["power"] = action.power
+        if action.target is not None:
+            out["target"] = action.target
     return out
 
 
@@ -171,8 +192,19 @@ def action_from_json(data: dict[str, Any]) -> Action:
             tile = data["tile"]
             if not isinstance(tile, int) or isinstance(tile, bool):
                 raise TypeError
+            if cls is Discard and "veil" in data:
+                if not isinstance(data["veil"], bool):
+                    raise TypeError
+                return Discard(tile, data["veil"])
             action: Action = cls(tile)
             return action
+        if cls is Power:
+            power, target = data["power"], data.get("target")
+            if not isinstance(power, str) or not (
+                target is None or (isinstance(target, int) and not isinstance(target, bool))
+            ):
+                raise TypeError
+            return Power(power, target)
         if cls in (Chi, Pon, OpenKan, ClosedKan):
             size = {Chi: 2, Pon: 2, OpenKan: 3, ClosedKan: 4}[cls]
             tiles = data["tiles"]

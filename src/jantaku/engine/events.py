@@ -53,9 +53,17 @@ class Event:
 def redact(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it (``None``: a spectator who sees no concealed tile).
 
-    Another seat's draw hides its tile; the deal shows only the viewer's own hand. Everything else is public."""
-    if event.type == "tsumo" and event.actor != seat and event.tile is not None:
-        return Event(event.type, event.actor, event.target, None, event.consumed, event.info)
+    Another seat's draw hides its tile; the deal shows only the viewer's own hand; another seat's veiled discard
+    hides its tile and a superpower's private result (``info["private"]``) is its user's alone. Everything else
+    is public."""
+    if event.actor != seat:
+        if event.type == "tsumo" and event.tile is not None:
+            return Event(event.type, event.actor, event.target, None, event.consumed, event.info)
+        if event.type == "dahai" and event.info.get("veil"):
+            return Event(event.type, event.actor, event.target, None, event.consumed, event.info)
+        if event.type == "power" and "private" in event.info:
+            info = {k: v for k, v in event.info.items() if k != "private"}
+            return Event(event.type, event.actor, event.target, event.tile, event.consumed, info)
     if event.type == "start_kyoku":
         hands = event.info.get("hands")
         if hands is not None:

@@ -32,6 +32,7 @@ from jantaku.engine.actions import (
     OpenKan,
     Pass,
     Pon,
+    Power,
     Riichi,
     Ron,
     Tsumo,
@@ -49,6 +50,15 @@ from jantaku.engine.legal import (
     turn_actions,
 )
 from jantaku.engine.match import FinalResult, HandOutcome, MatchState, advance, final_result
+from jantaku.engine.powers import (
+    Charges,
+    check_powers,
+    choose_powers,
+    lift_seals,
+    turn_powers,
+    use_power,
+    veil_discards,
+)
 from jantaku.engine.table import SeatState, Table, TableMeld, tile_codes
 from jantaku.engine.wall import Wall
 from jantaku.melds import MeldKind
@@ -57,8 +67,7 @@ from jantaku.tiles import DRAGONS, EAST, WINDS
 
 _JSON = json.JSONEncoder(separators=(",", ":"))
 _ACTION_TYPES = (Discard, Riichi, Tsumo, Ron, Chi, Pon, OpenKan, AddedKan, ClosedKan, Kita, NineTerminals, Pass,
-                 DeclareTenpai, DeclareNoten)  # fmt: skip
-
+                 DeclareTenpai, DeclareNoten, Power)  # fmt: skip
 
 
 class Game:
@@ -69,7 +78,10 @@ class Game:
         *,
         walls: Sequence[Sequence[int]] = (),
         start: MatchState | None = None,
+        powers: Sequence[str | None] | None = None,
     ) -> None:
+        """``powers``: each seat's superpower (a name of ``powers.CATALOGUE`` or None) when ``rules.superpowers``
+        is on; left out, they are chosen from the seed (``powers.choose_powers``)."""
         self.rules = rules
         self.seed = seed
         self.walls = [list(w) for w in walls]
@@ -84,6 +96,15 @@ class Game:
         self._legal: dict[int, tuple[int, list[Action]]] = {}
         self._records: list[tuple[int, Action] | Event] = []
         self.clock_passed = False  # the next hand to start will be the last (match clock)
+        if powers is not None and not rules.superpowers:
+            raise ValueError(f"rules {rules.name!r} have no superpowers (superpowers=True turns them on)")
+        if rules.superpowers:
+            chosen = choose_powers(seed, rules.players) if powers is None else powers
+            self.powers: tuple[str | None, ...] = check_powers(chosen, rules.players)
+        else:
+            self.powers = (None,) * rules.players
+        self.charges = [Charges(p) for p in self.powers]
+        self.secrets: list[list[dict[str, Any]]] = [[] for _ in self.powers]  # this hand's private power results
         self.table: Table = self._new_table()
         events = [Event("start_game", info={"scores": list(self.state.scores), "players": rules.players})]
         events.extend(self._deal())
@@ -117,6 +138,8 @@ class Game:
         acts: list[Action] = []
         if self.phase == "turn" and self.turn is not None and self.turn.seat == seat:
             acts = turn_actions(self.table, self.turn, self.state.scores[seat])
+            if self.rules.superpowers and self.charges[seat].ready:
+                acts += veil_discards(self, seat, acts) + turn_powers(self, seat)
         elif self.phase == "claims" and self.claims is not None:
             c = self.claims
             if seat in c.options and seat not in c.answers:
@@ -193,6 +216,8 @@ class Game:
         """The game as JSON lines: a header (rules, seed, stacked walls, start state), then every decision
         (``{"type": "act", ...}``) followed by the events it caused."""
         header: dict[str, Any] = {"type": "header", "rules": self.rules.options(), "seed": self.seed}
+        if self.rules.superpowers:
+            header["powers"] = list(self.powers)
         if self.walls:
             header["walls"] = self.walls
         if self.start is not None:
@@ -242,6 +267,9 @@ class Game:
             "kita": [list(s.kita) for s in t.seats],
             "live": list(t.wall.live),
             "turn": None if self.turn is None else [self.turn.seat, self.turn.drawn],
+            "powers": [[c.power, c.used_game, c.used_hand] for c in self.charges],
+            "seals": [list(s.sealed_by) for s in t.seats],
+            "secrets": [list(x) for x in self.secrets],
         }
 
     # ----------------------------------------------------------------- validation
@@ -294,6 +322,9 @@ class Game:
         for rel in range(n):
             seat = (t.dealer + rel) % n
             t.seats[seat].hand = t.wall.deal(13)
+        for ch, secrets in zip(self.charges, self.secrets, strict=True):
+            ch.used_hand = 0
+            secrets.clear()
         for s in t.seats:
             s.refresh_waits()
         zung_jung = not self.rules.riichi
@@ -323,6 +354,8 @@ class Game:
         s = t.seats[seat]
         s.hand.append(tile)
         s.furiten_temp = False
+        if self.rules.superpowers:
+            lift_seals(self, seat)
         self.phase, self.claims = "turn", None
         self.turn = Turn(seat, tile, rinshan)
         info = {"rinshan": True} if rinshan else {}
@@ -352,8 +385,12 @@ class Game:
             return hand_end.win(self, [seat], turn.drawn, None, rinshan=turn.rinshan)
         if isinstance(action, NineTerminals):
             return hand_end.abort(self, "nine_terminals", [seat])
+        if isinstance(action, Discard) and action.veil:
+            return self._discard(seat, action.tile, False, veil=True)
         if isinstance(action, (Discard, Riichi)):
             return self._discard(seat, action.tile, isinstance(action, Riichi))
+        if isinstance(action, Power):
+            return use_power(self, seat, action)
         if isinstance(action, ClosedKan):
             return self._declare_kan(seat, action.tiles, closed=True)
         if isinstance(action, AddedKan):
@@ -368,7 +405,7 @@ class Game:
             return events
         raise AssertionError(f"unhandled turn action {action}")  # pragma: no cover
 
-    def _discard(self, seat: int, tile: int, riichi: bool) -> list[Event]:
+    def _discard(self, seat: int, tile: int, riichi: bool, veil: bool = False) -> list[Event]:
         assert self.turn is not None
         t = self.table
         s = t.seats[seat]
@@ -379,12 +416,22 @@ class Game:
         elif s.riichi_accepted:
             s.ippatsu = False
         tsumogiri = tile == self.turn.drawn
-        t.discard(seat, tile, tsumogiri, riichi)
-        events.append(Event("dahai", actor=seat, tile=tile, info={"tsumogiri": tsumogiri}))
+        t.discard(seat, tile, tsumogiri, riichi, veil)
+        info: dict[str, Any] = {"tsumogiri": tsumogiri}
+        if veil:  # face down, 1,000 points into the deposits (SUPERPOWERS.md, Veil)
+            ch = self.charges[seat]
+            ch.used_game += 1
+            ch.used_hand += 1
+            scores = list(self.state.scores)
+            scores[seat] -= 1000
+            self.state = replace(self.state, scores=tuple(scores), sticks=self.state.sticks + 1)
+            info.update(veil=True, left=ch.left, scores=scores, sticks=self.state.sticks)
+        events.append(Event("dahai", actor=seat, tile=tile, info=info))
         if self.rules.kan_dora_timing == "standard":
             events.extend(self._flush_dora())
         self.turn = None
-        self.claims = discard_claims(t, seat, tile)
+        # a veiled tile cannot be called or ronned, and passing it makes no one furiten
+        self.claims = Claims("discard", seat, tile, {}, []) if veil else discard_claims(t, seat, tile)
         self.phase = "claims"
         if not self.claims.options:
             events.extend(self._resolve_claims())
@@ -472,7 +519,7 @@ class Game:
 
     def _four_winds(self) -> bool:
         t = self.table
-        if t.interrupted or any(s.discards != 1 for s in t.seats):
+        if t.interrupted or any(s.discards != 1 or s.river[0].veiled for s in t.seats):
             return False
         kinds = {s.river[0].tile >> 2 for s in t.seats}
         return len(kinds) == 1 and next(iter(kinds)) in WINDS
@@ -492,6 +539,8 @@ class Game:
         d.nagashi = False
         for tile in act.tiles:
             s.take(tile)
+        if self.rules.superpowers:
+            lift_seals(self, seat)
         tiles = tuple(sorted((*act.tiles, c.tile)))
         k = c.tile >> 2
         events: list[Event] = []
@@ -572,9 +621,11 @@ class Game:
 def outcome_advance(game: Game, outcome: HandOutcome) -> list[Event]:
     """End the hand: reveal the wall, move the match on, deal the next hand or end the game."""
     t = game.table
-    events = [
-        Event("end_kyoku", info={"wall": list(t.wall.order), "salt": t.wall.salt.hex(), "scores": list(outcome.scores)})
-    ]
+    info: dict[str, Any] = {"wall": list(t.wall.order), "salt": t.wall.salt.hex(), "scores": list(outcome.scores)}
+    veiled = [[seat, r.tile] for seat, s in enumerate(t.seats) for r in s.river if r.veiled]
+    if veiled:  # Veil's face-down tiles are turned up when the hand ends
+        info["veiled"] = veiled
+    events = [Event("end_kyoku", info=info)]
     nxt, over = advance(game.rules, game.state, outcome)
     game.state = nxt
     game.turn, game.claims = None, None

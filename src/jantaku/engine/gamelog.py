@@ -40,13 +40,13 @@ def replay(cls: type[Game], lines: Sequence[str] | str) -> Game:
     first, text = numbered[0]
     header = _record(first, text)
     if header.get("type") != "header" or not isinstance(header.get("rules"), dict) or "seed" not in header:
-        raise ValueError(f"log line {first} is not a game's header (type \"header\", rules and seed)")
+        raise ValueError(f'log line {first} is not a game\'s header (type "header", rules and seed)')
     try:
         rules = RuleSet().with_options(**header["rules"])
         start = None
         if "start" in header:
             start = MatchState(**{**header["start"], "scores": tuple(header["start"]["scores"])})
-        game = cls(rules, header["seed"], walls=header.get("walls", ()), start=start)
+        game = cls(rules, header["seed"], walls=header.get("walls", ()), start=start, powers=header.get("powers"))
     except (TypeError, ValueError, KeyError) as exc:
         raise ValueError(f"log line {first}: the header does not make a game: {exc}") from None
     for n, line in numbered[1:]:

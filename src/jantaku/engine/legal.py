@@ -249,7 +249,8 @@ def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
             how = WinKind(False, discarder=discarder, houtei=houtei)
             if can_win(table, seat, tile, how):
                 acts.append(Ron())
-        if (not houtei or not rules.riichi) and not s.riichi:  # Zung Jung: the last discard may be called
+        # Zung Jung: the last discard may be called; a Seal forbids calls (never a win) until its user's turn
+        if (not houtei or not rules.riichi) and not s.riichi and not s.sealed_by:
             kinds = [t >> 2 for t in s.hand]
             held = kinds.count(k)
             groups = _by_code(table, s, k) if held >= 2 else {}

@@ -43,7 +43,7 @@ def try_score(
     rules = table.rules
     s = table.seats[seat]
     rel = table.rel(seat)
-    first = table.first_turn(seat)
+    first = table.first_turn(seat) and not s.blessings_void
     riichi_on = s.riichi_accepted
     haitei = how.tsumo and table.wall.remaining == 0 and (not how.rinshan or rules.rinshan_haitei_stack)
     pao = None

@@ -72,6 +72,7 @@ class RiverTile:
     riichi: bool = False  # the riichi declaration tile
     called: bool = False  # taken by another seat's call (it stays counted for furiten)
     order: int = 0  # the hand's running discard number: which tiles came after a riichi (genbutsu)
+    veiled: bool = False  # discarded face down (Veil): only its owner sees it until the hand ends
 
 
 @dataclass(slots=True)
@@ -92,6 +93,8 @@ class SeatState:
     kita: list[int] = field(default_factory=list)  # 3-player: Norths set aside as dora
     waits: list[int] = field(default_factory=list)  # winning kinds of the 3n+1 concealed tiles (kept current)
     shanten: int = 8  # of the 3n+1 concealed tiles, kept with ``waits``
+    sealed_by: list[int] = field(default_factory=list)  # seats whose Seal forbids this seat's calls for now
+    blessings_void: bool = False  # used Redraw: no tenhou / chiihou / renhou this hand
 
     def counts(self) -> list[int]:
         c = [0] * KINDS
@@ -160,7 +163,7 @@ class Table:
         c = [0] * KINDS
         for i, s in enumerate(self.seats):
             for r in s.river:
-                if not r.called:
+                if not r.called and (not r.veiled or i == seat):
                     c[r.tile >> 2] += 1
             for t in s.kita:
                 c[t >> 2] += 1
@@ -196,11 +199,11 @@ class Table:
             out.extend(s.kita)
         return out
 
-    def discard(self, seat: int, tile: int, tsumogiri: bool, riichi: bool) -> None:
+    def discard(self, seat: int, tile: int, tsumogiri: bool, riichi: bool, veiled: bool = False) -> None:
         s = self.seats[seat]
         s.take(tile)
         self.discards += 1
-        s.river.append(RiverTile(tile, tsumogiri, riichi, order=self.discards))
+        s.river.append(RiverTile(tile, tsumogiri, riichi, order=self.discards, veiled=veiled))
         s.river_kinds.add(tile >> 2)
         s.discards += 1
         if not is_terminal_or_honor(tile >> 2):

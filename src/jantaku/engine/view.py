@@ -4,6 +4,9 @@ A view holds the viewer's own concealed tiles and legal actions; everyone's rive
 discard number, so "discarded after that riichi" is readable), melds, riichi state, concealed-tile counts and
 scores; the revealed dora indicators, the live-wall count, the wall's commitment, and while seats may answer a
 discard or a kan, the tile on the table (``claim``).
+With superpowers on, every seat's power and charges left, who sealed it, and the viewer's own private power
+results this hand (``own["secrets"]``: what Foresight showed, Sense's answer); another seat's veiled discard
+shows face down.
 Never another seat's concealed tiles, the live wall's order or an unrevealed indicator.
 """
 
@@ -15,6 +18,7 @@ from jantaku.engine.actions import action_to_json
 
 if TYPE_CHECKING:
     from jantaku.engine.game import Game
+    from jantaku.engine.table import RiverTile
 
 
 def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
@@ -29,14 +33,14 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
                 "score": st.scores[i],
                 "concealed": len(s.hand),
                 "melds": [m.to_json() for m in s.melds],
-                "river": [
-                    {"tile": r.tile, "tsumogiri": r.tsumogiri, "riichi": r.riichi, "called": r.called, "order": r.order}
-                    for r in s.river
-                ],
+                "river": [_river_tile(r, i == seat) for r in s.river],
                 "riichi": s.riichi_accepted or bool(s.riichi),
                 "kita": list(s.kita),
             }
         )
+        if game.rules.superpowers:
+            seats[-1]["power"] = game.charges[i].to_json()
+            seats[-1]["sealed_by"] = list(s.sealed_by)
     out: dict[str, Any] = {
         "seat": seat,
         "phase": game.phase,
@@ -66,5 +70,21 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
             "furiten": own.furiten and game.rules.riichi,
             "waits": list(own.waits) if len(own.hand) % 3 == 1 else [],
         }
+        if game.rules.superpowers:
+            out["own"]["secrets"] = [dict(x) for x in game.secrets[seat]]
         out["legal_actions"] = [action_to_json(a) for a in game.legal_actions(seat)]
+    return out
+
+
+def _river_tile(r: RiverTile, own: bool) -> dict[str, Any]:
+    """A river entry; a veiled tile shows face down (``tile`` None) to everyone but its owner."""
+    out: dict[str, Any] = {
+        "tile": r.tile if own or not r.veiled else None,
+        "tsumogiri": r.tsumogiri,
+        "riichi": r.riichi,
+        "called": r.called,
+        "order": r.order,
+    }
+    if r.veiled:
+        out["veiled"] = True
     return out

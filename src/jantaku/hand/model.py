@@ -28,7 +28,7 @@ class Hand:
         broke the limit, counting in reading order.
         """
         if not isinstance(text, str):
-            raise TypeError(f"Hand.parse reads a string like \"123m456p789s1z [555p]\", not {type(text).__name__}")
+            raise TypeError(f'Hand.parse reads a string like "123m456p789s1z [555p]", not {type(text).__name__}')
         tiles: list[int] = []
         melds: list[Meld] = []
         tile_pos: list[int] = []  # position of every tile, concealed first, then each meld's tiles

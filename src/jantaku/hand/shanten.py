@@ -55,6 +55,7 @@ def check_counts(counts: Sequence[int], what: str = "counts", most: int = 14) ->
         raise counts_error(counts, what, most)
     return b
 
+
 # vector layout: index p*5 + m = distance to m complete sets plus p (0/1) pairs inside one suit
 _VECTORS: list[tuple[int, ...]] = []
 _VECTOR_ID: dict[tuple[int, ...], int] = {}

@@ -82,6 +82,7 @@ def _best_first(options: list[DiscardOption]) -> None:
     options.sort(key=_TOTAL, reverse=True)
     options.sort(key=_SHANTEN)
 
+
 # Every memo below is a plain dict or list read with a plain subscript (a KeyError falls back to the filling
 # function): CPython 3.11 specialises subscripts of exact dicts and lists only, and a dict subclass with
 # ``__missing__`` costs about 40 ns more per read. Vector ids are the shipped table's local ids (< 256), and the

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from jantaku.rules.ruleset import RuleError, RuleSet
 
 _ALL_FIVE = frozenset({"nine_terminals", "four_winds", "four_kans", "four_riichi", "triple_ron"})
@@ -166,9 +168,28 @@ ZUNG_JUNG = RuleSet(
     pao=frozenset(),
 )
 
+SUPERPOWER = dataclasses.replace(
+    STANDARD,
+    name="superpower",
+    description="Superpower match: the standard rules, and each seat holds one superpower (SUPERPOWERS.md).",
+    superpowers=True,
+)
+
 PRESETS: dict[str, RuleSet] = {
     r.name: r
-    for r in (STANDARD, SANMA, CLASSIC, CLASSIC_EAST, DOMAN, DOMAN_NOKUITAN, BGA, TENHOU, TENHOU_SANMA, ZUNG_JUNG)
+    for r in (
+        STANDARD,
+        SANMA,
+        SUPERPOWER,
+        CLASSIC,
+        CLASSIC_EAST,
+        DOMAN,
+        DOMAN_NOKUITAN,
+        BGA,
+        TENHOU,
+        TENHOU_SANMA,
+        ZUNG_JUNG,
+    )
 }
 
 

@@ -32,6 +32,7 @@ _ID, _SHAPE, _COUNTERS, _TILES, _CALLS, _RIICHI, _DRAWS, _SCORING = (
     "Multiple winners and draws", "Yaku and scoring",
 )  # fmt: skip
 _ZJ = "Zung Jung"
+_POWERS = "Superpowers"
 
 OPTIONS: tuple[Option, ...] = (
     Option("name", _ID, "the rule set's name (a preset's name, or your own)", "text"),
@@ -41,48 +42,120 @@ OPTIONS: tuple[Option, ...] = (
     Option("players", _SHAPE, "seats at the table; 3 = sanma (2m-8m removed, no chi)", ""),
     Option("length", _SHAPE, "east = one wind round (tonpuusen), east-south = two (hanchan)", ""),
     Option("start_points", _SHAPE, "each player's score at the start", ""),
-    Option("return_points", _SHAPE, "oka: first place receives (return - start) x players at the end; equal to "
-           "start_points = no oka", ""),
-    Option("target_points", _SHAPE, "first place must reach this after the last hand, else the game extends "
-           "(0 = no target)", ""),
-    Option("extension", _SHAPE, "when nobody reached target_points: none; one-round-sudden-death (one more wind "
-           "round, ending as soon as a hand ends with someone at target); until-west-4 (West round, sudden "
-           "death, West 4 the last hand); tie-break (extra hands while first place is tied)", ""),
+    Option(
+        "return_points",
+        _SHAPE,
+        "oka: first place receives (return - start) x players at the end; equal to start_points = no oka",
+        "",
+    ),
+    Option(
+        "target_points",
+        _SHAPE,
+        "first place must reach this after the last hand, else the game extends (0 = no target)",
+        "",
+    ),
+    Option(
+        "extension",
+        _SHAPE,
+        "when nobody reached target_points: none; one-round-sudden-death (one more wind "
+        "round, ending as soon as a hand ends with someone at target); until-west-4 (West round, sudden "
+        "death, West 4 the last hand); tie-break (extra hands while first place is tied)",
+        "",
+    ),
     Option("bust", _SHAPE, "the game ends when a score drops below 0 (exactly 0 plays on)", ""),
-    Option("last_dealer_stop", _SHAPE, "in the last hand the dealer who is first after winning ends the game: off; "
-           "first; first-and-target (and at target_points)", ""),
-    Option("last_dealer_stop_tenpai", _SHAPE, "the last-dealer stop also applies to a dealer who is only tenpai at an "
-           "exhaustive draw", ""),
-    Option("tie_break", _SHAPE, "equal final scores: seat = placed by seat order from the first dealer; shared = share "
-           "the placement (recorded for bga; the engine still places ties by seat order)", ""),
-    Option("uma", _SHAPE, "points added to the final result by placement, first to last", "one number per player, "
-           "comma-separated (e.g. 20000,10000,-10000,-20000), or 0s"),
+    Option(
+        "last_dealer_stop",
+        _SHAPE,
+        "in the last hand the dealer who is first after winning ends the game: off; "
+        "first; first-and-target (and at target_points)",
+        "",
+    ),
+    Option(
+        "last_dealer_stop_tenpai",
+        _SHAPE,
+        "the last-dealer stop also applies to a dealer who is only tenpai at an exhaustive draw",
+        "",
+    ),
+    Option(
+        "tie_break",
+        _SHAPE,
+        "equal final scores: seat = placed by seat order from the first dealer; shared = share "
+        "the placement (recorded for bga; the engine still places ties by seat order)",
+        "",
+    ),
+    Option(
+        "uma",
+        _SHAPE,
+        "points added to the final result by placement, first to last",
+        "one number per player, comma-separated (e.g. 20000,10000,-10000,-20000), or 0s",
+    ),
     Option("time_limits", _SHAPE, "a match clock (injected by the table server, never read by the engine)", ""),
-    Option("last_hand_after_minutes", _SHAPE, "with time_limits: after this many minutes the next hand to start is "
-           "the last (0 = never)", ""),
-    Option("end_after_minutes", _SHAPE, "with time_limits: after this many minutes the game ends at once, "
-           "unrecorded (0 = never)", ""),
-    Option("honba_per_payer", _COUNTERS, "points per honba counter for each payer's share: a win takes this x "
-           "(players - 1) per counter, ron or self-draw (100: 300 in 4-player play, 200 in 3-player)", ""),
-    Option("noten_total", _COUNTERS, "points the noten players pay the tenpai players at an exhaustive draw, in all",
-           ""),
-    Option("tenpai_declaration", _COUNTERS, "at an exhaustive draw players declare tenpai (show the hand) or noten; "
-           "off = tenpai is read from the hands", ""),
-    Option("red_fives", _TILES, "red copies of 5m, 5p and 5s (each counts one han as dora)", "three counts 0-4, "
-           "comma-separated (e.g. 1,1,1); 3 players: 0 for 5m"),
+    Option(
+        "last_hand_after_minutes",
+        _SHAPE,
+        "with time_limits: after this many minutes the next hand to start is the last (0 = never)",
+        "",
+    ),
+    Option(
+        "end_after_minutes",
+        _SHAPE,
+        "with time_limits: after this many minutes the game ends at once, unrecorded (0 = never)",
+        "",
+    ),
+    Option(
+        "honba_per_payer",
+        _COUNTERS,
+        "points per honba counter for each payer's share: a win takes this x "
+        "(players - 1) per counter, ron or self-draw (100: 300 in 4-player play, 200 in 3-player)",
+        "",
+    ),
+    Option(
+        "noten_total", _COUNTERS, "points the noten players pay the tenpai players at an exhaustive draw, in all", ""
+    ),
+    Option(
+        "tenpai_declaration",
+        _COUNTERS,
+        "at an exhaustive draw players declare tenpai (show the hand) or noten; off = tenpai is read from the hands",
+        "",
+    ),
+    Option(
+        "red_fives",
+        _TILES,
+        "red copies of 5m, 5p and 5s (each counts one han as dora)",
+        "three counts 0-4, comma-separated (e.g. 1,1,1); 3 players: 0 for 5m",
+    ),
     Option("ura_dora", _TILES, "a riichi winner turns the ura dora indicators", ""),
     Option("kan_dora", _TILES, "each kan turns a new dora indicator", ""),
     Option("kan_ura_dora", _TILES, "each kan adds an ura indicator too", ""),
-    Option("kan_dora_timing", _TILES, "when a kan's indicator is turned: standard = a concealed kan at once, an "
-           "open or added kan after the caller's discard; immediate = at once for every kan", ""),
-    Option("kan_dora_on_rinshan_win", _TILES, "an open or added kan's pending indicator is turned when its caller "
-           "wins on the replacement tile (Tenhou's records: it is not)", ""),
-    Option("show_dora_tiles", _TILES, "the table shows the dora tiles themselves instead of the indicators "
-           "(display only)", ""),
+    Option(
+        "kan_dora_timing",
+        _TILES,
+        "when a kan's indicator is turned: standard = a concealed kan at once, an "
+        "open or added kan after the caller's discard; immediate = at once for every kan",
+        "",
+    ),
+    Option(
+        "kan_dora_on_rinshan_win",
+        _TILES,
+        "an open or added kan's pending indicator is turned when its caller "
+        "wins on the replacement tile (Tenhou's records: it is not)",
+        "",
+    ),
+    Option(
+        "show_dora_tiles",
+        _TILES,
+        "the table shows the dora tiles themselves instead of the indicators (display only)",
+        "",
+    ),
     Option("max_replacements", _TILES, "replacement draws per hand: kans, plus North extractions in 3-player play", ""),
     Option("chi", _CALLS, "chi (a run from the left player's discard) is allowed", ""),
-    Option("kuikae", _CALLS, "right after a call, discarding the called tile's twin or the other end of the called "
-           "run: both-forbidden or allowed", ""),
+    Option(
+        "kuikae",
+        _CALLS,
+        "right after a call, discarding the called tile's twin or the other end of the called "
+        "run: both-forbidden or allowed",
+        "",
+    ),
     Option("kan_on_last_tile", _CALLS, "a kan may be declared on the wall's last tile", ""),
     Option("fifth_kan_abort", _CALLS, "a fifth kan (possible when one player holds four) is an abortive draw", ""),
     Option("chankan_closed_kan_kokushi", _CALLS, "thirteen orphans may rob a concealed kan", ""),
@@ -91,16 +164,34 @@ OPTIONS: tuple[Option, ...] = (
     Option("riichi_min_live_tiles", _RIICHI, "live tiles that must be left to declare riichi (one more own draw)", ""),
     Option("furiten_riichi", _RIICHI, "riichi may be declared on a furiten wait", ""),
     Option("karaten_riichi", _RIICHI, "riichi may be declared on a wait with no copy left unseen (karaten)", ""),
-    Option("riichi_kan", _RIICHI, "a concealed kan after riichi: waits = if the winning tiles stay the same; "
-           "waits-and-arrangement = and the hand reads the same way; never", ""),
-    Option("double_ron", _DRAWS, "two players ron the same tile: all-win, or head-bump (only the one nearest the "
-           "discarder)", ""),
+    Option(
+        "riichi_kan",
+        _RIICHI,
+        "a concealed kan after riichi: waits = if the winning tiles stay the same; "
+        "waits-and-arrangement = and the hand reads the same way; never",
+        "",
+    ),
+    Option(
+        "double_ron",
+        _DRAWS,
+        "two players ron the same tile: all-win, or head-bump (only the one nearest the discarder)",
+        "",
+    ),
     Option("triple_ron", _DRAWS, "three players ron the same tile: all-win, head-bump or abort (an abortive draw)", ""),
-    Option("deposits_to", _DRAWS, "on a multiple ron the honba and deposits go to the winner nearest the discarder "
-           "(nearest-discarder) or nearest the dealer (nearest-dealer), in turn order", ""),
+    Option(
+        "deposits_to",
+        _DRAWS,
+        "on a multiple ron the honba and deposits go to the winner nearest the discarder "
+        "(nearest-discarder) or nearest the dealer (nearest-dealer), in turn order",
+        "",
+    ),
     Option("abortive_draws", _DRAWS, "the abortive draws in force", _names(ABORTIVE_DRAWS)),
-    Option("nagashi_mangan", _DRAWS, "at an exhaustive draw a player whose discards are all terminals and honors, none "
-           "called, is paid a mangan", ""),
+    Option(
+        "nagashi_mangan",
+        _DRAWS,
+        "at an exhaustive draw a player whose discards are all terminals and honors, none called, is paid a mangan",
+        "",
+    ),
     Option("kuitan", _SCORING, "all simples (tanyao) counts in an open hand", ""),
     Option("double_wind_fu", _SCORING, "fu of a pair of the wind that is both seat and round wind", "2 or 4"),
     Option("kiriage", _SCORING, "30 fu 4 han and 60 fu 3 han round up to mangan", ""),
@@ -109,19 +200,45 @@ OPTIONS: tuple[Option, ...] = (
     Option("max_yakuman", _SCORING, "the most yakuman that add up in one hand (0 = no cap)", ""),
     Option("double_yakuman", _SCORING, "the yakuman forms that count double", _names(DOUBLE_YAKUMAN_FORMS)),
     Option("renhou_yakuman", _SCORING, "Blessing of Man (a ron before the winner's first draw) is a yakuman", ""),
-    Option("rinshan_haitei_stack", _SCORING, "a win on the last tile that is also a kan replacement counts both "
-           "rinshan and haitei (off: rinshan only)", ""),
-    Option("pao", _SCORING, "the yakuman with liability: the player who fed the last set pays for it",
-           _names(PAO_YAKU)),
-    Option("pao_honba", _SCORING, "who pays the honba when a liability yakuman is won by ron from another player: "
-           "discarder or liable", ""),
-    Option("sanma_tsumo_loss", _SCORING, "3 players: a self-draw is paid as in 4-player play and the missing seat's "
-           "share is lost (off: it is split between the payers)", ""),
+    Option(
+        "rinshan_haitei_stack",
+        _SCORING,
+        "a win on the last tile that is also a kan replacement counts both rinshan and haitei (off: rinshan only)",
+        "",
+    ),
+    Option(
+        "pao", _SCORING, "the yakuman with liability: the player who fed the last set pays for it", _names(PAO_YAKU)
+    ),
+    Option(
+        "pao_honba",
+        _SCORING,
+        "who pays the honba when a liability yakuman is won by ron from another player: discarder or liable",
+        "",
+    ),
+    Option(
+        "sanma_tsumo_loss",
+        _SCORING,
+        "3 players: a self-draw is paid as in 4-player play and the missing seat's "
+        "share is lost (off: it is split between the payers)",
+        "",
+    ),
+    Option(
+        "superpowers",
+        _POWERS,
+        "Superpower match: each seat holds one power of the catalogue (foresight, redraw, "
+        "veil, seal, beacon, sense), used as an action with limited charges (SUPERPOWERS.md)",
+        "",
+    ),
     Option("chicken_hand_points", _ZJ, "the value of a winning hand with no pattern", ""),
     Option("score_cap", _ZJ, "the most a hand is worth (0 = no cap)", ""),
     Option("zj_hands", _ZJ, "hands in a game (the dealer passes after every hand)", ""),
-    Option("zj_win_priority", _ZJ, "two players win on one discard: the one nearest the dealer "
-           "(nearest-dealer) or the next after the discarder (next-after-discarder) wins", ""),
+    Option(
+        "zj_win_priority",
+        _ZJ,
+        "two players win on one discard: the one nearest the dealer "
+        "(nearest-dealer) or the next after the discarder (next-after-discarder) wins",
+        "",
+    ),
 )
 
 BY_NAME: dict[str, Option] = {o.name: o for o in OPTIONS}
@@ -217,7 +334,7 @@ def markdown() -> str:
         "(a test regenerates it and compares). -->",
         "",
         "Every rule is an option of `RuleSet` (`jantaku.rules`); a preset is a named set of option values, and a "
-        "room or a command changes options on top of one: `preset(\"classic\").with_options(kiriage=False)`, "
+        'room or a command changes options on top of one: `preset("classic").with_options(kiriage=False)`, '
         "`jantaku score ... --rules classic -o kiriage=off`. `jantaku rules` lists the presets and "
         "`jantaku rules NAME` shows every option of one, a line each, as below. Unknown option names and "
         "values outside the allowed ones are refused with a message naming the option.",

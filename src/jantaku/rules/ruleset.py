@@ -139,6 +139,9 @@ class RuleSet:
     pao_honba: str = "discarder"
     sanma_tsumo_loss: bool = True
 
+    # superpowers (seed 000; the catalogue is SUPERPOWERS.md and ``engine.powers``)
+    superpowers: bool = False
+
     # zung jung
     chicken_hand_points: int = 1
     score_cap: int = 320
@@ -172,6 +175,8 @@ class RuleSet:
             elif value < low or (high is not None and value > high):
                 bounds = f"{low} to {high}" if high is not None else f"{low} or more"
                 out.append(f"{name} must be {bounds}, not {value}")
+        if self.superpowers and not self.riichi:
+            out.append("superpowers are a riichi rule (family='riichi')")
         if self.players == 3 and self.chi:
             out.append("chi does not exist in 3-player mahjong (chi=False)")
         if self.players == 3 and self.red_fives[0]:

@@ -217,7 +217,7 @@ class GameRunner:
             reply(_error("stale", f"prompt {seq} is not open (the open prompt is {clock.seq or 'none'})", seq=seq))
             return
         if not isinstance(data, dict):
-            reply(_error("bad_message", "action must be an object such as {\"type\": \"discard\", \"tile\": 12}"))
+            reply(_error("bad_message", 'action must be an object such as {"type": "discard", "tile": 12}'))
             return
         try:
             action = action_from_json(data)
@@ -410,9 +410,7 @@ class GameRunner:
             elif e.type == "end_kyoku" and walls:
                 walls[-1].update(wall=e.info.get("wall"), salt=e.info.get("salt"))
         final = {**game.final.to_json(), "nicknames": [s.nickname if s else "" for s in self.room.seats]}
-        self.hub.store.game_finished(
-            self.game_id, "unrecorded" if unrecorded else "finished", final, walls, game.log
-        )
+        self.hub.store.game_finished(self.game_id, "unrecorded" if unrecorded else "finished", final, walls, game.log)
         self.hub.game_over(self.room, self.game_id, final, unrecorded)
 
 

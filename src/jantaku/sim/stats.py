@@ -111,9 +111,7 @@ def player_stats(label: str, lines: Sequence[PlayerLine], seats: int) -> PlayerS
 def by_position(records: Sequence[GameRecord], lineup: Sequence[str]) -> list[PlayerStats]:
     """One row per line-up player, labelled ``P1 strong`` .."""
     n = len(lineup)
-    return [
-        player_stats(f"P{i + 1} {level}", [r.players[i] for r in records], n) for i, level in enumerate(lineup)
-    ]
+    return [player_stats(f"P{i + 1} {level}", [r.players[i] for r in records], n) for i, level in enumerate(lineup)]
 
 
 def by_level(records: Sequence[GameRecord], lineup: Sequence[str]) -> list[PlayerStats]:

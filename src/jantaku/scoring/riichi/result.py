@@ -37,8 +37,17 @@ class YakuLine(NamedTuple):
 # (standard form), the placement of the winning tile, pinfu, itemised, winning kind, melds, closed, concealed tiles
 # (packed), context, rules; ``Reading.of`` turns it into the words' terms on first use
 Source = tuple[
-    str, "tuple[Part, Part, Part, Part] | None", "Place | None", bool, bool, int, "tuple[Meld, ...]", bool, int,
-    WinContext, RuleSet,
+    str,
+    "tuple[Part, Part, Part, Part] | None",
+    "Place | None",
+    bool,
+    bool,
+    int,
+    "tuple[Meld, ...]",
+    bool,
+    int,
+    WinContext,
+    RuleSet,
 ]
 
 
@@ -113,8 +122,20 @@ def _set_text(group: int, size: int = 3) -> str:
 # the payment's terms (points, base points, the part a liable player answers for) and the winning interpretation
 # (``Source``, see ``Reading.of``); the split per seat and the words are made from them on first use
 Terms = tuple[
-    int, int, int, str, "tuple[Part, Part, Part, Part] | None", "Place | None", bool, bool, int, "tuple[Meld, ...]",
-    bool, int, WinContext, RuleSet,
+    int,
+    int,
+    int,
+    str,
+    "tuple[Part, Part, Part, Part] | None",
+    "Place | None",
+    bool,
+    bool,
+    int,
+    "tuple[Meld, ...]",
+    bool,
+    int,
+    WinContext,
+    RuleSet,
 ]
 
 

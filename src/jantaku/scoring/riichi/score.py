@@ -188,7 +188,7 @@ def _rules_of(rules: RuleSet) -> _Rules:
     got = _RULES.get(id(rules))
     if got is None or got.rules is not rules:
         if not isinstance(rules, RuleSet):
-            raise TypeError(f"score() takes a RuleSet (preset(\"standard\")), not {type(rules).__name__} {rules!r}")
+            raise TypeError(f'score() takes a RuleSet (preset("standard")), not {type(rules).__name__} {rules!r}')
         if len(_RULES) >= 64:  # rules objects come and go (rooms): keep the table small
             _RULES.clear()
         got = _RULES[id(rules)] = _Rules(rules)

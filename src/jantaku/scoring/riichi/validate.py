@@ -39,15 +39,13 @@ def check_arguments(hand: object, win: object, ctx: object, rules: object) -> No
     """Raise ``TypeError`` with a sentence when an argument of ``score`` is not of the type it takes (a hand as a
     string, a winning tile as notation, a preset's name for the rules, a wind as a letter, ...)."""
     if not isinstance(hand, Hand):
-        raise TypeError(f"score() takes a Hand (Hand.parse(\"123m456p789s1122z\")), not {_kind_of_value(hand)}")
+        raise TypeError(f'score() takes a Hand (Hand.parse("123m456p789s1122z")), not {_kind_of_value(hand)}')
     if isinstance(win, bool) or not isinstance(win, int):
-        raise TypeError(
-            f"score() takes the winning tile as a tile code (parse_tile(\"1z\")), not {_kind_of_value(win)}"
-        )
+        raise TypeError(f'score() takes the winning tile as a tile code (parse_tile("1z")), not {_kind_of_value(win)}')
     if not isinstance(ctx, WinContext):
         raise TypeError(f"score() takes a WinContext (WinContext(riichi=True, ...)), not {_kind_of_value(ctx)}")
     if not isinstance(rules, RuleSet):
-        raise TypeError(f"score() takes a RuleSet (preset(\"standard\")), not {_kind_of_value(rules)}")
+        raise TypeError(f'score() takes a RuleSet (preset("standard")), not {_kind_of_value(rules)}')
     for name in ("round_wind", "seat_wind", "discarder", "pao"):
         value = getattr(ctx, name)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
@@ -55,9 +53,7 @@ def check_arguments(hand: object, win: object, ctx: object, rules: object) -> No
     for name in ("dora", "ura"):
         value = getattr(ctx, name)
         if not isinstance(value, (tuple, list)) or not all(isinstance(i, int) for i in value):
-            raise TypeError(
-                f"WinContext.{name} is a tuple of indicator tile codes (parse_tiles(\"3z\")), not {value!r}"
-            )
+            raise TypeError(f'WinContext.{name} is a tuple of indicator tile codes (parse_tiles("3z")), not {value!r}')
     for name in ("kita", "honba", "sticks"):
         value = getattr(ctx, name)
         if isinstance(value, bool) or not isinstance(value, int):

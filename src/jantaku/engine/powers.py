@@ -1,0 +1,208 @@
+"""Superpowers (seed 000's Superpower matches; the catalogue and its general rules are SUPERPOWERS.md).
+
+Each seat holds one power, public from the start. A power is an ordinary action of the state machine: the
+own-turn powers are ``Power`` actions offered after a normal draw and before the discard (using one does not end
+the turn); Veil is a flag on ``Discard``. Charges are counted per hand and per game and are public.
+
+What stays true with powers on:
+- no power draws on the game's random stream (the powers held come from their own hash of the seed), so a game
+  is still fixed by (rules, seed, powers, decisions) and replays exactly;
+- a power never shows a hidden tile to anyone but its user, and never the dead wall's hidden tiles or ura dora:
+  the private part of a ``power`` event sits in ``info["private"]``, which ``events.redact`` keeps for the user
+  alone; the record (``Game.events``, ``Game.log``) keeps everything, to be read after the game;
+- the wall's commitment is over the order dealt, so it verifies whatever Redraw did to the live wall.
+
+Charges (SUPERPOWERS.md, "Every power": 2 per game, at most 1 per hand, unless the power says otherwise): the
+table's column is read with those defaults filling what it leaves out, so Foresight is 1/hand and 2/game, Veil
+1/hand and 2/game, Beacon and Sense 1/game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from jantaku.engine.actions import Action, Discard, Power
+from jantaku.engine.events import Event
+
+if TYPE_CHECKING:
+    from jantaku.engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class PowerSpec:
+    """One power of the catalogue. ``timing`` is "turn" (a ``Power`` action) or "discard" (Veil's flag);
+    ``target`` says the user names an opponent; ``in_riichi`` that it may be used after riichi."""
+
+    name: str
+    per_hand: int
+    per_game: int
+    timing: str
+    target: bool
+    in_riichi: bool
+    summary: str
+    summary_ja: str
+
+
+CATALOGUE: dict[str, PowerSpec] = {
+    p.name: p
+    for p in (
+        PowerSpec("foresight", 1, 2, "turn", False, True,
+                  "See the next 2 tiles of the live wall (only you see them).",
+                  "山の次の2枚を見る（自分だけに見える）。"),
+        PowerSpec("redraw", 1, 2, "turn", False, False,
+                  "Put the tile just drawn face down at the end of the live wall and draw again.",
+                  "ツモった牌を山の最後に伏せて戻し、もう一度ツモる。"),
+        PowerSpec("veil", 1, 2, "discard", False, False,
+                  "Discard face down for 1,000 points into the deposits: it cannot be called or ronned.",
+                  "1,000点を供託して伏せて打牌：鳴き・ロンされない。"),
+        PowerSpec("seal", 1, 2, "turn", True, False,
+                  "A chosen opponent may not chi, pon or open-kan until your next turn.",
+                  "選んだ相手は次の自分の手番までチー・ポン・大明槓できない。"),
+        PowerSpec("beacon", 1, 1, "turn", False, False,
+                  "Reveal the next kan-dora indicator now, for everyone.",
+                  "次のカンドラ表示牌を今すぐ全員にめくる。"),
+        PowerSpec("sense", 1, 1, "turn", True, False,
+                  "Learn whether a chosen opponent (not in riichi) is tenpai (only you learn it).",
+                  "選んだ相手（リーチ者以外）がテンパイか知る（自分だけ）。"),
+    )
+}  # fmt: skip
+POWERS: tuple[str, ...] = tuple(CATALOGUE)
+
+
+def choose_powers(seed: int | str, players: int) -> tuple[str, ...]:
+    """Each seat's power when nobody chose: a hash of the game's seed, not its wall stream (for CPUs and tests)."""
+    out = []
+    for seat in range(players):
+        digest = hashlib.sha256(f"jantaku-powers:{seed}:{seat}".encode()).digest()
+        out.append(POWERS[int.from_bytes(digest[:4], "big") % len(POWERS)])
+    return tuple(out)
+
+
+def check_powers(powers: object, players: int) -> tuple[str | None, ...]:
+    """The seats' powers as given (a power name or None for a seat without one), or a clear ``ValueError``."""
+    if not isinstance(powers, (list, tuple)) or len(powers) != players:
+        raise ValueError(f"powers names one power (or None) per seat: {players} entries, not {powers!r}")
+    for p in powers:
+        if p is not None and p not in CATALOGUE:
+            raise ValueError(f"unknown superpower {p!r} (known: {', '.join(POWERS)})")
+    return tuple(powers)
+
+
+@dataclass(slots=True)
+class Charges:
+    """One seat's power and how much of it is used."""
+
+    power: str | None
+    used_game: int = 0
+    used_hand: int = 0
+
+    @property
+    def left(self) -> int:
+        """Uses left in this game."""
+        if self.power is None:
+            return 0
+        return CATALOGUE[self.power].per_game - self.used_game
+
+    @property
+    def ready(self) -> bool:
+        """A use is left both in the game and in this hand."""
+        if self.power is None:
+            return False
+        return self.left > 0 and self.used_hand < CATALOGUE[self.power].per_hand
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.power, "left": self.left, "ready": self.ready}
+
+
+def _turn_open(game: Game, seat: int) -> bool:
+    """Own-turn timing: right after a normal draw (not a replacement draw), a live tile still left."""
+    turn = game.turn
+    return (
+        game.phase == "turn"
+        and turn is not None
+        and turn.seat == seat
+        and turn.drawn is not None
+        and not turn.rinshan
+        and game.table.wall.remaining > 0
+    )
+
+
+def turn_powers(game: Game, seat: int) -> list[Action]:
+    """The power actions ``seat`` may take now (none when its power is spent, the timing is wrong ...)."""
+    ch = game.charges[seat]
+    if not ch.ready or not _turn_open(game, seat):
+        return []
+    spec = CATALOGUE[ch.power]  # type: ignore[index]
+    t = game.table
+    s = t.seats[seat]
+    if s.riichi and not spec.in_riichi:
+        return []
+    name = spec.name
+    if name == "foresight":
+        return [Power(name)]
+    if name == "redraw":
+        assert game.turn is not None
+        return [Power(name)] if game.turn.drawn in s.hand else []
+    if name == "beacon":
+        return [Power(name)] if t.wall.revealed < 5 and t.wall.dead_wall else []
+    opponents = [(seat + step) % t.players for step in range(1, t.players)]
+    if name == "seal":
+        return [Power(name, o) for o in opponents]
+    if name == "sense":
+        return [Power(name, o) for o in opponents if not t.seats[o].riichi]
+    return []  # veil is a discard flag
+
+
+def veil_discards(game: Game, seat: int, discards: list[Action]) -> list[Action]:
+    """Veiled copies of the plain discards, when Veil is ready: not with or after riichi, 1,000 points in hand."""
+    ch = game.charges[seat]
+    if ch.power != "veil" or not ch.ready or game.table.seats[seat].riichi or game.state.scores[seat] < 1000:
+        return []
+    return [Discard(a.tile, True) for a in discards if type(a) is Discard]
+
+
+def use_power(game: Game, seat: int, action: Power) -> list[Event]:
+    """Play an own-turn power (already checked legal) and return its events."""
+    t = game.table
+    s = t.seats[seat]
+    ch = game.charges[seat]
+    ch.used_game += 1
+    ch.used_hand += 1
+    name = action.power
+    info: dict[str, Any] = {"power": name, "left": ch.left}
+    private: dict[str, Any] | None = None
+    after: list[Event] = []
+    if name == "foresight":
+        private = {"tiles": list(t.wall.live[:2])}
+    elif name == "redraw":
+        turn = game.turn
+        assert turn is not None and turn.drawn is not None
+        old = turn.drawn
+        s.take(old)
+        t.wall.live.append(old)  # face down at the end: the live wall's last tile, the count unchanged
+        new = t.wall.draw()
+        s.hand.append(new)
+        turn.drawn = new
+        s.blessings_void = True
+        private = {"returned": old, "drawn": new}
+    elif name == "seal":
+        assert action.target is not None
+        t.seats[action.target].sealed_by.append(seat)
+    elif name == "beacon":
+        after.append(Event("dora", tile=t.wall.reveal_indicator(), info={"beacon": seat}))
+    elif name == "sense":
+        assert action.target is not None
+        private = {"tenpai": bool(t.seats[action.target].waits)}  # the draw payments' tenpai test
+    if private is not None:
+        info["private"] = private
+        game.secrets[seat].append({"power": name, "target": action.target, **private})
+    return [Event("power", actor=seat, target=action.target, info=info), *after]
+
+
+def lift_seals(game: Game, seat: int) -> None:
+    """``seat``'s turn has come: the seals it set end."""
+    for s in game.table.seats:
+        if seat in s.sealed_by:
+            s.sealed_by.remove(seat)
