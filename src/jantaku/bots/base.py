@@ -24,6 +24,7 @@ from jantaku.engine.actions import (
     OpenKan,
     Pass,
     Pon,
+    Power,
     Riichi,
     Ron,
     Tsumo,
@@ -111,6 +112,11 @@ class Bot:
         return DeclareTenpai()
 
     def turn(self, r: Reading, rng: random.Random) -> Action:
+        powers: list[Power] = of_type(r.legal, Power)
+        if powers:
+            used = self.use_power(r, powers)
+            if used is not None:
+                return used
         kita: list[Kita] = of_type(r.legal, Kita)
         if kita and self.extract_north(r):
             return kita[0]
@@ -124,10 +130,25 @@ class Bot:
             chosen = self.riichi(r, riichi, rng)
             if chosen is not None:
                 return chosen
-        return self.discard(r, [a for a in of_type(r.legal, Discard) if not a.veil], rng)
+        discards: list[Discard] = of_type(r.legal, Discard)
+        plain = [a for a in discards if not a.veil]
+        drop = self.discard(r, plain, rng)
+        return self.veil(r, drop, plain) if len(plain) < len(discards) else drop
 
     def extract_north(self, r: Reading) -> bool:
         return True
+
+    def use_power(self, r: Reading, options: list[Power]) -> Power | None:
+        """An own-turn superpower to use now (``bots.powers``), or None to keep it."""
+        from jantaku.bots import powers
+
+        return powers.choose(r, options)
+
+    def veil(self, r: Reading, chosen: Discard, options: list[Discard]) -> Action:
+        """``chosen``, or the same tile face down when Veil is offered and worth its 1,000 points."""
+        from jantaku.bots import powers
+
+        return powers.veil(r, chosen)
 
     def abort_nine_terminals(self, r: Reading) -> bool:
         return True

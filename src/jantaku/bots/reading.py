@@ -33,6 +33,7 @@ class Opponent:
     melds: list[tuple[str, int]]  # (meld kind, lowest tile kind)
     open_melds: int
     concealed: int
+    sensed: bool | None = None  # this turn's Sense answer on this seat (superpowers): tenpai or not
 
 
 @dataclass(slots=True)
@@ -70,6 +71,8 @@ class Reading:
     claim: tuple[str, int, int] | None  # (kind, actor, tile id) while seats may answer a discard or a kan
     opponents: list[Opponent] = field(default_factory=list)
     codes: tuple[int, ...] = ()
+    power: str | None = None  # the own superpower (superpower matches)
+    foreseen: tuple[int, ...] = ()  # ids Foresight showed this turn: the next live tiles, going to others
 
     def is_red(self, tile: int) -> bool:
         return self.codes[tile] >= RED_MAN
@@ -118,6 +121,13 @@ def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
     closed = True
     for ind in view["dora_indicators"]:
         visible[ind >> 2] += 1
+    # superpowers: a private result of this turn (no discard since: its ``order`` is the running discard number)
+    now = max((r["order"] for s in seats for r in s["river"]), default=0)
+    fresh = [x for x in own.get("secrets", ()) if x.get("order") == now]
+    sensed = {x["target"]: bool(x["tenpai"]) for x in fresh if x["power"] == "sense"}
+    foreseen = tuple(t for x in fresh if x["power"] == "foresight" for t in x["tiles"] if t not in tiles)
+    for t in foreseen:
+        visible[t >> 2] += 1
     dora = [0] * KINDS
     for ind in view["dora_indicators"]:
         dora[dora_after(ind >> 2, rules.sanma)] += 1
@@ -184,6 +194,7 @@ def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
                 melds=[(kind, low) for kind, low, _ in melds],
                 open_melds=sum(1 for kind, _, _ in melds if kind != MeldKind.CLOSED_KAN),
                 concealed=s["concealed"],
+                sensed=sensed.get(i),
             )
         )
     claim = view.get("claim")
@@ -219,4 +230,6 @@ def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
         claim=None if claim is None else (claim["kind"], claim["actor"], claim["tile"]),
         opponents=opponents,
         codes=codes,
+        power=(seats[seat].get("power") or {}).get("name"),
+        foreseen=foreseen,
     )

@@ -22,13 +22,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from jantaku.bots import efficiency
+from jantaku.bots import efficiency, powers
 from jantaku.bots.base import tile_for_kind
 from jantaku.bots.normal import NormalBot, without
+from jantaku.bots.powers import VEIL_COST
 from jantaku.bots.reading import Opponent, Reading
 from jantaku.bots.safety import danger, suit_bias
 from jantaku.bots.value import estimated_han, han_points, value_honors, wait_values, win_points, yaku_paths
-from jantaku.engine.actions import AddedKan, Chi, ClosedKan, Discard, Pon, Riichi, Ron, Tsumo
+from jantaku.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Pon, Riichi, Ron, Tsumo
 from jantaku.hand import DiscardOption
 from jantaku.hand.sweep import mask_kinds
 from jantaku.tiles import EAST
@@ -177,6 +178,32 @@ class StrongBot(NormalBot):
             if isinstance(chosen, Discard):
                 return chosen
         return super().discard(r, options, rng)
+
+    def veil(self, r: Reading, chosen: Discard, options: list[Discard]) -> Action:
+        """With Veil offered, a tile pushed face down cannot deal in: the best discard once its own danger is
+        lifted, paid 1,000 points, against the discard chosen with the danger counted."""
+        if Discard(chosen.tile, True) not in r.legal:
+            return chosen
+        threats = self.threats(r)
+        opts = self.ranked_discards(r, options)
+        if not threats or not opts:
+            return chosen
+        plain = powers.veil(r, chosen)  # the chosen tile itself, when it is dangerous enough
+        if plain != chosen:
+            return plain
+        scale = self.risk_scale(r)
+        scored = self.evaluate(r, opts)
+        kept = max((v for v, o in scored if o.discard == chosen.tile >> 2), default=None)
+        if kept is None:
+            return chosen
+        value, best = max(
+            ((v + sum(d[o.discard] * c for d, c in threats) * scale - VEIL_COST, o) for v, o in scored),
+            key=lambda x: x[0],
+        )
+        if value <= kept:
+            return chosen
+        pick = tile_for_kind(r, best.discard, options)
+        return Discard(pick.tile, True) if pick is not None and Discard(pick.tile, True) in r.legal else chosen
 
     # --- riichi or dama ------------------------------------------------------------------------------------
     def riichi(self, r: Reading, options: list[Riichi], rng: random.Random) -> Riichi | None:

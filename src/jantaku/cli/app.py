@@ -389,6 +389,15 @@ def simulate(
             help="Keep every game's log (JSON lines, Game.replay) in this folder: new or empty; made if missing.",
         ),
     ] = None,
+    powers: Annotated[
+        str | None,
+        typer.Option(
+            "--powers",
+            metavar="POWERS",
+            help="Superpower rules: comma-separated power per player (foresight, redraw, veil, seal, beacon, sense, "
+            "none, or any = a seeded pick); default any for all.",
+        ),
+    ] = None,
 ) -> None:
     """Self-play: CPU line-ups play complete games with seats rotated; statistics per player with 95% CIs.
 
@@ -397,15 +406,16 @@ def simulate(
     from jantaku.cli.simulate import run
     from jantaku.rules import preset
     from jantaku.rules.ruleset import RuleError
-    from jantaku.sim.play import check_lineup
+    from jantaku.sim.play import check_lineup, check_powers
 
     lineup = [p.strip().lower() for p in players.split(",") if p.strip()]
+    spec = None if powers is None else [p for p in powers.split(",") if p.strip()]
     try:
         preset(rules)
-        check_lineup(rules, lineup)
+        check_powers(check_lineup(rules, lineup), spec)
     except (KeyError, ValueError, RuleError) as exc:
         _fail("usage", str(exc).strip("'\""))
-    problem = run(rules, lineup, games, seed, jobs, out, logs)
+    problem = run(rules, lineup, games, seed, jobs, out, logs, spec)
     if problem:
         _fail("io_error", problem)
 

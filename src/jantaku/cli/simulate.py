@@ -19,7 +19,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from jantaku.rules import preset
 from jantaku.sim import Estimate, GameRecord, PlayerStats, Simulation, simulate
+from jantaku.sim.play import check_powers, rotates
 from jantaku.sim.run import worker_count, write_atomic
 
 PROGRESS_SECONDS = 5.0
@@ -68,7 +70,7 @@ def report(console: Console, sim: Simulation) -> None:
     seats = len(sim.lineup)
     seating = (
         f"seats rotated over each block of {seats} games on the same walls"
-        if len(set(sim.lineup)) > 1
+        if rotates(sim.lineup, sim.powers)
         else "one level: no rotation, every game on walls of its own"
     )
     console.print(
@@ -78,6 +80,19 @@ def report(console: Console, sim: Simulation) -> None:
     console.print(stats_table("per player", sim.players(), seats))
     if len(set(sim.lineup)) < len(sim.lineup):
         console.print(stats_table("per level", sim.levels(), seats))
+    if sim.powers is not None:
+        console.print(f"superpowers per player: {','.join(sim.powers)}")
+        rows = sim.by_power()
+        table = stats_table("per superpower held", [st for st, _ in rows], seats)
+        table.add_row("uses per game", *[f"{uses:.2f}" for _, uses in rows])
+        console.print(table)
+        gap = sim.power_gap()
+        if gap.n:
+            verdict = "outside" if gap.low > 0 or gap.high < 0 else "inside"
+            console.print(
+                f"placement gap no power − a power: {gap.value:+.3f} places per game "
+                f"(95% CI {gap.low:+.3f} .. {gap.high:+.3f}; zero is {verdict} it)"
+            )
     for better, worse, gap in sim.gaps():
         verdict = "outside" if gap.low > 0 or gap.high < 0 else "inside"
         console.print(
@@ -144,7 +159,14 @@ def _plain_progress(total: int, write: Callable[[str], object]) -> Callable[[Gam
 
 
 def run(
-    rules: str, players: list[str], games: int, seed: str, jobs: int, out: str | None, logs: str | None
+    rules: str,
+    players: list[str],
+    games: int,
+    seed: str,
+    jobs: int,
+    out: str | None,
+    logs: str | None,
+    powers: list[str] | None = None,
 ) -> str | None:
     """Play and report; a problem with ``out`` or ``logs`` is returned as a message (checked before playing)."""
     problem = (check_out(out) if out else None) or (prepare_logs(logs) if logs else None)
@@ -152,7 +174,7 @@ def run(
         return problem
     console = Console(highlight=False)
     seats = len(players)
-    total = -(-games // seats) * seats if len(set(players)) > 1 else games
+    total = -(-games // seats) * seats if rotates(players, check_powers(preset(rules), powers)) else games
     workers = worker_count(jobs, total)
     if workers < jobs:
         sys.stderr.write(f"simulate: --jobs {jobs} capped at {workers} ({os.cpu_count() or 1} cores, {total} games)\n")
@@ -170,10 +192,10 @@ def run(
             ) as bar:
                 task = bar.add_task("games", total=total)
                 sim = simulate(rules, players, games, seed=seed, jobs=workers, logs=logs,
-                               progress=lambda _: bar.advance(task))  # fmt: skip
+                               progress=lambda _: bar.advance(task), powers=powers)  # fmt: skip
         else:
             step = _plain_progress(total, sys.stderr.write)
-            sim = simulate(rules, players, games, seed=seed, jobs=workers, logs=logs, progress=step)
+            sim = simulate(rules, players, games, seed=seed, jobs=workers, logs=logs, progress=step, powers=powers)
     except OSError as exc:
         return f"writing the game logs failed: {exc.strerror or exc} ({exc.filename})"
     report(console, sim)

@@ -197,7 +197,8 @@ def use_power(game: Game, seat: int, action: Power) -> list[Event]:
         private = {"tenpai": bool(t.seats[action.target].waits)}  # the draw payments' tenpai test
     if private is not None:
         info["private"] = private
-        game.secrets[seat].append({"power": name, "target": action.target, **private})
+        # ``order``: the hand's running discard number when it was used (how fresh the answer is)
+        game.secrets[seat].append({"power": name, "target": action.target, "order": t.discards, **private})
     return [Event("power", actor=seat, target=action.target, info=info), *after]
 
 

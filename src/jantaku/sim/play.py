@@ -4,6 +4,10 @@ Seat rotation: game ``g`` of a simulation uses wall seed ``(seed, g // players)`
 the same walls are dealt to every rotation of the line-up, so seating and wall luck cancel out over a block of
 ``players`` games (duplicate play). A line-up of a single level is not rotated (its rotations would replay the
 same games): every game gets walls of its own, so its statistics count independent games.
+
+Superpower rules: ``powers`` gives each line-up player a power (a name), ``none`` or ``any`` (a pick by the
+block's wall seed and the player's position, so every rotation of a block holds the same powers). Players that
+differ only in their power are rotated like different levels.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ class PlayerLine:
     riichi: int = 0
     called: int = 0
     draws: int = 0  # exhaustive draws among the hands this player played
+    power: str | None = None  # the superpower held (superpower rules)
+    power_uses: int = 0
 
 
 @dataclass(slots=True)
@@ -55,6 +61,29 @@ def check_lineup(rules: RuleSet | str, lineup: Sequence[str]) -> RuleSet:
     if len(lineup) != rs.players:
         raise ValueError(f"{rs.name} seats {rs.players} players; the line-up names {len(lineup)}")
     return rs
+
+
+def check_powers(rules: RuleSet, powers: Sequence[str] | None) -> tuple[str, ...] | None:
+    """Each line-up player's power entry (a power, ``none`` or ``any``; all ``any`` by default with superpower
+    rules), or None without superpowers; a clear error for an unknown power or a rule set without them."""
+    from jantaku.engine.powers import POWERS
+
+    if powers is None:
+        return ("any",) * rules.players if rules.superpowers else None
+    if not rules.superpowers:
+        raise ValueError(f"{rules.name} has no superpowers: --powers needs rules with superpowers (e.g. superpower)")
+    out = tuple(p.strip().lower() for p in powers)
+    if len(out) != rules.players:
+        raise ValueError(f"{rules.name} seats {rules.players} players; the powers name {len(out)}")
+    for p in out:
+        if p not in (*POWERS, "none", "any"):
+            raise ValueError(f"unknown superpower {p!r} (known: {', '.join(POWERS)}, or none, any)")
+    return out
+
+
+def rotates(lineup: Sequence[str], powers: Sequence[str] | None) -> bool:
+    """Whether the seats are rotated: the line-up players differ (in level, or in power)."""
+    return len(set(zip(lineup, powers or ("",) * len(lineup), strict=True))) > 1
 
 
 def seat_of(position: int, rotation: int, players: int) -> int:
@@ -95,6 +124,8 @@ def summarise(events: Sequence[Event], seats: int) -> tuple[list[PlayerLine], in
             elif e.target is not None and e.target not in dealt_in:
                 dealt_in.add(e.target)
                 lines[e.target].deal_ins += 1
+        elif (t == "power" or (t == "dahai" and e.info.get("veil"))) and e.actor is not None:
+            lines[e.actor].power_uses += 1
         elif t == "ryukyoku" and e.info.get("reason") in ("exhaustive", "nagashi_mangan"):
             for p in lines:
                 p.draws += 1
@@ -108,15 +139,24 @@ def play_game(
     index: int,
     *,
     keep_log: bool = False,
+    powers: Sequence[str] | None = None,
 ) -> GameRecord:
     """Play game ``index`` of a simulation: levels from ``lineup`` (one per seat), seats rotated by ``index``."""
+    from jantaku.engine.powers import choose_powers
+
     rs = check_lineup(rules, lineup)
+    spec = check_powers(rs, powers)
     n = rs.players
     # a line-up of one level has nothing to rotate: every game gets walls of its own
-    rotations = n if len(set(lineup)) > 1 else 1
+    rotations = n if rotates(lineup, spec) else 1
     rotation = index % rotations
     wall_seed = game_seed(seed, index, rotations)
-    game = Game(rs, seed=wall_seed)
+    held: list[str | None] = [None] * n
+    if spec is not None:
+        for pos, p in enumerate(spec):
+            name = choose_powers(f"{wall_seed}:{pos}", 1)[0] if p == "any" else p
+            held[seat_of(pos, rotation, n)] = None if name == "none" else name
+    game = Game(rs, seed=wall_seed, powers=held if spec is not None else None)
     by_seat: list[Any] = [None] * n
     for pos, level in enumerate(lineup):
         by_seat[seat_of(pos, rotation, n)] = make_player(level, rs, seed=f"{seed}:{index}:{pos}")
@@ -131,5 +171,6 @@ def play_game(
     for seat, line in enumerate(per_seat):
         line.place = final.places[seat]
         line.score = final.scores[seat]
+        line.power = held[seat]
     players = [per_seat[seat_of(pos, rotation, n)] for pos in range(n)]
     return GameRecord(index, wall_seed, rotation, players, hands, decisions, game.log if keep_log else None)

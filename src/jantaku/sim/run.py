@@ -15,8 +15,8 @@ from functools import partial
 from pathlib import Path
 
 from jantaku.bots import LEVELS
-from jantaku.sim.play import GameRecord, check_lineup, play_game
-from jantaku.sim.stats import Estimate, PlayerStats, by_level, by_position, placement_gap
+from jantaku.sim.play import GameRecord, check_lineup, check_powers, play_game, rotates
+from jantaku.sim.stats import Estimate, PlayerStats, by_level, by_position, by_power, placement_gap, power_gap
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +25,7 @@ class Simulation:
     lineup: tuple[str, ...]
     seed: int | str
     records: tuple[GameRecord, ...]
+    powers: tuple[str, ...] | None = None  # each line-up player's power entry (superpower rules)
 
     @property
     def games(self) -> int:
@@ -40,6 +41,14 @@ class Simulation:
     def levels(self) -> list[PlayerStats]:
         return by_level(self.records, self.lineup)
 
+    def by_power(self) -> list[tuple[PlayerStats, float]]:
+        """Per power held (and "no power"): the players' statistics and the power's uses per game."""
+        return by_power(self.records, len(self.lineup))
+
+    def power_gap(self) -> Estimate:
+        """Average place of the players without a power minus that of those with one (positive: powers help)."""
+        return power_gap(self.records)
+
     def gaps(self) -> list[tuple[str, str, Estimate]]:
         """Placement gaps between each pair of distinct levels, stronger level first (by the table)."""
         order = [lv for lv in reversed(LEVELS) if lv in self.lineup]  # LEVELS runs from the weakest up
@@ -51,6 +60,11 @@ class Simulation:
 
     def to_json(self) -> dict[str, object]:
         gaps = [{"better": a, "worse": b, "placement_gap": est.to_json()} for a, b, est in self.gaps()]
+        extra: dict[str, object] = {}
+        if self.powers is not None:
+            extra["powers"] = list(self.powers)
+            extra["by_power"] = [{**st.to_json(), "uses_per_game": uses} for st, uses in self.by_power()]
+            extra["power_gap"] = self.power_gap().to_json()
         return {
             "rules": self.rules,
             "lineup": list(self.lineup),
@@ -60,6 +74,7 @@ class Simulation:
             "players": [p.to_json() for p in self.players()],
             "levels": [p.to_json() for p in self.levels()],
             "gaps": gaps,
+            **extra,
         }
 
 
@@ -79,8 +94,10 @@ def worker_count(jobs: int, games: int) -> int:
     return max(1, min(jobs, games, os.cpu_count() or 1))
 
 
-def _one(rules: str, lineup: tuple[str, ...], seed: int | str, logs: str | None, index: int) -> GameRecord:
-    record = play_game(rules, lineup, seed, index, keep_log=logs is not None)
+def _one(
+    rules: str, lineup: tuple[str, ...], seed: int | str, logs: str | None, powers: tuple[str, ...] | None, index: int
+) -> GameRecord:
+    record = play_game(rules, lineup, seed, index, keep_log=logs is not None, powers=powers)
     if logs is not None and record.log is not None:
         write_atomic(Path(logs) / f"game-{index + 1:06d}.jsonl", "\n".join(record.log) + "\n")
         record.log = None
@@ -95,20 +112,21 @@ def simulate(
     jobs: int = 1,
     logs: str | Path | None = None,
     progress: Callable[[GameRecord], None] | None = None,
+    powers: Sequence[str] | None = None,
 ) -> Simulation:
     """Play ``games`` games (rounded up to whole seat rotations when the line-up mixes levels) and gather them
     in game order, on ``jobs`` worker processes (at most one per game and per core: ``worker_count``)."""
-    check_lineup(rules, lineup)
+    spec = check_powers(check_lineup(rules, lineup), powers)
     for name, value in (("games", games), ("jobs", jobs)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
     lineup = tuple(lineup)
     n = len(lineup)
-    total = -(-games // n) * n if len(set(lineup)) > 1 else games  # a one-level line-up is not rotated
+    total = -(-games // n) * n if rotates(lineup, spec) else games  # a one-level line-up is not rotated
     if logs is not None:
         Path(logs).mkdir(parents=True, exist_ok=True)
     jobs = worker_count(jobs, total)
-    work = partial(_one, rules, lineup, seed, None if logs is None else str(logs))
+    work = partial(_one, rules, lineup, seed, None if logs is None else str(logs), spec)
     records: list[GameRecord] = []
     if jobs <= 1:
         for i in range(total):
@@ -122,4 +140,4 @@ def simulate(
                 records.append(rec)
                 if progress:
                     progress(rec)
-    return Simulation(rules, lineup, seed, tuple(records))
+    return Simulation(rules, lineup, seed, tuple(records), spec)

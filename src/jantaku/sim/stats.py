@@ -135,3 +135,30 @@ def placement_gap(records: Sequence[GameRecord], lineup: Sequence[str], better: 
         if a and b:
             diffs.append(sum(b) / len(b) - sum(a) / len(a))
     return mean_ci(diffs)
+
+
+def by_power(records: Sequence[GameRecord], seats: int) -> list[tuple[PlayerStats, float]]:
+    """Superpower matches: one row per power held (then "no power"), pooling every player that held it, with
+    the power's uses per game."""
+    groups: dict[str | None, list[PlayerLine]] = {}
+    for r in records:
+        for p in r.players:
+            groups.setdefault(p.power, []).append(p)
+    order = sorted(groups, key=lambda k: (k is None, k or ""))
+    out = []
+    for power in order:
+        lines = groups[power]
+        out.append((player_stats(power or "no power", lines, seats), sum(p.power_uses for p in lines) / len(lines)))
+    return out
+
+
+def power_gap(records: Sequence[GameRecord]) -> Estimate:
+    """Average place of the players without a power minus that of those with one, per game where both sit
+    (positive: holding a power places better), with a 95% interval over games."""
+    diffs = []
+    for r in records:
+        a = [p.place for p in r.players if p.power is not None]
+        b = [p.place for p in r.players if p.power is None]
+        if a and b:
+            diffs.append(sum(b) / len(b) - sum(a) / len(a))
+    return mean_ci(diffs)

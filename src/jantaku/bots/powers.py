@@ -1,0 +1,98 @@
+"""How a CPU uses its superpower (SUPERPOWERS.md): when it pays, read from the view like every other decision.
+
+- Foresight when the next tiles can change a decision: a hand one step from tenpai or waiting, not yet in riichi,
+  choosing among discards (the two tiles go to others, so they count as seen: acceptance and waits are
+  re-counted without them; see ``reading.foreseen``).
+- Redraw when the drawn tile is useless: throwing it straight back is among the best discards and the hand is
+  close enough (two steps or less) for a fresh tile to matter; never a dora or red five.
+- Veil on a dangerous discard: when the tile's chance of dealing in, times what that would cost, is worth more
+  than the 1,000 points the veil costs (the strong level also weighs pushing a better tile face down).
+- Seal against a caller near tenpai: an open hand with two or more calls (or one, late) not in riichi.
+- Beacon when the own hand is ahead: waiting or one step away early, and no riichi against it.
+- Sense before pushing a dangerous tile: the best discard threatens an open hand that may be waiting; the
+  answer then sets that hand's tenpai chance for this discard (``safety.tenpai_chance``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from jantaku.bots import efficiency
+from jantaku.bots.reading import Opponent, Reading
+from jantaku.bots.safety import danger, tenpai_chance
+from jantaku.engine.actions import Action, Discard, Power
+from jantaku.hand import DiscardOption
+
+# points a deal-in is expected to cost, without a level's own estimate: a riichi (ura and ippatsu included), an
+# open hand
+DEAL_IN_COST = (7000.0, 4000.0)
+VEIL_COST = 1000.0
+# a waiting hand wins the hand (and the veil's deposit back) often enough to price the veil at this share
+VEIL_PRICE_WAITING = 0.6
+
+
+def deal_in_cost(r: Reading, opp: Opponent) -> float:
+    return DEAL_IN_COST[0] if opp.riichi else DEAL_IN_COST[1]
+
+
+def risk_of(r: Reading, kind: int, cost: Callable[[Reading, Opponent], float] = deal_in_cost) -> float:
+    """Expected points lost by discarding ``kind`` now, summed over the opponents."""
+    return sum(danger(r, o)[kind] * cost(r, o) for o in r.opponents)
+
+
+def choose(r: Reading, options: Sequence[Power]) -> Power | None:
+    """The power to use now, or None to keep it (``options``: the legal ``Power`` actions)."""
+    name = options[0].power
+    opts = efficiency.options(r)
+    if not opts:
+        return None
+    best = opts[0]
+    if name == "foresight":
+        return options[0] if not r.riichi and best.shanten <= 1 and not r.foreseen else None
+    if name == "redraw":
+        return options[0] if _useless_draw(r, opts) else None
+    if name == "beacon":
+        ahead = best.shanten <= 0 or (best.shanten == 1 and r.live >= 40)
+        return options[0] if ahead and not any(o.riichi for o in r.opponents) else None
+    by_target = {a.target: a for a in options}
+    if name == "seal":
+        callers = [
+            o
+            for o in r.opponents
+            if o.seat in by_target and not o.riichi and (o.open_melds >= 2 or (o.open_melds == 1 and r.live < 40))
+        ]
+        if not callers:
+            return None
+        return by_target[max(callers, key=lambda o: (o.open_melds, -o.seat)).seat]
+    if name == "sense":
+        pushed = best.discard
+        threats = [(danger(r, o)[pushed], o) for o in r.opponents if o.seat in by_target and tenpai_chance(r, o) > 0]
+        threats = [(d, o) for d, o in threats if d >= 0.02]
+        if not threats or best.shanten > 1:
+            return None
+        return by_target[max(threats, key=lambda x: (x[0], -x[1].seat))[1].seat]
+    return None
+
+
+def _useless_draw(r: Reading, opts: Sequence[DiscardOption]) -> bool:
+    if r.drawn is None or r.riichi:
+        return False
+    kind = r.drawn >> 2
+    if r.dora[kind] or r.is_red(r.drawn):
+        return False
+    best = opts[0]
+    own = next((o for o in opts if o.discard == kind), None)
+    # throwing it back keeps the best shanten and nearly all of the best acceptance: the draw changed nothing
+    return own is not None and own.shanten == best.shanten and own.total >= 0.9 * best.total and best.shanten <= 2
+
+
+def veil(r: Reading, chosen: Discard, cost: Callable[[Reading, Opponent], float] = deal_in_cost) -> Action:
+    """``chosen`` face down when Veil is offered for it and the danger it carries is worth more than the veil
+    (cheaper for a hand that stays waiting: it often wins the deposit back)."""
+    veiled = Discard(chosen.tile, True)
+    if veiled not in r.legal:
+        return chosen
+    kind = chosen.tile >> 2
+    after = efficiency.options(r, {kind})
+    price = VEIL_COST * (VEIL_PRICE_WAITING if after and after[0].shanten == 0 else 1.0)
+    return veiled if risk_of(r, kind, cost) > price else chosen
