@@ -19,7 +19,7 @@ from typing import Any
 from jantaku.bots import make_player
 from jantaku.engine import Action, Game, action_from_json, action_to_json
 from jantaku.engine.wall import stacked_order
-from jantaku.rules import preset
+from jantaku.rules import RuleSet, preset
 from tests.engine.helpers import Tiles
 
 RULES = preset("standard")  # the lobby's default "Play now" rules
@@ -52,8 +52,8 @@ def title(tile: int) -> str:
 
 @dataclass(frozen=True)
 class Step:
-    """One decision of the person: ``action`` is ``discard`` or ``riichi`` (of the tile ``tile``), or a button
-    (``tsumo``, ``ron``, ``pon``, ``chi``, ``kan``, ``pass``)."""
+    """One decision of the person: ``action`` is ``discard``, ``riichi`` or ``veil`` (a face-down discard, the Veil
+    superpower) of the tile ``tile``, or a button (``tsumo``, ``ron``, ``pon``, ``chi``, ``kan``, ``pass``)."""
 
     action: str
     tile: str = ""
@@ -89,7 +89,9 @@ class Scenario:
 
 def _choose(step: Step, legal: Sequence[dict[str, Any]]) -> dict[str, Any]:
     if step.action in ("discard", "riichi"):
-        matches = [a for a in legal if a["type"] == step.action and title(a["tile"]) == step.tile]
+        matches = [a for a in legal if a["type"] == step.action and title(a["tile"]) == step.tile and not a.get("veil")]
+    elif step.action == "veil":
+        matches = [a for a in legal if a["type"] == "discard" and a.get("veil") and title(a["tile"]) == step.tile]
     else:
         matches = [a for a in legal if GROUPS.get(a["type"]) == step.action]
         # a group with several forms shows a choice row: the scenarios keep to one form per button
@@ -98,12 +100,14 @@ def _choose(step: Step, legal: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return matches[0]
 
 
-def dry_run(scenario: Scenario, seed: str = "dry") -> tuple[list[Prompt], Game]:
+def dry_run(
+    scenario: Scenario, seed: str = "dry", rules: RuleSet = RULES, powers: Sequence[str] | None = None
+) -> tuple[list[Prompt], Game]:
     """Play the scenario in the engine with normal CPUs: the person's prompts in order (each with the step taken),
     and the game after the last step and what the CPUs did next, up to the person's next prompt or the hand's
-    end."""
-    game = Game(RULES, seed, walls=[scenario.wall()])
-    cpus = {seat: make_player("normal", RULES, seed=f"{seed}:{seat}") for seat in (1, 2, 3)}
+    end. ``rules`` and ``powers`` (each seat's superpower) for a superpower match."""
+    game = Game(rules, seed, walls=[scenario.wall()], powers=powers)
+    cpus = {seat: make_player("normal", rules, seed=f"{seed}:{seat}") for seat in (1, 2, 3)}
     prompts: list[Prompt] = []
     steps = list(scenario.steps)
     start_hand = (game.state.round, game.state.hand, game.state.honba)
@@ -177,5 +181,16 @@ PON_CHANCE = Scenario(
     draws=("9p", "7z", "9m", "1p", "6z", "6z", "9s"),
     steps=(Step("discard", "9p"), Step("pass"), Step("discard", "6z")),
 )
+
+#: the RON hand under superpowers: the 9p goes face down (Veil), seat 1 still throws 4m: ron; the result turns the
+#: veiled 9p up. The CPUs hold Seal, which they never use against a hand without calls.
+VEIL_RON = Scenario(
+    "veil-ron",
+    person=RON.person,
+    draws=RON.draws,
+    steps=(Step("veil", "9p"), Step("ron")),
+)
+SUPERPOWER_RULES = preset("superpower")
+VEIL_RON_POWERS = ("veil", "seal", "seal", "seal")
 
 ALL = (RIICHI_TSUMO, KAN_PON_CHI, RON, TENHOU, QUIET, PON_CHANCE)

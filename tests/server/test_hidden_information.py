@@ -14,6 +14,11 @@ checked against that step's truth, independently of the engine's own view code:
   hand), ``wall`` and ``salt`` appear only in ``end_kyoku`` and no ``live`` or ``seed`` key appears anywhere; all
   the events together are exactly the game's events as the receiver may see them;
 - the game's seed appears in no message before ``game_over``, and a token only in its owner's ``welcome``.
+
+Superpowers (the ``superpower`` preset): a tile a seat's own power showed it this hand (Foresight's tiles, the
+tile Redraw put back) is no longer hidden from that seat, and only from that seat; another seat's veiled discard
+is hidden from everyone else while it lies face down; a power event's private part reaches its user alone, and
+``own.secrets`` is exactly the receiver's own power results.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from jantaku.rules.ruleset import RuleSet
 from tests.server.helpers import Player, play_to_end, server
 
 #: keys whose values name tiles (physical ids) in a view: rivers, claims, actions, own tiles, melds, indicators, kita
-TILE_KEYS = frozenset({"tile", "tiles", "drawn", "dora_indicators", "kita", "called", "added"})
+TILE_KEYS = frozenset({"tile", "tiles", "drawn", "dora_indicators", "kita", "called", "added", "returned"})
 
 
 class Recorder(Player):
@@ -93,7 +98,7 @@ class Truth:
     def __init__(self, lines: list[str], watched: list[int | None]) -> None:
         header = json.loads(lines[0])
         self.seed = header["seed"]
-        game = Game(RuleSet().with_options(**header["rules"]), header["seed"])
+        game = Game(RuleSet().with_options(**header["rules"]), header["seed"], powers=header.get("powers"))
         self.steps: list[dict[str, Any]] = [self._capture(game, watched)]
         for line in lines[1:]:
             rec = json.loads(line)
@@ -122,10 +127,14 @@ class Truth:
             "undrawn": undrawn,
             "indicators": list(indicators),
             "claim_tile": game.claims.tile if game.claims is not None and game.phase == "claims" else None,
+            # superpowers: what each seat's own powers showed it this hand, and the tiles lying face down
+            "secrets": [_norm(x) for x in game.secrets],
+            "known": [set(_tiles_in(x)) for x in game.secrets],
+            "veiled": [{r.tile for r in s.river if r.veiled} for s in t.seats],
         }
 
 
-def _check_connection(rec: Recorder, seat: int | None, truth: Truth, game_id: str) -> None:
+def _check_connection(rec: Player, seat: int | None, truth: Truth, game_id: str) -> None:
     who = f"seat {seat}" if seat is not None else "the spectator"
     updates = [m for m in rec.seen if m["type"] == "update"]
     assert updates, f"{who} saw no update"
@@ -141,9 +150,11 @@ def _check_connection(rec: Recorder, seat: int | None, truth: Truth, game_id: st
         hidden = set(step["undrawn"])
         for i, hand in enumerate(step["hands"]):
             if i != seat:
-                hidden |= set(hand)
+                hidden |= set(hand) | step["veiled"][i]
         if step["claim_tile"] is not None:  # the tile on the table is public even while still in a hand (chankan)
             hidden.discard(step["claim_tile"])
+        if seat is not None:  # what the receiver's own powers showed it (and nothing another seat's showed)
+            hidden -= step["known"][seat]
         leaked = sorted(set(_tiles_in(view)) & hidden)
         assert not leaked, f"update {n} to {who} names hidden tiles {leaked}"
         assert view["dora_indicators"] == step["indicators"]
@@ -154,11 +165,16 @@ def _check_connection(rec: Recorder, seat: int | None, truth: Truth, game_id: st
             assert view["own"]["tiles"] == step["hands"][seat]
             drawn = step["drawn"][1] if step["drawn"] is not None and step["drawn"][0] == seat else None
             assert view["own"]["drawn"] == drawn
+            assert view["own"].get("secrets", []) == step["secrets"][seat]
         for path in _keys_in(view):
             assert path[-1] not in ("wall", "live", "salt", "seed", "token"), f"view key {path} to {who}"
         for e in msg["events"]:
             if e["type"] == "tsumo" and e.get("actor") != seat:
                 assert "tile" not in e, f"{who} saw seat {e.get('actor')}'s draw"
+            if e["type"] == "dahai" and e.get("info", {}).get("veil") and e.get("actor") != seat:
+                assert "tile" not in e, f"{who} saw seat {e.get('actor')}'s veiled discard"
+            if "private" in e.get("info", {}):
+                assert e["type"] == "power" and e.get("actor") == seat, f"{who} saw another seat's power result"
             if e["type"] == "start_kyoku":
                 hands = e["info"]["hands"]
                 assert all(h is None for i, h in enumerate(hands) if i != seat), f"{who} saw another hand dealt"

@@ -192,6 +192,8 @@ def action_from_json(data: dict[str, Any]) -> Action:
             tile = data["tile"]
             if not isinstance(tile, int) or isinstance(tile, bool):
                 raise TypeError
+            if "veil" in data and cls is not Discard:
+                raise TypeError  # only a discard goes face down (Veil)
             if cls is Discard and "veil" in data:
                 if not isinstance(data["veil"], bool):
                     raise TypeError

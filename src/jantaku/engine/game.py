@@ -354,7 +354,7 @@ class Game:
         s = t.seats[seat]
         s.hand.append(tile)
         s.furiten_temp = False
-        if self.rules.superpowers:
+        if self.rules.superpowers and not rinshan:  # a replacement draw goes on the same turn: its seals stand
             lift_seals(self, seat)
         self.phase, self.claims = "turn", None
         self.turn = Turn(seat, tile, rinshan)

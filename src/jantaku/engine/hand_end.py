@@ -17,6 +17,7 @@ from jantaku.engine.actions import (
     OpenKan,
     Pass,
     Pon,
+    Power,
     Riichi,
     Ron,
     Tsumo,
@@ -229,6 +230,12 @@ def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
                 "discard), or it would leave only kuikae discards"
             )
         return "call", "not a choice now"
+    if isinstance(action, Power):
+        from jantaku.engine.powers import why_not
+
+        return "superpower", why_not(game, seat, action)
+    if isinstance(action, Discard) and action.veil and action.tile in s.hand:
+        return "superpower", "Veil: a face-down discard needs Veil ready, no riichi, 1,000 points and a live tile left"
     turn = game.turn
     assert turn is not None
     if isinstance(action, (Ron, Chi, Pon, OpenKan, Pass)):

@@ -146,7 +146,8 @@ def turn_powers(game: Game, seat: int) -> list[Action]:
         assert game.turn is not None
         return [Power(name)] if game.turn.drawn in s.hand else []
     if name == "beacon":
-        return [Power(name)] if t.wall.revealed < 5 and t.wall.dead_wall else []
+        # a kan-dora indicator: only under rules that have kan dora
+        return [Power(name)] if t.wall.revealed < 5 and t.wall.dead_wall and game.rules.kan_dora else []
     opponents = [(seat + step) % t.players for step in range(1, t.players)]
     if name == "seal":
         return [Power(name, o) for o in opponents]
@@ -156,11 +157,34 @@ def turn_powers(game: Game, seat: int) -> list[Action]:
 
 
 def veil_discards(game: Game, seat: int, discards: list[Action]) -> list[Action]:
-    """Veiled copies of the plain discards, when Veil is ready: not with or after riichi, 1,000 points in hand."""
+    """Veiled copies of the plain discards, when Veil is ready: not with or after riichi, 1,000 points in hand.
+    A discard modifier, so it also goes on the discard after a call; never after a replacement draw and never on
+    the discard after the last live tile (SUPERPOWERS.md, Every power: a veiled last discard would escape houtei)."""
     ch = game.charges[seat]
     if ch.power != "veil" or not ch.ready or game.table.seats[seat].riichi or game.state.scores[seat] < 1000:
         return []
+    turn = game.turn
+    if turn is None or turn.seat != seat or turn.rinshan or game.table.wall.remaining == 0:
+        return []
     return [Discard(a.tile, True) for a in discards if type(a) is Discard]
+
+
+def why_not(game: Game, seat: int, action: Power) -> str:
+    """Why a power action is refused, as a sentence (the rule is ``superpower``)."""
+    ch = game.charges[seat]
+    if not game.rules.superpowers:
+        return f"rules {game.rules.name!r} have no superpowers"
+    if action.power not in CATALOGUE:
+        return f"unknown superpower {action.power!r} (known: {', '.join(POWERS)})"
+    if ch.power != action.power:
+        return f"seat {seat} holds {ch.power or 'no power'}, not {action.power}"
+    if CATALOGUE[action.power].timing == "discard":
+        return "Veil is a flag on a discard: {'type': 'discard', 'tile': ..., 'veil': true}"
+    if not ch.ready:
+        return f"{action.power} has no charge left (this hand or this game)"
+    if not _turn_open(game, seat):
+        return "an own-turn power is used right after a normal draw, a live tile still left"
+    return f"{action.power} is not allowed now (riichi, the target, or no indicator left)"
 
 
 def use_power(game: Game, seat: int, action: Power) -> list[Event]:

@@ -73,6 +73,8 @@ class Player:
     connection: Connection | None = None
     room: Room | None = None
     queue_key: str | None = None
+    #: the superpower chosen in ``queue`` (None: the seeded pick of the matched room)
+    queue_power: str | None = None
     #: the client shows each hand's result and says ``continue`` (hello's "hand_pause": true)
     hand_pause: bool = False
     last_seen: float = field(default_factory=time.monotonic)

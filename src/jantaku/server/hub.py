@@ -19,7 +19,7 @@ from jantaku.engine import Game
 from jantaku.server.config import Settings
 from jantaku.server.connection import Connection, Player
 from jantaku.server.ids import new_game_seed, new_room_id, new_token, normalize_room_id, token_hash, valid_room_id
-from jantaku.server.rooms import Room, RoomError, RoomSettings, Seat, clean_nickname
+from jantaku.server.rooms import Room, RoomError, RoomSettings, Seat, check_power, clean_nickname
 from jantaku.server.runner import GameRunner, Message
 from jantaku.server.store import Store
 
@@ -213,11 +213,12 @@ class Hub:
         self.rooms[rid] = room
         return room
 
-    def _seat(self, room: Room, player: Player, creator: bool = False) -> int:
+    def _seat(self, room: Room, player: Player, creator: bool = False, power: str | None = None) -> int:
         seat = room.free_seat()
         if seat is None:
             raise RoomError("room_full", f"room {room.id} is full")
-        room.seats[seat] = Seat(nickname=player.nickname, token_hash=player.token_hash, player=player)
+        room.seats[seat] = Seat(nickname=player.nickname, token_hash=player.token_hash, player=player, power=power)
+        room.deal_powers()  # the seeded pick (or none: the rule is off)
         player.room = room
         if creator or room.creator is None:
             room.creator = seat
@@ -317,6 +318,29 @@ class Hub:
                 target.connection.send({"type": "kicked", "room_id": room.id})
         self._room_changed(room)
 
+    def on_set_power(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """Choose a superpower: your own seat's, or (the creator) a CPU seat's. A change clears every ready flag."""
+        player = self._me(conn)
+        room = self._my_room(player)
+        me = room.seat_of(player.token_hash)
+        assert me is not None
+        if room.playing:
+            raise RoomError("game_running", "powers are chosen before the game")
+        if not room.superpowers:
+            raise RoomError("no_superpowers", "this room's rules have no superpowers (the superpowers option is off)")
+        seat = msg.get("seat")
+        seat = me if seat is None else self._seat_arg(room, msg)
+        if seat != me:
+            s = room.seats[seat]
+            if s is None:
+                raise RoomError("no_seat", f"seat {seat} is empty")
+            if s.person:
+                raise RoomError("not_your_seat", "a person chooses their own power")
+            if me != room.creator:
+                raise RoomError("not_creator", "only the room's creator chooses a CPU's power")
+        room.set_power(seat, msg.get("power"))
+        self._room_changed(room)
+
     def on_ready(self, conn: Connection, msg: dict[str, Any]) -> None:
         player = self._me(conn)
         room = self._my_room(player)
@@ -345,9 +369,10 @@ class Hub:
         level = msg.get("level", "normal")
         if not isinstance(level, str) or level not in LEVELS:  # a list or an object is not hashable
             raise RoomError("bad_message", f"unknown CPU level {level!r} (known: {', '.join(LEVELS)})")
+        power = _chosen_power(settings, msg)
         self._leave_current(player)
         room = self._new_room(settings)
-        self._seat(room, player, creator=True)
+        self._seat(room, player, creator=True, power=power)
         while room.free_seat() is not None:
             room.add_cpu(level)
         self.start_game(room)
@@ -391,13 +416,14 @@ class Hub:
         player = self._me(conn)
         self._not_playing(player)
         settings = _private_settings(msg.get("settings"))
+        power = _chosen_power(settings, msg)
         self._leave_current(player)
         self._unqueue(player)
-        key = settings.key()
+        key = settings.key()  # the rules' options: superpowers on or off is part of the match
         queue = self.queues.setdefault(key, [])
         self.queue_settings[key] = settings
         queue.append(player)
-        player.queue_key = key
+        player.queue_key, player.queue_power = key, power
         needed = settings.rules().players
         if len(queue) >= needed:
             group, self.queues[key] = queue[:needed], queue[needed:]
@@ -406,8 +432,8 @@ class Hub:
                 self.queue_settings.pop(key, None)
             room = self._new_room(settings, matched=True)
             for p in group:
-                p.queue_key = None
-                self._seat(room, p)
+                power, p.queue_key, p.queue_power = p.queue_power, None, None
+                self._seat(room, p, power=power)
                 if p.connection is not None:
                     p.connection.send({"type": "matched", "room_id": room.id})
             room.creator = None
@@ -429,7 +455,7 @@ class Hub:
         key = player.queue_key
         if key is None:
             return
-        player.queue_key = None
+        player.queue_key, player.queue_power = None, None
         queue = self.queues.get(key, [])
         if player in queue:
             queue.remove(player)
@@ -442,11 +468,17 @@ class Hub:
         rules = room.rules
         seed = new_game_seed()
         walls = self.stacked_walls.pop(0) if self.stacked_walls else []
-        game = Game(rules, seed, walls=walls)
+        powers = room.powers()  # each seat's chosen power (None: the rules have no superpowers)
+        game = Game(rules, seed, walls=walls, powers=powers)  # the log's header keeps the powers (restart)
         game_id = uuid.uuid4().hex
         started = time.time()
         record = {**room.to_record(), "started_at": started}
-        seats = [{"nickname": s.nickname, "cpu": s.cpu} for s in room.seats if s is not None]
+        seats: list[dict[str, Any]] = []
+        for s in room.seats:
+            if s is not None:
+                seats.append({"nickname": s.nickname, "cpu": s.cpu})
+                if powers is not None:
+                    seats[-1]["power"] = s.power
         preset = room.settings.preset
         self.store.game_started(game_id, room.id, preset, rules.options(), seed, game.log[0], seats, record)
         runner = GameRunner(self, room, game, game_id, started)
@@ -597,7 +629,7 @@ class Hub:
 HANDLED = frozenset({
     "hello", "ping", "nickname", "rooms", "create_room", "join_room", "leave_room", "settings", "add_cpu",
     "remove_cpu", "kick", "ready", "start", "play_now", "spectate", "unspectate", "action", "continue", "queue",
-    "unqueue",
+    "unqueue", "set_power",
 })  # fmt: skip
 
 
@@ -606,6 +638,16 @@ def _private_settings(raw: Any) -> RoomSettings:
     if raw is not None and not isinstance(raw, dict):
         raise RoomError("bad_message", "settings must be an object")
     return RoomSettings.from_json({**(raw or {}), "public": False})
+
+
+def _chosen_power(settings: RoomSettings, msg: dict[str, Any]) -> str | None:
+    """The optional ``power`` of ``play_now`` and ``queue``: a known power, and only under superpower rules."""
+    power = msg.get("power")
+    if power is None:
+        return None
+    if not settings.rules().superpowers:
+        raise RoomError("no_superpowers", "these rules have no superpowers (the superpowers option is off)")
+    return check_power(power)
 
 
 def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:

@@ -3,14 +3,22 @@
 A room's settings are a preset plus any of its options, validated by ``RuleSet`` (an unknown or contradictory
 option gets the ``RuleSet`` message), whether the room is listed in the lobby, and its timers. Changing the
 settings clears every ready flag: nobody starts a game under rules they did not see.
+
+With the ``superpowers`` rule on, every seat holds a power (``engine.powers``), public to the room from the moment
+the seat is taken: a seeded pick (a hash of the Room ID and the seat, so one-click starts need no choice) until
+its person, or the creator for a CPU, chooses another. A power change clears every ready flag too: the powers at
+the table are part of what everyone readied for. Turning the rule off drops the powers; turning it on deals the
+seeded picks again.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from jantaku.bots import LEVELS
+from jantaku.engine.powers import CATALOGUE, POWERS
 from jantaku.rules import PRESETS, RuleSet, preset
 from jantaku.rules.ruleset import RuleError
 
@@ -108,6 +116,8 @@ class Seat:
     cpu: str | None = None
     ready: bool = False
     player: Player | None = None
+    #: the seat's superpower (a name of ``engine.powers.POWERS``); None while the room's rules have none
+    power: str | None = None
 
     @property
     def person(self) -> bool:
@@ -118,7 +128,7 @@ class Seat:
         return self.player is not None and self.player.connection is not None
 
     def to_json(self, index: int) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "seat": index,
             "kind": "cpu" if self.cpu else "person",
             "nickname": self.nickname,
@@ -126,6 +136,9 @@ class Seat:
             "ready": self.ready or self.cpu is not None,
             "connected": True if self.cpu else self.connected,
         }
+        if self.power is not None:
+            out["power"] = self.power
+        return out
 
 
 @dataclass
@@ -149,6 +162,10 @@ class Room:
     def playing(self) -> bool:
         return self.runner is not None
 
+    @property
+    def superpowers(self) -> bool:
+        return self.rules.superpowers
+
     def people(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s is not None and s.person]
 
@@ -168,6 +185,7 @@ class Room:
             self.seats = [*taken, *([None] * (rules.players - len(taken)))]
             self.creator = next((i for i, seat in enumerate(self.seats) if seat is creator), None)
         self.settings = settings
+        self.deal_powers()
         self.clear_ready()
 
     def seat_of(self, token_hash: str) -> int | None:
@@ -188,8 +206,41 @@ class Room:
         elif not 0 <= seat < len(self.seats) or self.seats[seat] is not None:
             raise RoomError("seat_taken", f"seat {seat} is not free")
         self.seats[seat] = Seat(nickname=f"CPU {seat + 1} ({level})", cpu=level)
+        self.deal_powers()
         self.clear_ready()
         return seat
+
+    def deal_powers(self) -> None:
+        """Every taken seat without a power gets its seeded pick while the rule is on; with it off none has one."""
+        on = self.superpowers
+        for i, s in enumerate(self.seats):
+            if s is None:
+                continue
+            if not on:
+                s.power = None
+            elif s.power is None:
+                s.power = seeded_power(self.id, i)
+
+    def set_power(self, seat: int, power: Any) -> bool:
+        """Give ``seat`` the power ``power``; whether it changed (a change clears every ready flag)."""
+        if not self.superpowers:
+            raise RoomError("no_superpowers", "this room's rules have no superpowers")
+        check_power(power)
+        s = self.seats[seat]
+        if s is None:
+            raise RoomError("no_seat", f"seat {seat} is empty")
+        if s.power == power:
+            return False
+        s.power = power
+        self.clear_ready()
+        return True
+
+    def powers(self) -> list[str | None] | None:
+        """Each seat's power for ``Game(powers=...)``; None when the rules have no superpowers."""
+        if not self.superpowers:
+            return None
+        self.deal_powers()
+        return [None if s is None else s.power for s in self.seats]
 
     def remove_seat(self, seat: int) -> Seat:
         if not 0 <= seat < len(self.seats) or self.seats[seat] is None:
@@ -228,7 +279,7 @@ class Room:
     # ------------------------------------------------------------------ views
     def to_json(self) -> dict[str, Any]:
         rules = self.rules
-        return {
+        out: dict[str, Any] = {
             "room_id": self.id,
             "settings": self.settings.to_json(),
             "rules": rules.options(),
@@ -244,6 +295,9 @@ class Room:
             "last_final": self.last_final,
             "spectators": len(self.spectators),
         }
+        if rules.superpowers:
+            out["superpowers"] = catalogue_json()
+        return out
 
     def listing(self) -> dict[str, Any]:
         rules = self.rules
@@ -263,7 +317,9 @@ class Room:
             "id": self.id,
             "settings": self.settings.to_json(),
             "seats": [
-                None if s is None else {"nickname": s.nickname, "token_hash": s.token_hash, "cpu": s.cpu}
+                None
+                if s is None
+                else {"nickname": s.nickname, "token_hash": s.token_hash, "cpu": s.cpu, "power": s.power}
                 for s in self.seats
             ],
             "creator": self.creator,
@@ -274,10 +330,36 @@ class Room:
     def from_record(cls, data: dict[str, Any]) -> Room:
         settings = RoomSettings(**data["settings"])
         seats = [
-            None if s is None else Seat(nickname=s["nickname"], token_hash=s["token_hash"], cpu=s["cpu"])
+            None
+            if s is None
+            else Seat(nickname=s["nickname"], token_hash=s["token_hash"], cpu=s["cpu"], power=s.get("power"))
             for s in data["seats"]
         ]
-        return cls(data["id"], settings, seats, data.get("creator"), data.get("matched", False))
+        room = cls(data["id"], settings, seats, data.get("creator"), data.get("matched", False))
+        room.deal_powers()
+        return room
+
+
+def seeded_power(room_id: str, seat: int) -> str:
+    """A seat's power until someone chooses: fixed by the Room ID and the seat (no random stream)."""
+    digest = hashlib.sha256(f"jantaku-room-power:{room_id}:{seat}".encode()).digest()
+    return POWERS[int.from_bytes(digest[:4], "big") % len(POWERS)]
+
+
+def check_power(power: Any) -> str:
+    """A power name a client sent, or ``unknown_power``."""
+    if not isinstance(power, str) or power not in CATALOGUE:
+        raise RoomError("unknown_power", f"unknown superpower {power!r} (known: {', '.join(POWERS)})")
+    return power
+
+
+def catalogue_json() -> list[dict[str, Any]]:
+    """The powers a room may choose from, for the room message."""
+    return [
+        {"name": p.name, "summary": p.summary, "summary_ja": p.summary_ja, "per_hand": p.per_hand,
+         "per_game": p.per_game, "timing": p.timing, "target": p.target, "in_riichi": p.in_riichi}
+        for p in CATALOGUE.values()
+    ]  # fmt: skip
 
 
 def clean_nickname(raw: Any) -> str:

@@ -7,7 +7,8 @@ number. An answer carries that number; a stale or repeated one is refused and ne
 
 CPUs decide through the same ``act(view)`` as in the simulator. A person who is away keeps the seat for a grace
 period, then a CPU stands in until they return. With timers on, a person who lets the time run out gets the
-default play: discard the drawn tile, pass on calls, decline riichi.
+default play: discard the drawn tile, pass on calls, decline riichi. Neither the default play nor a stand-in ever
+uses the seat's superpower (no power action, no veiled discard): its charges are the person's to spend.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from jantaku.bots import Bot, make_player
 from jantaku.engine import Action, Event, Game, IllegalAction, action_from_json, action_to_json, redact
-from jantaku.engine.actions import DeclareNoten, Discard, Pass
+from jantaku.engine.actions import DeclareNoten, Discard, Pass, Power
 from jantaku.server.store import dumps
 
 if TYPE_CHECKING:
@@ -53,19 +54,30 @@ class Message:
 
 
 def default_action(game: Game, seat: int) -> Action:
-    """What the server plays for a person whose time ran out."""
-    legal = game.legal_actions(seat)
+    """What the server plays for a person whose time ran out. It never uses a superpower: no ``Power`` action
+    and no veiled discard (Veil costs 1,000 points; a power's charges are the person's to spend)."""
+    legal = [a for a in game.legal_actions(seat) if not isinstance(a, Power)]
     if Pass() in legal:
         return Pass()
     if DeclareNoten() in legal:
         return DeclareNoten()
     drawn = game.turn.drawn if game.turn is not None and game.turn.seat == seat else None
-    discards = [a for a in legal if isinstance(a, Discard)]
+    discards = [a for a in legal if isinstance(a, Discard) and not a.veil]
     if drawn is not None and Discard(drawn) in discards:
         return Discard(drawn)
     if discards:
         return discards[-1]
-    return legal[0]
+    plain = [a for a in legal if not (isinstance(a, Discard) and a.veil)]
+    return plain[0]
+
+
+def without_powers(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with no superpower among its legal actions (no ``power`` action, no veiled discard)."""
+    legal = view.get("legal_actions")
+    if not legal:
+        return view
+    plain = [a for a in legal if a.get("type") != "power" and not a.get("veil")]
+    return view if len(plain) == len(legal) else {**view, "legal_actions": plain}
 
 
 @dataclass
@@ -173,7 +185,10 @@ class GameRunner:
                     continue
             bot = self.cpu_controls(seat)
             assert bot is not None
-            action = bot.act(game.view(seat))
+            view = game.view(seat)
+            if seat not in self.bots:  # a stand-in plays a person's seat: the person's power stays unspent
+                view = without_powers(view)
+            action = bot.act(view)
             self._apply(seat, action)
             await asyncio.sleep(0)  # let other rooms and connections run between decisions
 

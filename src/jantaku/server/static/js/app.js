@@ -6,6 +6,7 @@ import { t, setLang, getLang } from "./i18n.js";
 import { el, clear } from "./dom.js";
 import { renderTable, tableKeydown, autoPlay, callWordOf } from "./table.js";
 import { Results } from "./results.js";
+import { powersOn, powerNames, powerIcon, powerName, powerSummary, powerLimits, powerTitle, powerEventText } from "./powers.js";
 
 const OPTION_DEFAULTS = {
   autoSort: true, autoWin: false, hideCalls: false, autoDiscard: false, colorBlind: false,
@@ -29,6 +30,8 @@ export const state = {
   handOrder: [], // the own hand's display order when auto-sort is off
   scoreHistory: [], // scores at the start of each hand, then the final scores
   riichiMode: false,
+  veilMode: false, // Veil: the next tile click discards face down
+  beacons: [], // this hand's dora indicators revealed by a Beacon
   choice: null, // a call with several forms: the list to choose from
   selected: -1, // keyboard selection in the own hand
 };
@@ -155,7 +158,9 @@ function onUpdate(msg) {
     if (ev.type === "start_kyoku") {
       state.scoreHistory.push(ev.info.scores);
       state.handOrder = [];
+      state.beacons = [];
     }
+    if (ev.type === "dora" && ev.info && ev.info.beacon !== undefined && ev.tile !== undefined) state.beacons.push(ev.tile);
   }
   for (const ev of msg.events) {
     const word = callWordOf(ev);
@@ -164,11 +169,24 @@ function onUpdate(msg) {
       setTimeout(() => render(), state.options.reducedMotion ? 900 : 1250);
     }
   }
-  if (!msg.seq) { state.riichiMode = false; state.choice = null; }
+  if (!msg.seq) { state.riichiMode = false; state.veilMode = false; state.choice = null; }
   if (msg.events.some((ev) => ev.type === "hora" || ev.type === "ryukyoku")) state.frozen = previous || msg;
   results.events(msg.events, state);
+  if (!msg.full) { // a superpower used (or a tile veiled): a toast says who did what, the private part stays in the view
+    const seatName = (seat) => (state.room && state.room.seats[seat] ? state.room.seats[seat].nickname : `#${seat + 1}`);
+    for (const ev of msg.events) {
+      const text = powerEventText(ev, seatName);
+      if (text) toast(text);
+    }
+  }
   if (msg.stand_in === false && previous && previous.stand_in) notice(t("standIn"));
   if (msg.seq && !state.spectating) autoPlay(msg, state);
+}
+
+/** A notice shown with the next drawing (no redraw of its own), gone after four seconds. */
+function toast(text) {
+  state.notice = { text, kind: "power", at: Date.now() };
+  setTimeout(() => { if (state.notice && Date.now() - state.notice.at >= 3900) { state.notice = null; render(); } }, 4000);
 }
 
 export function notice(text, kind = "info") {
@@ -240,7 +258,7 @@ function renderTopbar() {
 // ---------------------------------------------------------------- lobby
 function presetSelect(id, value) {
   const names = state.presets.length ? state.presets.map((p) => p.name)
-    : ["standard", "sanma", "classic", "classic-east", "doman", "doman-nokuitan", "bga", "tenhou", "tenhou-sanma", "zung-jung"];
+    : ["standard", "sanma", "superpower", "classic", "classic-east", "doman", "doman-nokuitan", "bga", "tenhou", "tenhou-sanma", "zung-jung"];
   return el("select", { id }, names.map((n) => el("option", { value: n, selected: n === value }, n)));
 }
 
@@ -271,6 +289,8 @@ function settingsFrom(prefix) {
       if (JSON.stringify(value) !== JSON.stringify(base) && name !== "length") options[name] = value;
     }
   }
+  const powers = document.getElementById(`${prefix}-superpowers`);
+  if (powers && !powers.disabled && powers.checked !== !!(info && info.options.superpowers)) options.superpowers = powers.checked;
   const out = { preset, options };
   const pub = document.getElementById(`${prefix}-public`);
   if (pub) out.public = pub.checked;
@@ -286,7 +306,7 @@ function optionsEditor(prefix, presetName, current = {}) {
   const box = el("div", { class: "options-grid", id: `${prefix}-options` });
   if (!info) return box;
   for (const [name, base] of Object.entries(info.options)) {
-    if (["name", "description", "source", "family", "length"].includes(name)) continue;
+    if (["name", "description", "source", "family", "length", "superpowers"].includes(name)) continue; // superpowers: its own toggle
     const value = current[name] !== undefined ? current[name] : base;
     let input;
     if (typeof base === "boolean") input = el("input", { type: "checkbox", checked: !!value, dataset: { option: name } });
@@ -295,6 +315,28 @@ function optionsEditor(prefix, presetName, current = {}) {
     box.append(el("label", { class: "opt" }, el("span", {}, name), input));
   }
   return box;
+}
+
+/** The Superpower rule's toggle (options.superpowers): a riichi rule, so off for other families. */
+function superpowerToggle(id, presetName, checked, extra = {}) {
+  const info = state.presets.find((p) => p.name === presetName);
+  const allowed = !info || info.options.family === undefined || info.options.family === "riichi";
+  return el("label", { class: "power-toggle", title: t("superpowersHint") },
+    el("input", { type: "checkbox", id, checked: allowed && checked, disabled: !allowed, ...extra }), ` ${powerIcon("beacon")} `, t("superpowers"));
+}
+
+/** The power to bring to a one-click game (Play now, auto-matching) under superpower rules; "" = the seeded pick. */
+function powerChoice(prefix, presetName) {
+  const info = state.presets.find((p) => p.name === presetName);
+  if (!info || !info.options.superpowers) return null;
+  return el("label", { class: "power-choice" }, `${powerIcon("beacon")} ${t("power")} `,
+    el("select", { id: `${prefix}-power` }, el("option", { value: "" }, t("powerSeeded")),
+      powerNames(null).map((p) => el("option", { value: p, title: powerSummary(null, p) }, powerName(p)))));
+}
+
+function chosenPower(prefix) {
+  const box = document.getElementById(`${prefix}-power`);
+  return box && box.value ? box.value : undefined;
 }
 
 function renderLobby() {
@@ -312,25 +354,33 @@ function renderLobby() {
   main.append(el("section", { class: "card who-card" },
     el("label", {}, t("nickname"), " ", nick), el("button", { onclick: saveNick, id: "save-nickname" }, t("save"))));
 
-  const playPreset = presetSelect("play-preset", "standard");
+  const playPreset = presetSelect("play-preset", state.playPreset || "standard");
+  playPreset.addEventListener("change", () => { state.playPreset = playPreset.value; render(); });
   const playLength = lengthSelect("play-length", "east-south");
   main.append(el("section", { class: "card hero" },
-    el("button", { class: "primary big", id: "play-now", onclick: () => { saveNick(); send({ type: "play_now", settings: settingsFrom("play"), level: document.getElementById("play-level").value }); } },
-      t("playNow")),
+    el("button", { class: "primary big", id: "play-now", onclick: () => {
+      saveNick();
+      send({ type: "play_now", settings: settingsFrom("play"), level: document.getElementById("play-level").value, power: chosenPower("play") });
+    } }, t("playNow")),
     el("div", { class: "hint" }, t("playNowHint")),
     el("div", { class: "row" }, el("label", {}, t("preset"), " ", playPreset), el("label", {}, t("length"), " ", playLength),
-      el("label", {}, t("level"), " ", levelSelect("play-level")))));
+      el("label", {}, t("level"), " ", levelSelect("play-level")), powerChoice("play", playPreset.value))));
 
   // create a room
   const createPreset = presetSelect("create-preset", state.createPreset || "standard");
-  createPreset.addEventListener("change", () => { state.createPreset = createPreset.value; render(); });
+  createPreset.addEventListener("change", () => { state.createPreset = createPreset.value; state.createSuperpowers = undefined; render(); });
+  const createInfo = state.presets.find((p) => p.name === createPreset.value);
+  // kept in the state (not by the form keeper) so that a new preset shows its own default
+  const createPowers = superpowerToggle("create-superpowers", createPreset.value,
+    state.createSuperpowers ?? !!(createInfo && createInfo.options.superpowers),
+    { dataset: { live: "1" }, onchange: (e) => { state.createSuperpowers = e.target.checked; } });
   const cpuRows = el("div", { class: "row" }, el("span", {}, t("cpus")),
     [0, 1, 2].map((i) => el("select", { id: `create-cpu-${i}` }, el("option", { value: "" }, t("none")),
       ["easy", "normal", "strong"].map((l) => el("option", { value: l }, t(l))))));
   main.append(el("section", { class: "card" }, el("h2", {}, t("createRoom")),
     el("div", { class: "row" }, el("label", {}, t("preset"), " ", createPreset),
       el("label", {}, t("length"), " ", lengthSelect("create-length", "east-south")),
-      el("label", {}, el("input", { type: "checkbox", id: "create-public", checked: true }), " ", t("public"))),
+      el("label", {}, el("input", { type: "checkbox", id: "create-public", checked: true }), " ", t("public")), createPowers),
     cpuRows,
     el("div", { class: "row" }, el("span", {}, t("timers")),
       el("label", {}, el("input", { type: "number", id: "create-think", min: 0, max: 600, placeholder: t("auto"), class: "narrow" }), " ", t("thinkSeconds")),
@@ -351,11 +401,13 @@ function renderLobby() {
 
   // auto-matching
   const queued = !!state.queue;
+  const matchPreset = presetSelect("match-preset", state.matchPreset || "standard");
+  matchPreset.addEventListener("change", () => { state.matchPreset = matchPreset.value; render(); });
   main.append(el("section", { class: "card" }, el("h2", {}, t("autoMatch")), el("div", { class: "hint" }, t("autoMatchHint")),
-    el("div", { class: "row" }, el("label", {}, t("preset"), " ", presetSelect("match-preset", "standard")),
-      el("label", {}, t("length"), " ", lengthSelect("match-length", "east-south")),
+    el("div", { class: "row" }, el("label", {}, t("preset"), " ", matchPreset),
+      el("label", {}, t("length"), " ", lengthSelect("match-length", "east-south")), powerChoice("match", matchPreset.value),
       el("label", { class: "switch" }, el("input", { type: "checkbox", id: "auto-match", checked: queued, dataset: { live: "1" }, onchange: (e) => {
-        if (e.target.checked) { saveNick(); send({ type: "queue", settings: settingsFrom("match") }); } else send({ type: "unqueue" });
+        if (e.target.checked) { saveNick(); send({ type: "queue", settings: settingsFrom("match"), power: chosenPower("match") }); } else send({ type: "unqueue" });
       } }), " ", t("autoMatch"))),
     queued ? el("div", { class: "waiting", id: "queue-status" }, el("span", { class: "spinner" }),
       t("waitingPlayers", { n: state.queue.waiting, m: state.queue.needed })) : null));
@@ -404,11 +456,12 @@ function renderRoom() {
       if (creator) line.append(levelSelect(`cpu-level-${i}`), el("button", { class: "add-cpu", onclick: () =>
         send({ type: "add_cpu", seat: i, level: document.getElementById(`cpu-level-${i}`).value }) }, t("addCpu")));
     } else {
-      line.append(el("span", { class: "nick" }, s.nickname), i === room.creator ? el("span", { class: "tag" }, "★ " + t("creator")) : null,
+      line.append(...[el("span", { class: "nick" }, s.nickname), i === room.creator ? el("span", { class: "tag" }, "★ " + t("creator")) : null,
         s.kind === "cpu" ? el("span", { class: "tag" }, `CPU · ${t(s.level)}`) : null,
         el("span", { class: s.ready ? "tag ok" : "tag" }, s.ready ? t("ready") : t("notReady")),
         s.connected ? null : el("span", { class: "tag warn" }, t("away")),
-        i === state.you ? el("span", { class: "tag you" }, t("you")) : null);
+        i === state.you ? el("span", { class: "tag you" }, t("you")) : null,
+        powersOn(room) ? seatPower(room, i, s, i === state.you || (creator && s.kind === "cpu")) : null].filter(Boolean)); // (a bare null would print "null")
       if (creator && s.kind === "cpu") line.append(el("button", { onclick: () => send({ type: "remove_cpu", seat: i }) }, t("removeCpu")));
       if (creator && s.kind === "person" && i !== state.you) line.append(el("button", { onclick: () => send({ type: "kick", seat: i }) }, t("kick")));
     }
@@ -427,10 +480,19 @@ function renderRoom() {
     el("button", { id: "leave-button", onclick: () => send(state.spectating ? { type: "unspectate" } : { type: "leave_room" }) }, t("leave"))));
 
   if (creator) {
+    const roomPreset = presetSelect("room-preset", room.settings.preset);
+    roomPreset.addEventListener("change", () => { // the toggle follows the chosen preset's own default
+      const box = document.getElementById("room-superpowers");
+      const info = state.presets.find((p) => p.name === roomPreset.value);
+      if (!box || !info) return;
+      box.disabled = info.options.family !== undefined && info.options.family !== "riichi";
+      box.checked = !box.disabled && !!info.options.superpowers;
+    });
     main.append(el("section", { class: "card" }, el("h2", {}, t("preset")),
-      el("div", { class: "row" }, el("label", {}, t("preset"), " ", presetSelect("room-preset", room.settings.preset)),
+      el("div", { class: "row" }, el("label", {}, t("preset"), " ", roomPreset),
         el("label", {}, t("length"), " ", lengthSelect("room-length", room.length)),
-        el("label", {}, el("input", { type: "checkbox", id: "room-public", checked: room.settings.public }), " ", t("public"))),
+        el("label", {}, el("input", { type: "checkbox", id: "room-public", checked: room.settings.public }), " ", t("public")),
+        superpowerToggle("room-superpowers", room.settings.preset, !!room.rules.superpowers)),
       el("div", { class: "row" }, el("span", {}, t("timers")),
         el("label", {}, el("input", { type: "number", id: "room-think", class: "narrow", value: room.settings.think_seconds ?? "", placeholder: t("auto") }), " ", t("thinkSeconds")),
         el("label", {}, el("input", { type: "number", id: "room-bank", class: "narrow", value: room.settings.bank_seconds ?? "", placeholder: t("auto") }), " ", t("bankSeconds"))),
@@ -439,9 +501,37 @@ function renderRoom() {
   }
 
   main.append(el("section", { class: "card" }, el("h2", {}, t("rules")), el("div", { class: "hint" }, room.description),
+    powersOn(room) ? powersList(room) : null,
     el("table", { class: "rules", id: "rules-table" }, Object.entries(room.rules).filter(([k]) => !["description", "source"].includes(k))
       .map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, Array.isArray(v) ? (v.join(", ") || "—") : typeof v === "boolean" ? (v ? "✓" : "✗") : String(v)))))));
   return main;
+}
+
+/** A seat's power in the room: icon and name with the summary as its tooltip; a picker where this person may choose
+ * (their own seat; the creator also the CPUs' seats). */
+function seatPower(room, i, s, editable) {
+  const name = s.power || null;
+  const tag = el("span", { class: `tag power${name ? ` power-${name}` : ""}`, dataset: { power: name || "" }, title: name ? powerTitle(room, name) : t("superpowers") },
+    el("span", { class: "icon", "aria-hidden": "true" }, name ? powerIcon(name) : "?"), " ");
+  if (!editable) {
+    tag.append(el("span", { class: "pname" }, powerName(name)));
+    return tag;
+  }
+  const pick = el("select", { id: `power-pick-${i}`, class: "power-pick", "aria-label": t("powerPick"), dataset: { live: "1" }, onchange: (e) => {
+    const power = e.target.value;
+    send(i === state.you ? { type: "set_power", power } : { type: "set_power", seat: i, power });
+  } }, name ? null : el("option", { value: "", selected: true, disabled: true }, "—"),
+  powerNames(room).map((p) => el("option", { value: p, selected: p === name, title: powerSummary(room, p) }, `${powerName(p)}`)));
+  tag.append(pick);
+  return tag;
+}
+
+/** The rules panel's list of the powers: icon, name, charges and what each does. */
+function powersList(room) {
+  return el("div", { class: "powers-list", id: "powers-list" }, el("h3", {}, t("superpowers")),
+    el("table", {}, powerNames(room).map((p) => el("tr", { dataset: { power: p } },
+      el("td", { class: "icon" }, powerIcon(p)), el("th", {}, powerName(p)), el("td", {}, powerSummary(room, p)),
+      el("td", { class: "limits" }, powerLimits(room, p))))));
 }
 
 // ---------------------------------------------------------------- options dialog

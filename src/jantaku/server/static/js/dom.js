@@ -7,7 +7,7 @@ export function el(tag, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
     else if (key === "class") node.className = value;
-    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "dataset") { for (const [k, v] of Object.entries(value)) if (v !== undefined && v !== null) node.dataset[k] = v; }
     else if (key === "style" && typeof value === "object") Object.assign(node.style, value);
     else if (value === true) node.setAttribute(key, "");
     else node.setAttribute(key, String(value));

@@ -47,7 +47,7 @@ export class Results {
       }
       if (ev.type === "end_kyoku") {
         const last = this.queue[this.queue.length - 1];
-        const reveal = { commitment: this.commitment, wall: ev.info.wall, salt: ev.info.salt };
+        const reveal = { commitment: this.commitment, wall: ev.info.wall, salt: ev.info.salt, veiled: ev.info.veiled || [] };
         for (const item of this.queue) if (!item.reveal) item.reveal = reveal;
         if (last) last.closesHand = true;
       }
@@ -92,7 +92,8 @@ export class Results {
   }
 
   reveal(item) {
-    if (!item.reveal || !item.reveal.wall) return null;
+    // (someone who came in during the hand never saw its commitment: nothing to check the wall against)
+    if (!item.reveal || !item.reveal.wall || !item.reveal.commitment) return null;
     const line = el("div", { class: "reveal" }, `${t("wall")} ${t("commitment")}: `, el("code", {}, item.reveal.commitment.slice(0, 16) + "…"), " ");
     const link = el("a", { href: "#", class: "verify", onclick: async (e) => {
       e.preventDefault();
@@ -122,6 +123,7 @@ export class Results {
       el("div", { class: "summary", id: "win-summary" }, summary),
       info.ura_markers && info.ura_markers.length ? el("div", { class: "ura" }, `${t("ura")}: `, tiles(info.ura_markers, state, "inline")) : null,
       this.payments(info.deltas, state),
+      this.veiled(item, state),
       this.reveal(item));
   }
 
@@ -135,7 +137,16 @@ export class Results {
       tenpai.length ? tenpai.map((seat) => el("div", { class: "tenpai-hand" }, el("span", { class: "nick" }, nameOf(state, Number(seat))), tiles(hands[seat], state)))
         : el("div", { class: "hint" }, t("notenAll")),
       this.payments(info.deltas, state),
+      this.veiled(item, state),
       this.reveal(item));
+  }
+
+  /** Veil's face-down discards, turned up now that the hand is over. */
+  veiled(item, state) {
+    const veiled = item.reveal && item.reveal.veiled;
+    if (!veiled || !veiled.length) return null;
+    return el("div", { class: "veiled-reveal", id: "veiled-reveal" }, `${t("veiledReveal")}: `,
+      veiled.map(([seat, id]) => el("span", { class: "veiled-one", dataset: { seat } }, nameOf(state, seat), " ", tiles([id], state, "inline"))));
   }
 
   payments(deltas, state) {

@@ -5,11 +5,13 @@ import { el, raw } from "./dom.js";
 import { t, WINDS } from "./i18n.js";
 import { tileSVG, isRed, notation } from "./tiles.js";
 import { send, render } from "./app.js";
+import { powerBadge, powerIcon, powerName, powerTitle } from "./powers.js";
 
 const POSITIONS = { 4: ["bottom", "right", "top", "left"], 3: ["bottom", "right", "left"] };
 const CALL_WORDS = { chi: "chi", pon: "pon", daiminkan: "kan", kakan: "kan", ankan: "kan", hora: null, reach: "riichi", nukidora: "kita" };
 // shortcut keys, shown on the buttons
-const KEYS = { riichi: "R", tsumo: "T", ron: "H", pon: "P", chi: "C", kan: "K", kita: "N", nine_terminals: "9", tenpai: "Y", noten: "U", pass: "S" };
+const KEYS = { riichi: "R", tsumo: "T", ron: "H", pon: "P", chi: "C", kan: "K", kita: "N", nine_terminals: "9", tenpai: "Y", noten: "U", pass: "S",
+  power: "Q" };
 
 function rules(state) { return (state.room && state.room.rules) || {}; }
 
@@ -17,7 +19,8 @@ function tile(id, state, extra = {}) {
   const red = id !== null && id !== undefined && isRed(id, rules(state).red_fives);
   const palette = state.options.colorBlind ? "cb" : "normal";
   const cls = `tile ${extra.class || ""}`.trim();
-  const node = raw("span", { class: cls, dataset: extra.dataset, title: extra.title }, tileSVG(id, { red, palette, back: extra.back }));
+  const node = raw("span", { class: cls, dataset: extra.dataset, title: extra.title },
+    tileSVG(id, { red, palette, back: extra.back || id === null || id === undefined }));
   if (extra.onclick) node.addEventListener("click", extra.onclick);
   return node;
 }
@@ -92,13 +95,21 @@ function renderSeat(state, view, seat, position, isMe) {
     state.showDiff === seat ? el("span", { class: "diffs" }, diffs.split("\n").map((line) => el("span", {}, line))) : null,
     s.riichi ? el("span", { class: "riichi-stick", title: t("riichi") }) : null,
     seat === view.dealer ? el("span", { class: "tag dealer-tag" }, t("dealer")) : null);
+  // the seat's power and charges, and a Seal on it, beside the plate's end of the river (the ring of plates
+  // around the centre has no room to spare)
+  const sealed = s.sealed_by || [];
+  const powers = s.power && s.power.name ? el("div", { class: "seat-powers", dataset: { seat } }, powerBadge(state.room, s.power),
+    sealed.length ? el("span", { class: "seal-mark", dataset: { by: sealed.join(",") },
+      title: t("sealedBy", { names: sealed.map((i) => nameOf(state, i)).join(", ") }) }, `${powerIcon("seal")} ${t("sealed")}`) : null) : null;
+  // a veiled discard lies face down for the others; its owner sees the face, marked as veiled
   const river = el("div", { class: "river" }, s.river.map((r) => tile(r.tile, state, {
-    class: `${r.riichi ? "sideways" : ""} ${r.called ? "called" : ""} ${r.tsumogiri ? "tsumogiri" : ""}`,
-    dataset: { tile: r.tile } })));
+    class: `${r.riichi ? "sideways" : ""} ${r.called ? "called" : ""} ${r.tsumogiri ? "tsumogiri" : ""} ${r.veiled ? "veiled" : ""}${r.tile === null || r.tile === undefined ? " face-down" : ""}`,
+    dataset: r.tile === null || r.tile === undefined ? { veiled: "1" } : { tile: r.tile, veiled: r.veiled ? "1" : undefined },
+    title: r.veiled ? t("veiledTile") : undefined })));
   const melds = el("div", { class: "melds" }, s.melds.map((m) => renderMeld(state, m, seat, view.seats.length)),
     (s.kita || []).length ? el("div", { class: "kita" }, s.kita.map((k) => tile(k, state))) : null);
   const hidden = isMe ? null : el("div", { class: "concealed" }, Array.from({ length: s.concealed }, () => back(state, "small")));
-  return el("div", { class: `seat pos-${position}`, dataset: { seat } }, info, hidden, melds, river);
+  return el("div", { class: `seat pos-${position}`, dataset: { seat } }, info, powers, hidden, melds, river);
 }
 
 function isTurn(view, seat) {
@@ -135,9 +146,14 @@ function renderCentre(state, view, me) {
   const r = rules(state);
   const roundName = t(WINDS[view.round]) + " " + (view.hand + 1);
   const showDora = r.show_dora_tiles;
-  const indicators = view.dora_indicators.map((id) => showDora
-    ? tile(doraOf(id >> 2, r.players === 3) * 4 + 1, state, { title: t("doraTiles") })
-    : tile(id, state, { title: t("dora") }));
+  const beacons = state.beacons || [];
+  const indicators = view.dora_indicators.map((id) => {
+    const beacon = beacons.includes(id); // revealed by a superpower: marked, otherwise like any indicator
+    const extra = { class: beacon ? "beacon" : "", dataset: beacon ? { beacon: "1" } : undefined };
+    return showDora
+      ? tile(doraOf(id >> 2, r.players === 3) * 4 + 1, state, { ...extra, title: beacon ? t("beaconIndicator") : t("doraTiles") })
+      : tile(id, state, { ...extra, title: beacon ? t("beaconIndicator") : t("dora") });
+  });
   const timer = state.update.timer;
   return el("div", { class: "centre" },
     el("div", { class: "round", id: "round-label" }, roundName),
@@ -172,7 +188,8 @@ function ownOrder(state, view) {
 
 function renderOwn(state, view, msg) {
   const legal = view.legal_actions || [];
-  const discards = new Map(legal.filter((a) => a.type === "discard").map((a) => [a.tile, a]));
+  const discards = new Map(legal.filter((a) => a.type === "discard" && !a.veil).map((a) => [a.tile, a]));
+  const veils = new Map(legal.filter((a) => a.type === "discard" && a.veil).map((a) => [a.tile, a]));
   const riichis = new Map(legal.filter((a) => a.type === "riichi").map((a) => [a.tile, a]));
   const tiles = ownOrder(state, view);
   const drawn = view.own.drawn;
@@ -181,13 +198,14 @@ function renderOwn(state, view, msg) {
   const open = isOpen(state, msg);
   const pick = (id) => {
     if (!open) return;
-    const action = state.riichiMode ? riichis.get(id) : discards.get(id);
+    const action = state.riichiMode ? riichis.get(id) : state.veilMode ? veils.get(id) : discards.get(id);
     if (!action) return;
     state.riichiMode = false;
+    state.veilMode = false;
     act(state, action);
   };
   const handTile = (id, i) => {
-    const enabled = state.riichiMode ? riichis.has(id) : discards.has(id);
+    const enabled = state.riichiMode ? riichis.has(id) : state.veilMode ? veils.has(id) : discards.has(id);
     return tile(id, state, { class: `hand-tile${enabled && open ? " playable" : " disabled"}${i === state.selected ? " selected" : ""}${id === drawn ? " drawn" : ""}`,
       dataset: { tile: id, index: i }, title: notation(id, isRed(id, rules(state).red_fives)), onclick: () => pick(id) });
   };
@@ -202,7 +220,33 @@ function renderOwn(state, view, msg) {
     hints.push(el("span", { class: "waits", id: "waits" }, `${t("waits")}: `,
       view.own.waits.map((k) => el("span", { class: "wait" }, tile(k * 4 + 1, state, { class: "mini" }), `×${Math.max(0, 4 - unseen[k])}`))));
   }
-  return el("div", { class: "own" }, el("div", { class: "own-hints" }, hints), hand, renderActions(state, msg, legal));
+  const secrets = renderSecrets(state, view);
+  if (secrets) hints.push(secrets);
+  return el("div", { class: `own${state.veilMode && open ? " veiling" : ""}` }, el("div", { class: "own-hints" }, hints), hand,
+    renderActions(state, msg, legal));
+}
+
+/** What the own powers revealed this hand, for this seat's eyes only (Foresight's tiles, Sense's answer ...). */
+function renderSecrets(state, view) {
+  const secrets = (view.own && view.own.secrets) || [];
+  if (!secrets.length) return null;
+  const mini = (id) => tile(id, state, { class: "peek", title: notation(id, isRed(id, rules(state).red_fives)), dataset: { tile: id } });
+  return el("div", { class: "power-secrets", id: "power-secrets" }, secrets.map((x) => {
+    const head = el("span", { class: "icon", "aria-hidden": "true" }, powerIcon(x.power));
+    const title = powerName(x.power);
+    if (x.power === "foresight") {
+      return el("span", { class: "secret foresight", dataset: { power: x.power }, title }, head, `${t("foresightSaw")}: `, (x.tiles || []).map(mini));
+    }
+    if (x.power === "sense") {
+      return el("span", { class: `secret sense ${x.tenpai ? "tenpai" : "noten"}`, dataset: { power: x.power, target: x.target, tenpai: x.tenpai ? "1" : "0" }, title },
+        head, t(x.tenpai ? "senseTenpai" : "senseNoten", { name: nameOf(state, x.target) }));
+    }
+    if (x.power === "redraw") {
+      return el("span", { class: "secret redraw", dataset: { power: x.power }, title }, head, `${t("redrawReturned")} `, mini(x.returned),
+        ` → ${t("redrawDrew")} `, mini(x.drawn));
+    }
+    return el("span", { class: "secret", dataset: { power: x.power }, title }, head, title);
+  }));
 }
 
 const GROUPS = [
@@ -215,9 +259,10 @@ function renderActions(state, msg, legal) {
   const bar = el("div", { class: "action-bar", id: "action-bar" });
   if (!isOpen(state, msg)) return bar;
   if (state.choice) {
-    bar.append(el("span", { class: "label" }, t(state.choice.group)),
-      state.choice.actions.map((a, i) => el("button", { class: "choice", dataset: { index: i }, onclick: () => { state.choice = null; act(state, a); } },
-        (a.tiles || [a.tile]).map((id) => tile(id, state, { class: "mini" })), el("kbd", {}, String(i + 1)))),
+    bar.append(el("span", { class: "label" }, state.choice.label || t(state.choice.group)),
+      ...state.choice.actions.map((a, i) => el("button", { class: "choice", dataset: { index: i, target: a.target }, onclick: () => { state.choice = null; act(state, a); } },
+        a.type === "power" ? targetLabel(state, msg.view, a.target) : (a.tiles || [a.tile]).map((id) => tile(id, state, { class: "mini" })),
+        el("kbd", {}, String(i + 1)))),
       el("button", { onclick: () => { state.choice = null; render(); } }, t("cancel")));
     return bar;
   }
@@ -226,13 +271,51 @@ function renderActions(state, msg, legal) {
       el("button", { id: "riichi-cancel", onclick: () => { state.riichiMode = false; render(); } }, t("cancel")));
     return bar;
   }
+  const powers = legal.filter((a) => a.type === "power");
+  const veils = legal.filter((a) => a.type === "discard" && a.veil);
+  if (state.veilMode) {
+    if (!veils.length) state.veilMode = false;
+    else {
+      bar.append(powerButton(state, msg.view, powers, veils), el("span", { class: "label" }, t("chooseVeil")));
+      return bar;
+    }
+  }
   for (const [group, types] of GROUPS) {
     const actions = legal.filter((a) => types.includes(a.type));
     if (!actions.length) continue;
     bar.append(el("button", { class: `act act-${group}`, id: `act-${group}`, dataset: { action: group },
       onclick: () => choose(state, group, actions) }, t(group), el("kbd", {}, KEYS[group])));
   }
+  if (powers.length || veils.length) bar.append(powerButton(state, msg.view, powers, veils));
   return bar;
+}
+
+/** The own power's button: its charges left, what it does in the tooltip. Veil toggles the veiled-discard mode;
+ * Seal and Sense ask for the opponent; the others are used at once. */
+function powerButton(state, view, powers, veils) {
+  const mine = (view.seats[view.seat] && view.seats[view.seat].power) || {};
+  const name = mine.name || (powers[0] && powers[0].power) || "veil";
+  const left = mine.left;
+  const veil = !powers.length && veils.length > 0;
+  const onclick = () => {
+    if (veil) { state.veilMode = !state.veilMode; state.choice = null; render(); return; }
+    if (powers.some((a) => a.target !== undefined && a.target !== null)) {
+      state.choice = { group: "power", label: t("chooseTarget", { power: powerName(name) }), actions: powers };
+      render();
+      return;
+    }
+    act(state, powers[0]);
+  };
+  return el("button", { class: `act act-power power-${name}${state.veilMode ? " on" : ""}`, id: "act-power", dataset: { action: "power", power: name },
+    title: powerTitle(state.room, name, left), "aria-pressed": veil ? String(!!state.veilMode) : undefined, onclick },
+  el("span", { class: "icon", "aria-hidden": "true" }, powerIcon(name)), ` ${powerName(name)}`,
+  left !== undefined ? el("span", { class: "charges" }, `×${left}`) : null, el("kbd", {}, KEYS.power));
+}
+
+/** An opponent in the target picker: wind and nickname. */
+function targetLabel(state, view, seat) {
+  const s = view.seats[seat];
+  return el("span", { class: "target" }, s ? el("span", { class: "wind" }, t(WINDS[s.wind])) : null, ` ${nameOf(state, seat)}`);
 }
 
 /** A decision is open and not answered yet (an option may have answered it before it was drawn). */
@@ -256,6 +339,7 @@ function act(state, action) {
   state.answered = msg.seq;
   state.choice = null;
   state.riichiMode = false;
+  state.veilMode = false;
   state.selected = -1;
 }
 
@@ -277,7 +361,7 @@ export function autoPlay(msg, state) {
   const drawn = msg.view.own && msg.view.own.drawn;
   const special = legal.some((a) => !["discard"].includes(a.type));
   if (state.options.autoDiscard && drawn !== null && drawn !== undefined && !special) {
-    const d = legal.find((a) => a.type === "discard" && a.tile === drawn);
+    const d = legal.find((a) => a.type === "discard" && !a.veil && a.tile === drawn);
     if (d) setTimeout(() => { if (state.update === msg) act(state, d); }, 300);
   }
 }
@@ -306,7 +390,7 @@ export function tableKeydown(e, state) {
     return;
   }
   if (e.key === "Escape") {
-    if (state.choice || state.riichiMode) { state.choice = null; state.riichiMode = false; render(); } else skip(state);
+    if (state.choice || state.riichiMode || state.veilMode) { state.choice = null; state.riichiMode = false; state.veilMode = false; render(); } else skip(state);
     return;
   }
   const group = Object.entries(KEYS).find(([, key]) => key.toLowerCase() === e.key.toLowerCase());

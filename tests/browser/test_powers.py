@@ -1,0 +1,260 @@
+"""Superpower matches in a browser (SUPERPOWERS.md): the rule's toggle and the power pickers of the room, then each
+power used by clicks at the table against CPUs, with what it shows checked on screen.
+
+The person (seat 0) deals the first hand from the QUIET scenario's stacked wall (tests/browser/scenarios.py): a
+hand with nothing to declare that draws 9p first, and the CPUs draw 7z, then 9m. Powers are offered after every
+normal draw while charges last, so the first prompt offers the chosen one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from tests.browser.helpers import LiveServer, Person, expect
+from tests.browser.scenarios import QUIET, SUPERPOWER_RULES, VEIL_RON, VEIL_RON_POWERS, Scenario, dry_run
+
+POWERS = ("foresight", "redraw", "veil", "seal", "beacon", "sense")
+
+
+def create_room(person: Person, toggle: bool = True) -> str:
+    """A room against three normal CPUs with superpowers on (the toggle on the standard rules, or the preset)."""
+    page = person.page
+    if toggle:
+        page.check("#create-superpowers")
+    else:
+        page.select_option("#create-preset", "superpower")
+        expect(page.locator("#create-superpowers")).to_be_checked()
+    for i in range(3):
+        page.select_option(f"#create-cpu-{i}", "normal")
+    page.click("#create-room")
+    expect(page.locator("#room-id")).to_be_visible()
+    return (page.locator("#room-id").text_content() or "").strip()
+
+
+def pick(person: Person, seat: int, power: str) -> None:
+    """Chooses ``power`` for ``seat`` with the room's picker and waits for the room to show it."""
+    person.page.select_option(f"#power-pick-{seat}", power)
+    expect(person.page.locator(f'.seat-line[data-seat="{seat}"] .tag.power')).to_have_attribute("data-power", power)
+
+
+def start(server: LiveServer, person: Person, power: str, scenario: Scenario = QUIET,
+          cpu_powers: tuple[str, ...] = (), toggle: bool = True) -> None:  # fmt: skip
+    """A superpower room where the person holds ``power`` (the CPUs ``cpu_powers`` if given), started on the
+    scenario's wall, at the first prompt."""
+    create_room(person, toggle)
+    pick(person, 0, power)
+    for seat, cpu_power in enumerate(cpu_powers, start=1):
+        pick(person, seat, cpu_power)
+    server.stack(scenario.wall())
+    person.page.click("#ready-button")
+    expect(person.page.locator("#start-button")).to_be_enabled()
+    person.page.click("#start-button")
+    person.wait_table()
+    person.wait_prompt()
+    expect(power_button(person)).to_have_attribute("data-power", power)
+
+
+def my_turn(person: Person) -> None:
+    """Waits for the person's next draw, skipping any call offered on the way (the CPUs' powers may change what
+    the stacked wall would have them throw)."""
+    while True:
+        person.wait_prompt()
+        if person.state("update.view.own.drawn") is not None:
+            return
+        person.press("pass")
+
+
+def power_button(person: Person) -> Any:
+    return person.page.locator("#act-power")
+
+
+def badge(person: Person, seat: int = 0) -> Any:
+    """The seat's power badge at the table (icon, name, charges left)."""
+    return person.seat(seat).locator(".seat-powers .power-badge")
+
+
+def toast(person: Person) -> Any:
+    return person.page.locator(".notice.power")
+
+
+def test_room_toggle_pickers_and_rules(people: Callable[..., Person]) -> None:
+    ann = people("Ann")
+    page = ann.page
+    create_room(ann)
+    # every seat shows its power; Ann (creator) has a picker for her seat and for each CPU's
+    for seat in range(4):
+        expect(page.locator(f"#power-pick-{seat}")).to_be_visible()
+        expect(page.locator(f'.seat-line[data-seat="{seat}"] .tag.power')).to_have_attribute("title", re.compile(r"\w"))
+    pick(ann, 0, "foresight")
+    pick(ann, 2, "seal")
+    cpu_tag = page.locator('.seat-line[data-seat="2"] .tag.power')
+    expect(cpu_tag).to_have_attribute("title", re.compile(r"^Seal: A chosen"))
+    assert ann.state("room.seats[0].power") == "foresight" and ann.state("room.seats[2].power") == "seal"
+    # the rules in force list the powers with a line each
+    rows = page.locator("#powers-list tr")
+    expect(rows).to_have_count(len(POWERS))
+    expect(page.locator('#powers-list tr[data-power="foresight"]')).to_contain_text("See the next 2 tiles")
+    expect(page.locator("#room-superpowers")).to_be_checked()
+    ann.screenshot("powers-room.png")
+    page.click("#lang-switch")
+    expect(page.locator('#powers-list tr[data-power="foresight"] th')).to_have_text("先読み")
+    expect(page.locator("#power-pick-0 option:checked")).to_have_text("先読み")
+    page.click("#lang-switch")
+    expect(page.locator('#powers-list tr[data-power="foresight"] th')).to_have_text("Foresight")
+
+    # another person sees the powers but has no picker for a seat not theirs
+    bo = people("Bo")
+    room_id = (page.locator("#room-id").text_content() or "").strip()
+    page.click('.seat-line[data-seat="3"] button:has-text("Remove")')
+    expect(page.locator(".seat-line .nick")).to_have_count(3)
+    bo.page.fill("#join-id", room_id)
+    bo.page.click("#join-button")
+    expect(bo.page.locator('.seat-line[data-seat="0"] .tag.power')).to_contain_text("Foresight")
+    expect(bo.page.locator("#power-pick-0")).to_have_count(0)
+    expect(bo.page.locator("#power-pick-3")).to_be_visible()  # Bo's own seat
+    expect(bo.page.locator("#power-pick-2")).to_have_count(0)  # a CPU seat: the creator's to choose
+
+
+def test_play_now_with_a_power(person: Person) -> None:
+    page = person.page
+    expect(page.locator("#play-power")).to_have_count(0)  # the standard rules have no powers
+    page.select_option("#play-preset", "superpower")
+    page.select_option("#play-power", "beacon")
+    person.play_now()
+    # every nameplate shows its seat's power and charges
+    for seat in range(4):
+        expect(badge(person, seat)).to_have_attribute("data-left", re.compile(r"^[12]$"))
+    expect(badge(person)).to_contain_text("Beacon")
+    expect(badge(person)).to_have_attribute("title", re.compile(r"^Beacon: Reveal the next kan-dora indicator"))
+
+
+def test_foresight_shows_the_next_two_tiles(server: LiveServer, person: Person) -> None:
+    start(server, person, "foresight")
+    button = power_button(person)
+    expect(button).to_contain_text("×2")
+    expect(button).to_have_attribute("title", re.compile(r"next 2 tiles"))
+    expect(badge(person)).to_have_attribute("data-left", "2")
+    button.click()
+    panel = person.page.locator("#power-secrets .secret.foresight")
+    expect(panel.locator(".tile")).to_have_count(2)
+    assert panel.locator(".tile").evaluate_all("ts => ts.map(t => t.title)") == ["7z", "9m"]  # the live wall's next two
+    expect(toast(person)).to_have_text("Ann used Foresight")
+    expect(badge(person)).to_have_attribute("data-left", "1")
+    expect(button).to_have_count(0)  # one use per hand
+    person.screenshot("powers-foresight.png")
+    person.page.click("#lang-switch")  # the same in Japanese
+    expect(panel).to_contain_text("次の牌")
+    expect(badge(person)).to_contain_text("先読み")
+    person.click_tile("9p")
+    expect(person.seat(0).locator(".river .tile")).to_have_count(1)
+
+
+def test_redraw_changes_the_drawn_tile(server: LiveServer, person: Person) -> None:
+    start(server, person, "redraw")
+    page = person.page
+    drawn = page.locator("#hand .hand-tile.drawn")
+    expect(drawn).to_have_attribute("title", "9p")
+    left = page.locator("#tiles-left").text_content()
+    power_button(person).click()
+    expect(drawn).to_have_attribute("title", "7z")  # 9p went face down to the wall's end: the next tile is drawn
+    expect(page.locator("#tiles-left")).to_have_text(left or "")
+    expect(page.locator("#power-secrets .secret.redraw .tile")).to_have_count(2)
+    expect(toast(person)).to_have_text("Ann used Redraw")
+    expect(badge(person)).to_have_attribute("data-left", "1")
+    person.wait_prompt()
+    person.click_tile("7z")
+    expect(person.seat(0).locator(".river .tile")).to_have_count(1)
+
+
+def test_veil_discards_face_down(server: LiveServer, people: Callable[..., Person]) -> None:
+    veil, ron = dry_run(VEIL_RON, rules=SUPERPOWER_RULES, powers=VEIL_RON_POWERS)[0]
+    assert veil.sent["veil"] and ron.buttons == {"ron", "pass"}
+    ann = people("Ann")
+    start(server, ann, "veil", VEIL_RON, cpu_powers=VEIL_RON_POWERS[1:])
+    page = ann.page
+    room_id = ann.state("room.room_id")
+    watcher = people("Cy")
+    watcher.page.goto(f"{watcher.url}/?watch={room_id}")
+    expect(watcher.page.locator("#table")).to_be_visible()
+
+    button = power_button(ann)
+    expect(button).to_have_attribute("title", re.compile(r"face down"))
+    button.click()  # a toggle: the next tile click is a veiled discard
+    expect(button).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#action-bar .label")).to_contain_text("Veil: click the tile")
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "false")
+    button.click()
+    expect(page.locator(".own.veiling")).to_be_visible()
+    tile = ann.click_tile("9p")
+    assert tile == veil.sent["tile"]
+    mine = ann.seat(0).locator(".river .tile").first
+    expect(mine).to_have_class(re.compile(r"\bveiled\b"))  # the owner sees its face, marked veiled
+    assert int(mine.get_attribute("data-tile") or -1) == tile
+    expect(ann.seat(0).locator(".seat-info .score")).to_have_text("24,000")  # 1,000 into the deposits
+    # someone else sees it face down
+    theirs = watcher.seat(0).locator(".river .tile").first
+    expect(theirs).to_have_class(re.compile(r"\bface-down\b"))
+    assert theirs.get_attribute("data-tile") is None
+    expect(watcher.seat(0).locator(".seat-powers .power-badge")).to_have_attribute("data-left", "1")
+
+    ann.wait_prompt()  # seat 1 throws 4m
+    expect(page.locator("#act-power")).to_have_count(0)
+    ann.screenshot("powers-veil.png")
+    ann.press("ron")
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    reveal = result.locator("#veiled-reveal")  # the hand is over: the face-down tile is turned up
+    expect(reveal).to_contain_text("Ann")
+    expect(reveal.locator(".tile")).to_have_count(1)
+    ann.screenshot("powers-veil-result.png")
+
+
+def test_seal_marks_the_target(server: LiveServer, person: Person) -> None:
+    start(server, person, "seal")
+    page = person.page
+    power_button(person).click()
+    choices = page.locator("#action-bar .choice")
+    expect(choices).to_have_count(3)  # the three opponents
+    expect(page.locator("#action-bar .label")).to_have_text("Seal: choose an opponent")
+    page.click('#action-bar .choice[data-target="1"]')
+    mark = person.seat(1).locator(".seal-mark")
+    expect(mark).to_be_visible()
+    expect(mark).to_have_attribute("title", re.compile(r"Sealed by Ann"))
+    expect(toast(person)).to_have_text("Ann sealed CPU 2 (normal)")
+    expect(badge(person)).to_have_attribute("data-left", "1")
+    person.screenshot("powers-seal.png")
+    person.wait_prompt()
+    person.click_tile("9p")
+    my_turn(person)  # Ann's next draw: the seal is over (the CPUs play at once, so it lasts no time on screen)
+    expect(mark).to_have_count(0)
+
+
+def test_beacon_adds_a_dora_indicator(server: LiveServer, person: Person) -> None:
+    start(server, person, "beacon", toggle=False)  # the "superpower" preset
+    indicators = person.page.locator(".centre .dora .tile")
+    expect(indicators).to_have_count(1)
+    expect(badge(person)).to_have_attribute("data-left", "1")
+    power_button(person).click()
+    expect(indicators).to_have_count(2)
+    expect(person.page.locator(".centre .dora .tile.beacon")).to_have_count(1)
+    expect(toast(person)).to_contain_text("Ann lit a Beacon")
+    expect(badge(person)).to_have_attribute("data-left", "0")
+    expect(badge(person)).to_have_class(re.compile(r"\bspent\b"))
+    person.screenshot("powers-beacon.png")
+
+
+def test_sense_answers_only_its_user(server: LiveServer, person: Person) -> None:
+    start(server, person, "sense")
+    page = person.page
+    power_button(person).click()
+    expect(page.locator("#action-bar .choice")).to_have_count(3)
+    page.click('#action-bar .choice[data-target="2"]')
+    answer = page.locator("#power-secrets .secret.sense")
+    expect(answer).to_have_text(re.compile(r"CPU 3 \(normal\) is not tenpai$"))  # the CPU hands hold no pair
+    expect(answer).to_have_attribute("data-tenpai", "0")
+    expect(toast(person)).to_have_text("Ann sensed CPU 3 (normal)")
+    expect(badge(person)).to_have_attribute("data-left", "0")
+    person.screenshot("powers-sense.png")

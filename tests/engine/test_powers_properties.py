@@ -1,0 +1,128 @@
+"""Property tests (hypothesis) for random play with superpowers (SUPERPOWERS.md), 4-player and 3-player:
+
+- tiles are conserved: the table's ``all_tiles()`` is always the full tile set (Redraw only moves a tile in the
+  live wall; a veiled discard stays in its river);
+- points are conserved: scores plus 1,000 per deposit stick stay constant within a hand (Veil's 1,000 go to the
+  deposits) and so across hands, until the game's end pays the leftover sticks out;
+- hidden information stays hidden: no seat's view or events hold another seat's concealed tiles, veiled discards
+  or private power results, and shuffling everything hidden from a seat (other hands, the live wall, other seats'
+  veiled discards) leaves its view unchanged;
+- a power is only ever offered with its timing: after a normal draw, a live tile left, not in riichi (except
+  Foresight), Veil with 1,000 points, Sense never on a riichi seat, Beacon under five indicators.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from jantaku.engine.actions import Discard, Power
+from jantaku.engine.events import redact
+from jantaku.engine.game import Game
+from jantaku.engine.powers import CATALOGUE, POWERS
+from jantaku.engine.wall import tile_set
+from tests.engine.test_powers import SANMA_SUP, SUP, assert_hides_private, power_policy, viewers
+
+# JANTAKU_EXAMPLES=500 for a deeper local run
+EXAMPLES = int(os.environ.get("JANTAKU_POWER_EXAMPLES", os.environ.get("JANTAKU_EXAMPLES", "25")))
+SETTINGS = settings(max_examples=min(EXAMPLES, 2000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+HANDS = 2  # hands played per example
+TWIN_EVERY = 2  # steps between two (costlier) shuffle checks
+
+
+def assert_view_ignores_hidden(game: Game, seat: int | None, rng: random.Random) -> None:
+    """Non-interference: reshuffle everything hidden from ``seat``: the other seats' concealed tiles, the live
+    wall, the other seats' veiled discards. Its view must not change."""
+    view = game.view(seat)
+    # the copy shares everything but what the shuffle changes (a deep copy of the game costs far more)
+    twin = copy.copy(game)
+    twin.table = t = copy.copy(game.table)
+    t.wall = copy.copy(t.wall)
+    t.seats = [copy.copy(s) for s in t.seats]
+    for s in t.seats:
+        s.river = [copy.copy(r) for r in s.river]
+    twin.turn = copy.copy(game.turn)
+    twin._legal = {}  # nothing cached from before the shuffle
+    others = [i for i in range(t.players) if i != seat]
+    veiled = [r for i in others for r in t.seats[i].river if r.veiled]
+    pool = [x for i in others for x in t.seats[i].hand] + t.wall.live + [r.tile for r in veiled]
+    rng.shuffle(pool)
+    for i in others:
+        s = t.seats[i]
+        s.hand, pool = pool[: len(s.hand)], pool[len(s.hand) :]
+        if len(s.hand) % 3 == 1:
+            s.refresh_waits()
+    t.wall.live, pool = pool[: len(t.wall.live)], pool[len(t.wall.live) :]
+    for r in veiled:
+        r.tile, pool = pool[0], pool[1:]
+    assert not pool
+    if twin.turn is not None and twin.turn.seat != seat and twin.turn.drawn is not None:
+        twin.turn.drawn = t.seats[twin.turn.seat].hand[-1]
+    assert twin.view(seat) == view
+
+
+def assert_offers_follow_the_timing(game: Game) -> None:
+    if game.phase != "turn" or game.turn is None:
+        return
+    turn, t = game.turn, game.table
+    s = t.seats[turn.seat]
+    acts = game.legal_actions(turn.seat)
+    used = [a for a in acts if isinstance(a, Power)]
+    veils = [a for a in acts if isinstance(a, Discard) and a.veil]
+    if not (used or veils):
+        return
+    power = game.charges[turn.seat].power
+    assert power is not None and game.charges[turn.seat].ready
+    assert not turn.rinshan and t.wall.remaining > 0
+    assert not used or turn.drawn is not None  # own-turn powers after a draw; Veil also after a call
+    assert {a.power for a in used} <= {power} and (not veils or power == "veil")
+    assert not s.riichi or power == "foresight"
+    if veils:
+        assert game.state.scores[turn.seat] >= 1000
+    for a in used:
+        assert (a.target is not None) == CATALOGUE[power].target and a.target != turn.seat
+        if power == "sense":
+            assert a.target is not None and not t.seats[a.target].riichi
+        if power == "beacon":
+            assert t.wall.revealed < 5
+
+
+@SETTINGS
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    powers=st.lists(st.sampled_from((*POWERS, None)), min_size=4, max_size=4),
+    sanma=st.booleans(),
+)
+def test_random_play_with_powers_conserves_tiles_and_points_and_hides(
+    seed: int, powers: list[str | None], sanma: bool
+) -> None:
+    rules = SANMA_SUP if sanma else SUP
+    game = Game(rules, seed, powers=powers[: rules.players])
+    rng = random.Random(seed)
+    twin_rng = random.Random(~seed)
+    full = tile_set(rules)
+    total = sum(game.state.scores)
+    ended = steps = 0
+    checked = len(game.events)
+    for viewer in viewers(game):
+        assert_hides_private(game, viewer)
+    while not game.over and ended < HANDS:
+        seat = game.to_act()[0]
+        events = game.apply(seat, power_policy(game, seat, game.legal_actions(seat), rng))
+        new, checked = game.events[checked:], len(game.events)
+        steps += 1
+        ended += any(e.type == "end_kyoku" for e in events)
+        if game.over:
+            break
+        assert sorted(game.table.all_tiles()) == full
+        assert sum(game.state.scores) + 1000 * game.state.sticks == total
+        assert_offers_follow_the_timing(game)
+        seen = viewers(game)
+        for viewer in seen:
+            assert_hides_private(game, viewer, [redact(e, viewer) for e in new])
+        if steps % TWIN_EVERY == 0:  # one viewer in turn
+            assert_view_ignores_hidden(game, seen[steps // TWIN_EVERY % len(seen)], twin_rng)
