@@ -49,7 +49,7 @@ from jantaku.engine.legal import (
     north_claims,
     turn_actions,
 )
-from jantaku.engine.match import FinalResult, HandOutcome, MatchState, advance, final_result
+from jantaku.engine.match import FinalResult, MatchState, final_result
 from jantaku.engine.powers import (
     Charges,
     check_powers,
@@ -249,28 +249,9 @@ class Game:
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state (concealed tiles included) as plain data: for tests and replay checks."""
-        t = self.table
-        return {
-            "phase": self.phase,
-            "state": [
-                list(self.state.scores),
-                self.state.round,
-                self.state.hand,
-                self.state.honba,
-                self.state.sticks,
-                self.state.played,
-            ],
-            "final": None if self.final is None else self.final.to_json(),
-            "hands": [sorted(s.hand) for s in t.seats],
-            "melds": [[m.to_json() for m in s.melds] for s in t.seats],
-            "rivers": [[(r.tile, r.called) for r in s.river] for s in t.seats],
-            "kita": [list(s.kita) for s in t.seats],
-            "live": list(t.wall.live),
-            "turn": None if self.turn is None else [self.turn.seat, self.turn.drawn],
-            "powers": [[c.power, c.used_game, c.used_hand] for c in self.charges],
-            "seals": [list(s.sealed_by) for s in t.seats],
-            "secrets": [list(x) for x in self.secrets],
-        }
+        from jantaku.engine.gamelog import snapshot
+
+        return snapshot(self)
 
     # ----------------------------------------------------------------- validation
     def _validate(self, seat: int, action: Action) -> Action:
@@ -616,28 +597,3 @@ class Game:
             t.pending_dora += 1
         events.append(self._draw(seat, rinshan=True))
         return events
-
-
-def outcome_advance(game: Game, outcome: HandOutcome) -> list[Event]:
-    """End the hand: reveal the wall, move the match on, deal the next hand or end the game."""
-    t = game.table
-    info: dict[str, Any] = {"wall": list(t.wall.order), "salt": t.wall.salt.hex(), "scores": list(outcome.scores)}
-    veiled = [[seat, r.tile] for seat, s in enumerate(t.seats) for r in s.river if r.veiled]
-    if veiled:  # Veil's face-down tiles are turned up when the hand ends
-        info["veiled"] = veiled
-    events = [Event("end_kyoku", info=info)]
-    nxt, over = advance(game.rules, game.state, outcome)
-    game.state = nxt
-    game.turn, game.claims = None, None
-    if over:
-        game.phase = "over"
-        game.final = final_result(game.rules, nxt)
-        events.append(Event("end_game", info=game.final.to_json()))
-        return events
-    if game.clock_passed and not nxt.last_hand:
-        game.state = replace(nxt, last_hand=True)
-        game.clock_passed = False
-    game.phase = "turn"
-    game.table = game._new_table()
-    events.extend(game._deal())
-    return events

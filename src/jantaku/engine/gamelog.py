@@ -61,3 +61,29 @@ def replay(cls: type[Game], lines: Sequence[str] | str) -> Game:
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"log line {n} is not a decision of this game: {exc!r}") from None
     return game
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """The whole state (concealed tiles included) as plain data: for tests and replay checks."""
+    t = game.table
+    return {
+        "phase": game.phase,
+        "state": [
+            list(game.state.scores),
+            game.state.round,
+            game.state.hand,
+            game.state.honba,
+            game.state.sticks,
+            game.state.played,
+        ],
+        "final": None if game.final is None else game.final.to_json(),
+        "hands": [sorted(s.hand) for s in t.seats],
+        "melds": [[m.to_json() for m in s.melds] for s in t.seats],
+        "rivers": [[(r.tile, r.called) for r in s.river] for s in t.seats],
+        "kita": [list(s.kita) for s in t.seats],
+        "live": list(t.wall.live),
+        "turn": None if game.turn is None else [game.turn.seat, game.turn.drawn],
+        "powers": [[c.power, c.used_game, c.used_hand] for c in game.charges],
+        "seals": [list(s.sealed_by) for s in t.seats],
+        "secrets": [list(x) for x in game.secrets],
+    }

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from jantaku.engine.actions import (
     Action,
@@ -24,7 +25,7 @@ from jantaku.engine.actions import (
 )
 from jantaku.engine.events import Event
 from jantaku.engine.legal import Claims, kan_possible
-from jantaku.engine.match import HandOutcome
+from jantaku.engine.match import HandOutcome, advance, final_result
 from jantaku.engine.settle import (
     WinKind,
     absolute_deltas,
@@ -43,9 +44,28 @@ if TYPE_CHECKING:
 
 
 def _finish(game: Game, outcome: HandOutcome) -> list[Event]:
-    from jantaku.engine.game import outcome_advance
-
-    return outcome_advance(game, outcome)
+    """End the hand: reveal the wall, move the match on, deal the next hand or end the game."""
+    t = game.table
+    info: dict[str, Any] = {"wall": list(t.wall.order), "salt": t.wall.salt.hex(), "scores": list(outcome.scores)}
+    veiled = [[seat, r.tile] for seat, s in enumerate(t.seats) for r in s.river if r.veiled]
+    if veiled:  # Veil's face-down tiles are turned up when the hand ends
+        info["veiled"] = veiled
+    events = [Event("end_kyoku", info=info)]
+    nxt, over = advance(game.rules, game.state, outcome)
+    game.state = nxt
+    game.turn, game.claims = None, None
+    if over:
+        game.phase = "over"
+        game.final = final_result(game.rules, nxt)
+        events.append(Event("end_game", info=game.final.to_json()))
+        return events
+    if game.clock_passed and not nxt.last_hand:
+        game.state = replace(nxt, last_hand=True)
+        game.clock_passed = False
+    game.phase = "turn"
+    game.table = game._new_table()
+    events.extend(game._deal())
+    return events
 
 
 def win(
