@@ -509,36 +509,10 @@ class Hub:
 
     # ------------------------------------------------------------------ restart
     def restore(self) -> int:
-        """Rebuild every running game from the database: its room, seats and tokens, and the game replayed from
-        rules, seed and decisions. People come back with their tokens; until they do, the grace period runs."""
-        count = 0
-        for rec in self.store.running_games():
-            try:
-                room = Room.from_record(rec.room)
-                game = Game.replay(rec.lines)
-            except Exception:
-                log.exception("game %s could not be restored", rec.id)
-                continue
-            if room.id in self.rooms:
-                continue
-            marks: set[float] = set()
-            for line in rec.lines[1:]:
-                data = json.loads(line)
-                if data.get("type") == "clock":
-                    minutes = data["info"]["minutes"]
-                    marks |= {m for m in (game.rules.last_hand_after_minutes, game.rules.end_after_minutes)
-                              if m and minutes >= m}  # fmt: skip
-            runner = GameRunner(self, room, game, rec.id, float(rec.room.get("started_at", time.time())),
-                                decisions=len(rec.lines) - 1, clock_marks=marks)  # fmt: skip
-            now = time.monotonic()
-            for i, s in enumerate(room.seats):
-                if s is not None and s.person:
-                    runner.clocks[i].away_since = now if s.token_hash else float("-inf")
-            room.runner, room.game_id = runner, rec.id
-            self.rooms[room.id] = room
-            runner.start()
-            count += 1
-        return count
+        """Rebuild every running game from the database (``server.restore``); returns how many."""
+        from jantaku.server.restore import restore_running
+
+        return restore_running(self)
 
     def sweep(self) -> None:
         """Close waiting rooms nobody has been connected to for a while, and forget players with no room."""

@@ -1,0 +1,51 @@
+"""Bringing running games back after a restart: each game's room, seats and tokens from the database, and the
+game itself replayed from its log (rules, seed, powers and every decision)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from jantaku.engine.game import Game
+from jantaku.server.rooms import Room
+from jantaku.server.runner import GameRunner
+
+if TYPE_CHECKING:
+    from jantaku.server.hub import Hub
+
+log = logging.getLogger("jantaku.server")
+
+
+def restore_running(hub: Hub) -> int:
+    """Rebuild every running game from the database: its room, seats and tokens, and the game replayed from
+    rules, seed and decisions. People come back with their tokens; until they do, the grace period runs."""
+    count = 0
+    for rec in hub.store.running_games():
+        try:
+            room = Room.from_record(rec.room)
+            game = Game.replay(rec.lines)
+        except Exception:
+            log.exception("game %s could not be restored", rec.id)
+            continue
+        if room.id in hub.rooms:
+            continue
+        marks: set[float] = set()
+        for line in rec.lines[1:]:
+            data = json.loads(line)
+            if data.get("type") == "clock":
+                minutes = data["info"]["minutes"]
+                marks |= {m for m in (game.rules.last_hand_after_minutes, game.rules.end_after_minutes)
+                          if m and minutes >= m}  # fmt: skip
+        runner = GameRunner(hub, room, game, rec.id, float(rec.room.get("started_at", time.time())),
+                            decisions=len(rec.lines) - 1, clock_marks=marks)  # fmt: skip
+        now = time.monotonic()
+        for i, s in enumerate(room.seats):
+            if s is not None and s.person:
+                runner.clocks[i].away_since = now if s.token_hash else float("-inf")
+        room.runner, room.game_id = runner, rec.id
+        hub.rooms[room.id] = room
+        runner.start()
+        count += 1
+    return count
