@@ -70,6 +70,22 @@ ROWS = [
         used("redraw"),
     ),
     Row(
+        "redraw_a_useless_draw_when_waiting",
+        "issue 14: Redraw when the drawn tile is useless (a waiting hand gets another chance to win)",
+        lambda r, i: with_power(
+            build_view(r, i, hand="123m456p789s2355m", drawn="7z", legal=[Power("redraw")]), "redraw", left=1
+        ),
+        used("redraw"),
+    ),
+    Row(
+        "keep_the_last_redraw_for_a_waiting_hand",
+        "issue 14: Redraw when the drawn tile is useless (the last charge is kept for a waiting hand)",
+        lambda r, i: with_power(
+            build_view(r, i, hand="123m456p78s2355m1z", drawn="7z", legal=[Power("redraw")]), "redraw", left=1
+        ),
+        kept,
+    ),
+    Row(
         "keep_a_draw_that_helps",
         "issue 14: Redraw only a useless tile",
         lambda r, i: with_power(
@@ -180,7 +196,15 @@ ROWS = [
         "veil_a_dangerous_push",
         "issue 14: Veil on a dangerous discard (a waiting hand pushing into a riichi)",
         lambda r, i: with_power(
-            build_view(r, i, hand="234m456p678s4467m", drawn="5p", rivers={1: "1z9s2z"}, riichi={1: 2}, live=30),
+            build_view(
+                r,
+                i,
+                hand="234m456p678s4467m",
+                drawn="5p",
+                rivers={1: "1z9s2z", 2: "3z4z1s"},
+                riichi={1: 2, 2: 2},
+                live=30,
+            ),
             "veil",
         ),
         lambda a: isinstance(a, Discard) and a.veil and a.tile >> 2 == 13,  # the 5p, face down
@@ -261,7 +285,7 @@ def test_every_power_is_used_in_self_play_and_replays() -> None:
     counts = dict.fromkeys(POWERS, 0)
     for power in POWERS:
         rare = power == "veil"  # worth its 1,000 points only on a dangerous push: played over longer games
-        for g in range(4 if rare else 3):
+        for g in range(12 if rare else 3):
             rules = RULES if rare else RULES.with_options(length="east")
             game = Game(rules, f"p{power}{g}", powers=[power] * 4)
             players = [make_player("strong", rules, seed=f"{g}:{s}") for s in range(4)]

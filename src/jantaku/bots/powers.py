@@ -3,8 +3,9 @@
 - Foresight when the next tiles can change a decision: a hand one step from tenpai or waiting, not yet in riichi,
   choosing among discards (the two tiles go to others, so they count as seen: acceptance and waits are
   re-counted without them; see ``reading.foreseen``).
-- Redraw when the drawn tile is useless: throwing it straight back is among the best discards and the hand is
-  close enough (one step or waiting) for a fresh tile to matter; never a dora or red five.
+- Redraw when the drawn tile is useless: throwing it straight back is among the best discards. A waiting hand
+  (open, or silent) gets a fresh chance to win; a hand one step away uses it only while the second charge is
+  still there (the last is kept for a waiting hand); never on a dora or red five.
 - Veil on a dangerous discard: when the tile's chance of dealing in, times what that would cost, is worth more
   than the 1,000 points the veil costs (the strong level also weighs pushing a better tile face down).
 - Seal against a caller near tenpai: an open hand with two or more calls (or one, late) not in riichi.
@@ -28,10 +29,10 @@ DEAL_IN_COST = (5000.0, 3500.0)
 VEIL_COST = 1000.0
 # a waiting hand wins the hand (and the veil's deposit back) often enough to price the veil at this share.
 # Measured (1,000 strong games each, seed 1): 0.6 with a 7,000-point riichi deal-in gave 0.38 veils a game and the
-# holder placed 2.55 ±0.11, with 6,000 0.22 a game and 2.55; the full price with 5,000 gave 0.04 a game and 2.47
-# ±0.11. None of these differences is outside its interval; the cheapest veils go, with 5,000 and 0.6: a waiting
-# hand pushing a tile with more than a 12% chance of dealing into a riichi
-VEIL_PRICE_WAITING = 0.6
+# holder placed 2.55 ±0.11; 0.6 with 5,000 gave 0.17 a game and 2.56; the full price with 5,000 gave 0.04 a game
+# and 2.47. None of these differences is outside its interval, but every cheaper veil went with a worse place: the
+# full price stays (a tile about 20% likely to deal in: into two riichi, or a riichi's obvious wait)
+VEIL_PRICE_WAITING = 1.0
 
 
 def deal_in_cost(r: Reading, opp: Opponent) -> float:
@@ -86,7 +87,9 @@ def _useless_draw(r: Reading, opts: Sequence[DiscardOption]) -> bool:
     best = opts[0]
     own = next((o for o in opts if o.discard == kind), None)
     # throwing it back keeps the best shanten and nearly all of the best acceptance: the draw changed nothing
-    return own is not None and own.shanten == best.shanten and own.total >= 0.9 * best.total and best.shanten <= 1
+    if own is None or own.shanten != best.shanten or own.total < 0.9 * best.total:
+        return False
+    return best.shanten == 0 or (best.shanten == 1 and r.power_left >= 2)
 
 
 def veil(r: Reading, chosen: Discard, cost: Callable[[Reading, Opponent], float] = deal_in_cost) -> Action:

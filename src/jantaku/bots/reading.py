@@ -72,6 +72,7 @@ class Reading:
     opponents: list[Opponent] = field(default_factory=list)
     codes: tuple[int, ...] = ()
     power: str | None = None  # the own superpower (superpower matches)
+    power_left: int = 0  # its uses left in this game
     foreseen: tuple[int, ...] = ()  # ids Foresight showed this turn: the next live tiles, going to others
 
     def is_red(self, tile: int) -> bool:
@@ -231,5 +232,6 @@ def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
         opponents=opponents,
         codes=codes,
         power=(seats[seat].get("power") or {}).get("name"),
+        power_left=(seats[seat].get("power") or {}).get("left", 0),
         foreseen=foreseen,
     )
