@@ -170,20 +170,34 @@ def test_set_power_for_oneself_and_for_a_cpu_and_its_refusals(tmp_path: Path) ->
         bob.error("game_running")
 
 
+def listing(client: Any) -> list[Msg]:
+    """The lobby's public rooms from REST."""
+    rooms: list[Msg] = client.get("/api/rooms").json()["rooms"]
+    return rooms
+
+
 def test_turning_the_rule_off_removes_the_powers(tmp_path: Path) -> None:
-    with table(tmp_path) as (_client, connect):
+    with table(tmp_path) as (client, connect):
         ann = connect("Ann")
         on = {"preset": "standard", "options": {"length": "east", "superpowers": True}}
+        ann.send({"type": "create_room", "settings": {"preset": "standard"}, "power": "seal"})
+        ann.error("no_superpowers")  # a power under rules without them
+        room = send_ok(ann, {"type": "create_room", "settings": on, "cpus": ["easy"], "power": "beacon"})["room"]
+        rid = room["room_id"]
+        assert room["rules"]["superpowers"] is True and powers_of(room)[:2] == ["beacon", seeded_power(rid, 1)]
         room = send_ok(ann, {"type": "create_room", "settings": on, "cpus": ["easy"]})["room"]
         rid = room["room_id"]
-        assert room["rules"]["superpowers"] is True and powers_of(room)[:2] == [seeded_power(rid, i) for i in (0, 1)]
+        assert powers_of(room)[:2] == [seeded_power(rid, i) for i in (0, 1)]
         other = next(p for p in POWERS if p != seeded_power(rid, 0))
         assert send_ok(ann, {"type": "set_power", "power": other})["room"]["seats"][0]["power"] == other
+        listed = {r["room_id"]: r for r in listing(client)}
+        assert listed[rid]["superpowers"] is True  # the lobby marks a superpower room, whatever its preset
 
         off = send_ok(ann, {"type": "settings", "settings": {"preset": "standard", "options": {"length": "east"}}})
         room = off["room"]
         assert "superpowers" not in room
         assert all("power" not in s for s in room["seats"] if s is not None)
+        assert {r["room_id"]: r for r in listing(client)}[rid]["superpowers"] is False
         ann.send({"type": "set_power", "power": "seal"})
         ann.error("no_superpowers")
         ann.send({"type": "add_cpu", "level": "easy"})

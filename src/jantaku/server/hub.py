@@ -197,9 +197,10 @@ class Hub:
             raise RoomError("bad_message", f"cpus is a list of levels ({', '.join(LEVELS)})")
         if len(cpus) > settings.rules().players - 1:
             raise RoomError("room_full", f"at most {settings.rules().players - 1} CPUs in a room")
+        power = _chosen_power(settings, msg)
         self._leave_current(player)
         room = self._new_room(settings)
-        self._seat(room, player, creator=True)
+        self._seat(room, player, creator=True, power=power)
         for level in cpus:
             room.add_cpu(level)
         self._room_changed(room)
@@ -615,7 +616,8 @@ def _private_settings(raw: Any) -> RoomSettings:
 
 
 def _chosen_power(settings: RoomSettings, msg: dict[str, Any]) -> str | None:
-    """The optional ``power`` of ``play_now`` and ``queue``: a known power, and only under superpower rules."""
+    """The optional ``power`` of ``create_room``, ``play_now`` and ``queue``: a known power, and only under
+    superpower rules."""
     power = msg.get("power")
     if power is None:
         return None

@@ -309,6 +309,7 @@ class Room:
             "seated": sum(1 for s in self.seats if s is not None),
             "people": len(self.people()),
             "phase": "playing" if self.playing else "waiting",
+            "superpowers": rules.superpowers,
         }
 
     def to_record(self) -> dict[str, Any]:

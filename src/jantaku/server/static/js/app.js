@@ -419,6 +419,7 @@ function renderLobby() {
     state.lobby.length === 0 ? el("div", { class: "hint" }, t("noRooms")) : Object.entries(groups).map(([name, rooms]) =>
       el("div", { class: "group" }, el("h3", {}, name), rooms.map((r) => el("div", { class: "room-line" },
         el("code", {}, r.room_id), ` ${r.seated}/${r.players} `,
+        r.superpowers ? el("span", { class: "power-mark", title: t("superpowersHint") }, `✦ ${t("superpowers")} `) : "",
         r.phase === "waiting" ? el("button", { onclick: () => send({ type: "join_room", room_id: r.room_id }) }, t("join"))
           : el("button", { onclick: () => send({ type: "spectate", room_id: r.room_id }) }, t("watch"))))))));
 
