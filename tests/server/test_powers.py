@@ -118,14 +118,15 @@ def test_set_power_for_oneself_and_for_a_cpu_and_its_refusals(tmp_path: Path) ->
         # a change clears every ready flag: everyone readies for the powers at the table
         ann.send({"type": "ready"})
         bob.send({"type": "ready"})
-        ann.room(lambda r: r["seats"][0]["ready"] and r["seats"][3]["ready"])
-        bob.send({"type": "set_power", "seat": 3, "power": "beacon"})
-        room = ann.room(lambda r: r["seats"][3]["power"] == "beacon")["room"]
+        held = ann.room(lambda r: r["seats"][0]["ready"] and r["seats"][3]["ready"])["room"]["seats"][3]["power"]
+        new = "sense" if held == "beacon" else "beacon"  # a change (Bob's seeded pick may be either)
+        bob.send({"type": "set_power", "seat": 3, "power": new})
+        room = ann.room(lambda r: r["seats"][3]["power"] == new)["room"]
         assert not room["seats"][0]["ready"] and not room["seats"][3]["ready"]
         # choosing the power one already holds changes nothing (and clears nothing)
         ann.send({"type": "ready"})
         ann.room(lambda r: r["seats"][0]["ready"])
-        bob.send({"type": "set_power", "power": "beacon"})
+        bob.send({"type": "set_power", "power": new})
         assert bob.room()["room"]["seats"][0]["ready"] is True
 
         # the creator sets a CPU's power; nobody else may, and nobody sets another person's

@@ -19,14 +19,20 @@ from jantaku.engine import Game
 from jantaku.server.config import Settings
 from jantaku.server.connection import Connection, Player
 from jantaku.server.ids import new_game_seed, new_room_id, new_token, normalize_room_id, token_hash, valid_room_id
-from jantaku.server.rooms import Room, RoomError, RoomSettings, Seat, check_power, clean_nickname
+from jantaku.server.rooms import (
+    Room,
+    RoomError,
+    RoomSettings,
+    Seat,
+    chosen_power,
+    clean_nickname,
+    private_settings,
+)
 from jantaku.server.runner import GameRunner, Message
 from jantaku.server.store import Store
 
 log = logging.getLogger("jantaku.server")
 PROTOCOL_VERSION = 1
-#: a waiting room where nobody has been connected for this long is closed
-IDLE_ROOM_SECONDS = 600.0
 
 
 class Hub:
@@ -197,7 +203,7 @@ class Hub:
             raise RoomError("bad_message", f"cpus is a list of levels ({', '.join(LEVELS)})")
         if len(cpus) > settings.rules().players - 1:
             raise RoomError("room_full", f"at most {settings.rules().players - 1} CPUs in a room")
-        power = _chosen_power(settings, msg)
+        power = chosen_power(settings, msg)
         self._leave_current(player)
         room = self._new_room(settings)
         self._seat(room, player, creator=True, power=power)
@@ -366,11 +372,11 @@ class Hub:
         """A private room with CPUs in every other seat, started at once."""
         player = self._me(conn)
         self._not_playing(player)
-        settings = _private_settings(msg.get("settings"))
+        settings = private_settings(msg.get("settings"))
         level = msg.get("level", "normal")
         if not isinstance(level, str) or level not in LEVELS:  # a list or an object is not hashable
             raise RoomError("bad_message", f"unknown CPU level {level!r} (known: {', '.join(LEVELS)})")
-        power = _chosen_power(settings, msg)
+        power = chosen_power(settings, msg)
         self._leave_current(player)
         room = self._new_room(settings)
         self._seat(room, player, creator=True, power=power)
@@ -416,8 +422,8 @@ class Hub:
     def on_queue(self, conn: Connection, msg: dict[str, Any]) -> None:
         player = self._me(conn)
         self._not_playing(player)
-        settings = _private_settings(msg.get("settings"))
-        power = _chosen_power(settings, msg)
+        settings = private_settings(msg.get("settings"))
+        power = chosen_power(settings, msg)
         self._leave_current(player)
         self._unqueue(player)
         key = settings.key()  # the rules' options: superpowers on or off is part of the match
@@ -511,25 +517,15 @@ class Hub:
     # ------------------------------------------------------------------ restart
     def restore(self) -> int:
         """Rebuild every running game from the database (``server.restore``); returns how many."""
-        from jantaku.server.restore import restore_running
+        from jantaku.server.upkeep import restore_running
 
         return restore_running(self)
 
     def sweep(self) -> None:
-        """Close waiting rooms nobody has been connected to for a while, and forget players with no room."""
-        now = time.monotonic()
-        for room in list(self.rooms.values()):
-            if room.playing:
-                continue
-            people = [room.seats[i] for i in room.people()]
-            if any(s is not None and s.connected for s in people):
-                continue
-            seen = [s.player.last_seen for s in people if s is not None and s.player is not None]
-            if not people or not seen or now - max(seen) > IDLE_ROOM_SECONDS:
-                self._close_room(room)
-        for h, p in list(self.players.items()):
-            if p.connection is None and p.room is None and now - p.last_seen > IDLE_ROOM_SECONDS:
-                del self.players[h]
+        """Close waiting rooms nobody has been connected to for a while (``server.upkeep``)."""
+        from jantaku.server.upkeep import sweep_rooms
+
+        sweep_rooms(self)
 
     def _close_room(self, room: Room) -> None:
         for s in room.seats:
@@ -606,24 +602,6 @@ HANDLED = frozenset({
     "remove_cpu", "kick", "ready", "start", "play_now", "spectate", "unspectate", "action", "continue", "queue",
     "unqueue", "set_power",
 })  # fmt: skip
-
-
-def _private_settings(raw: Any) -> RoomSettings:
-    """Settings for a table nobody else joins (play_now, queue); a non-object is refused, not merged."""
-    if raw is not None and not isinstance(raw, dict):
-        raise RoomError("bad_message", "settings must be an object")
-    return RoomSettings.from_json({**(raw or {}), "public": False})
-
-
-def _chosen_power(settings: RoomSettings, msg: dict[str, Any]) -> str | None:
-    """The optional ``power`` of ``create_room``, ``play_now`` and ``queue``: a known power, and only under
-    superpower rules."""
-    power = msg.get("power")
-    if power is None:
-        return None
-    if not settings.rules().superpowers:
-        raise RoomError("no_superpowers", "these rules have no superpowers (the superpowers option is off)")
-    return check_power(power)
 
 
 def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:

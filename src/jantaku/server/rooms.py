@@ -372,3 +372,21 @@ def clean_nickname(raw: Any) -> str:
     if not name.isprintable():
         raise RoomError("bad_nickname", "a nickname has printable characters only")
     return name
+
+
+def private_settings(raw: Any) -> RoomSettings:
+    """Settings for a table nobody else joins (play_now, queue); a non-object is refused, not merged."""
+    if raw is not None and not isinstance(raw, dict):
+        raise RoomError("bad_message", "settings must be an object")
+    return RoomSettings.from_json({**(raw or {}), "public": False})
+
+
+def chosen_power(settings: RoomSettings, msg: dict[str, Any]) -> str | None:
+    """The optional ``power`` of ``create_room``, ``play_now`` and ``queue``: a known power, and only under
+    superpower rules."""
+    power = msg.get("power")
+    if power is None:
+        return None
+    if not settings.rules().superpowers:
+        raise RoomError("no_superpowers", "these rules have no superpowers (the superpowers option is off)")
+    return check_power(power)

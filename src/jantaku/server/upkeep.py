@@ -1,5 +1,6 @@
-"""Bringing running games back after a restart: each game's room, seats and tokens from the database, and the
-game itself replayed from its log (rules, seed, powers and every decision)."""
+"""The hub's upkeep: bringing running games back after a restart (each game's room, seats and tokens from the
+database, the game itself replayed from its log: rules, seed, powers and every decision), and closing rooms that
+everyone has left."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
     from jantaku.server.hub import Hub
 
 log = logging.getLogger("jantaku.server")
+#: a waiting room where nobody has been connected for this long is closed
+IDLE_ROOM_SECONDS = 600.0
 
 
 def restore_running(hub: Hub) -> int:
@@ -49,3 +52,20 @@ def restore_running(hub: Hub) -> int:
         runner.start()
         count += 1
     return count
+
+
+def sweep_rooms(hub: Hub) -> None:
+    """Close waiting rooms nobody has been connected to for a while, and forget players with no room."""
+    now = time.monotonic()
+    for room in list(hub.rooms.values()):
+        if room.playing:
+            continue
+        people = [room.seats[i] for i in room.people()]
+        if any(s is not None and s.connected for s in people):
+            continue
+        seen = [s.player.last_seen for s in people if s is not None and s.player is not None]
+        if not people or not seen or now - max(seen) > IDLE_ROOM_SECONDS:
+            hub._close_room(room)
+    for h, p in list(hub.players.items()):
+        if p.connection is None and p.room is None and now - p.last_seen > IDLE_ROOM_SECONDS:
+            del hub.players[h]
