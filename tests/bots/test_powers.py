@@ -129,6 +129,14 @@ ROWS = [
         kept,
     ),
     Row(
+        "no_beacon_one_step_away",
+        "issue 14: Beacon when the hand is ahead (waiting)",
+        lambda r, i: with_power(
+            build_view(r, i, hand="123m456p78s2355m1z", drawn="9m", legal=[Power("beacon")]), "beacon"
+        ),
+        kept,
+    ),
+    Row(
         "foresight_near_tenpai",
         "issue 14: Foresight when the next tiles can change a decision",
         lambda r, i: with_power(
@@ -159,6 +167,22 @@ ROWS = [
             "seal",
         ),
         used("seal", 2),
+    ),
+    Row(
+        "no_seal_out_of_the_race",
+        "issue 14: Seal against a caller near tenpai (it pays only a hand in the race)",
+        lambda r, i: with_power(
+            build_view(
+                r,
+                i,
+                hand="19m19p19s1234z258m",
+                drawn="6z",
+                melds={2: [pon(i, "555z", 0), pon(i, "777p", 1)]},
+                legal=[Power("seal", 1), Power("seal", 2), Power("seal", 3)],
+            ),
+            "seal",
+        ),
+        kept,
     ),
     Row(
         "no_seal_on_closed_hands",
