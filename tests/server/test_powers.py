@@ -153,7 +153,7 @@ def test_set_power_for_oneself_and_for_a_cpu_and_its_refusals(tmp_path: Path) ->
         ann.send({"type": "add_cpu", "level": "easy", "seat": 2})
         assert ann.room(lambda r: r["seats"][2] is not None)["room"]["seats"][2]["power"] == seeded_power(rid, 2)
 
-        chosen = ["seal", "veil", seeded_power(rid, 2), "beacon"]
+        chosen = ["seal", "veil", seeded_power(rid, 2), new]
         ann.send({"type": "ready"})
         bob.send({"type": "ready"})
         ann.room(lambda r: r["seats"][0]["ready"] and r["seats"][3]["ready"])

@@ -331,21 +331,8 @@ class Hub:
         room = self._my_room(player)
         me = room.seat_of(player.token_hash)
         assert me is not None
-        if room.playing:
-            raise RoomError("game_running", "powers are chosen before the game")
-        if not room.superpowers:
-            raise RoomError("no_superpowers", "this room's rules have no superpowers (the superpowers option is off)")
-        seat = msg.get("seat")
-        seat = me if seat is None else self._seat_arg(room, msg)
-        if seat != me:
-            s = room.seats[seat]
-            if s is None:
-                raise RoomError("no_seat", f"seat {seat} is empty")
-            if s.person:
-                raise RoomError("not_your_seat", "a person chooses their own power")
-            if me != room.creator:
-                raise RoomError("not_creator", "only the room's creator chooses a CPU's power")
-        room.set_power(seat, msg.get("power"))
+        seat = me if msg.get("seat") is None else self._seat_arg(room, msg)
+        room.set_power(seat, msg.get("power"), by=me)
         self._room_changed(room)
 
     def on_ready(self, conn: Connection, msg: dict[str, Any]) -> None:

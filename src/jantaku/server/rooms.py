@@ -221,14 +221,21 @@ class Room:
             elif s.power is None:
                 s.power = seeded_power(self.id, i)
 
-    def set_power(self, seat: int, power: Any) -> bool:
-        """Give ``seat`` the power ``power``; whether it changed (a change clears every ready flag)."""
+    def set_power(self, seat: int, power: Any, by: int) -> bool:
+        """Seat ``by`` gives ``seat`` the power ``power`` (its own seat, or the creator a CPU's, before the game);
+        whether it changed (a change clears every ready flag)."""
+        if self.playing:
+            raise RoomError("game_running", "powers are chosen before the game")
         if not self.superpowers:
-            raise RoomError("no_superpowers", "this room's rules have no superpowers")
-        check_power(power)
+            raise RoomError("no_superpowers", "this room's rules have no superpowers (the superpowers option is off)")
         s = self.seats[seat]
         if s is None:
             raise RoomError("no_seat", f"seat {seat} is empty")
+        if seat != by and s.person:
+            raise RoomError("not_your_seat", "a person chooses their own power")
+        if seat != by and by != self.creator:
+            raise RoomError("not_creator", "only the room's creator chooses a CPU's power")
+        check_power(power)
         if s.power == power:
             return False
         s.power = power
