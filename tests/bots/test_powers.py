@@ -102,6 +102,33 @@ ROWS = [
         kept,
     ),
     Row(
+        "redraw_a_dangerous_draw",
+        "issue 14: Redraw when the drawn tile is useless (against two riichi: pushing it or breaking the hand)",
+        lambda r, i: with_power(
+            build_view(
+                r,
+                i,
+                hand="123m456p78s23m557p",
+                drawn="5s",
+                rivers={1: "19m1z9p", 2: "1s9s2z8p"},
+                riichi={1: 3, 2: 3},
+                legal=[Power("redraw")],
+            ),
+            "redraw",
+            left=1,
+        ),
+        used("redraw"),
+        levels=("strong",),
+    ),
+    Row(
+        "keep_the_last_redraw_without_a_threat",
+        "issue 14: Redraw when the drawn tile is useless (the same draw with no riichi: the charge is kept)",
+        lambda r, i: with_power(
+            build_view(r, i, hand="123m456p78s23m557p", drawn="5s", legal=[Power("redraw")]), "redraw", left=1
+        ),
+        kept,
+    ),
+    Row(
         "beacon_when_ahead",
         "issue 14: Beacon when the hand is ahead (waiting, no riichi against it)",
         lambda r, i: with_power(
@@ -332,7 +359,7 @@ def test_simulate_reports_powers() -> None:
     assert set(labels) == {"seal", "redraw", "no power"}
     assert labels["no power"]["uses_per_game"] == 0
     assert labels["seal"]["games"] == labels["redraw"]["games"] == 4
-    assert data["power_gap"]["n"] == 4
+    assert data["power_gap"]["n"] == 1  # one block: the four rotations share their walls
     lines = [p for r in sim.records for p in r.players]
     assert sum(p.power_uses for p in lines) == sum(row["uses_per_game"] * row["games"] for row in data["by_power"])
     assert [p.power for p in sim.records[1].players] == ["seal", None, "redraw", None]  # powers follow the player

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from jantaku.cli.app import app
 from jantaku.sim import simulate
 from jantaku.sim.play import game_seed, play_game
-from jantaku.sim.stats import mean_ci, wilson
+from jantaku.sim.stats import block_ci, mean_ci, wilson
 
 LINEUP = ["strong", "normal", "easy", "easy"]
 
@@ -62,6 +62,21 @@ def test_mean_interval_narrows_with_more_games() -> None:
     few, many = mean_ci([1, 2, 3, 4] * 5), mean_ci([1, 2, 3, 4] * 500)
     assert few.value == many.value == 2.5
     assert many.half_width < few.half_width / 5
+
+
+def test_block_interval_takes_the_blocks_as_the_unit() -> None:
+    """Rotations of one block share their walls: swings that cancel inside a block do not widen the interval,
+    and an unrotated simulation (a block per game) gets the plain interval over games."""
+    rotated = [(f"s{b}", d) for b in range(50) for d in (1.0 + 0.01 * b, -0.9, 0.9, -1.0)]
+    est = block_ci(rotated)
+    plain = mean_ci([d for _, d in rotated])
+    assert est.n == 50 and plain.n == 200
+    assert abs(est.value - plain.value) < 1e-12
+    assert est.half_width < plain.half_width / 10
+    single = [(f"s{g}", float(g % 3)) for g in range(30)]
+    assert block_ci(single) == mean_ci([d for _, d in single])
+    uneven = block_ci([("a", 1.0), ("a", 3.0), ("b", 0.0)])
+    assert uneven.value == 4 / 3 and uneven.n == 2  # the mean stays over games when blocks differ in size
 
 
 def test_simulate_command(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -33,6 +33,11 @@ def _pct(e: Estimate) -> str:
     return f"{100 * e.value:.1f}% ±{100 * e.half_width:.1f}"
 
 
+def _unit(sim: Simulation) -> str:
+    """What a placement gap's interval counts: blocks of rotated games on the same walls, or single games."""
+    return "blocks" if sim.games > len({r.seed for r in sim.records}) else "games"
+
+
 def _num(e: Estimate, digits: int = 2) -> str:
     if math.isnan(e.value):
         return "—"
@@ -91,13 +96,13 @@ def report(console: Console, sim: Simulation) -> None:
             verdict = "outside" if gap.low > 0 or gap.high < 0 else "inside"
             console.print(
                 f"placement gap no power − a power: {gap.value:+.3f} places per game "
-                f"(95% CI {gap.low:+.3f} .. {gap.high:+.3f}; zero is {verdict} it)"
+                f"(95% CI {gap.low:+.3f} .. {gap.high:+.3f} over {gap.n} {_unit(sim)}; zero is {verdict} it)"
             )
     for better, worse, gap in sim.gaps():
         verdict = "outside" if gap.low > 0 or gap.high < 0 else "inside"
         console.print(
             f"placement gap {worse} − {better}: {gap.value:+.3f} places per game "
-            f"(95% CI {gap.low:+.3f} .. {gap.high:+.3f}; zero is {verdict} it)"
+            f"(95% CI {gap.low:+.3f} .. {gap.high:+.3f} over {gap.n} {_unit(sim)}; zero is {verdict} it)"
         )
 
 

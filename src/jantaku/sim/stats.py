@@ -124,17 +124,36 @@ def by_level(records: Sequence[GameRecord], lineup: Sequence[str]) -> list[Playe
     return out
 
 
+def block_ci(diffs: Sequence[tuple[str, float]]) -> Estimate:
+    """The mean of per-game differences with a 95% interval whose unit is the block of games sharing walls.
+
+    The rotations of a block are dealt the same walls with the players moved round the table (duplicate play),
+    so their differences are not independent: a seat's good walls favour one player in one rotation and the
+    other in the next, and those swings cancel inside the block. The blocks are independent, so the interval
+    is taken over block means (``n`` counts blocks); an unrotated simulation has blocks of one game."""
+    blocks: dict[str, list[float]] = {}
+    for seed, d in diffs:
+        blocks.setdefault(seed, []).append(d)
+    means = [sum(v) / len(v) for v in blocks.values()]
+    est = mean_ci(means)
+    total = sum(len(v) for v in blocks.values())
+    if total and all(len(v) == total // len(blocks) for v in blocks.values()):
+        return est  # equal blocks: the mean of block means is the mean over games
+    m = sum(d for _, d in diffs) / total if total else math.nan
+    return Estimate(m, m - est.half_width, m + est.half_width, est.n)
+
+
 def placement_gap(records: Sequence[GameRecord], lineup: Sequence[str], better: str, worse: str) -> Estimate:
     """Average placement of ``worse`` minus that of ``better`` per game (positive: ``better`` places better),
-    with a 95% interval over games; when a level sits more than once its players are averaged per game, so
-    the games stay the independent unit."""
+    with a 95% interval over blocks of games (``block_ci``); when a level sits more than once its players are
+    averaged per game."""
     diffs = []
     for r in records:
         a = [r.players[i].place for i, lv in enumerate(lineup) if lv == better]
         b = [r.players[i].place for i, lv in enumerate(lineup) if lv == worse]
         if a and b:
-            diffs.append(sum(b) / len(b) - sum(a) / len(a))
-    return mean_ci(diffs)
+            diffs.append((r.seed, sum(b) / len(b) - sum(a) / len(a)))
+    return block_ci(diffs)
 
 
 def by_power(records: Sequence[GameRecord], seats: int) -> list[tuple[PlayerStats, float]]:
@@ -154,11 +173,11 @@ def by_power(records: Sequence[GameRecord], seats: int) -> list[tuple[PlayerStat
 
 def power_gap(records: Sequence[GameRecord]) -> Estimate:
     """Average place of the players without a power minus that of those with one, per game where both sit
-    (positive: holding a power places better), with a 95% interval over games."""
+    (positive: holding a power places better), with a 95% interval over blocks of games (``block_ci``)."""
     diffs = []
     for r in records:
         a = [p.place for p in r.players if p.power is not None]
         b = [p.place for p in r.players if p.power is None]
         if a and b:
-            diffs.append(sum(b) / len(b) - sum(a) / len(a))
-    return mean_ci(diffs)
+            diffs.append((r.seed, sum(b) / len(b) - sum(a) / len(a)))
+    return block_ci(diffs)
