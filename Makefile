@@ -22,6 +22,7 @@ PYTEST_MARK := $(if $(JANTAKU_CI),,-m "not slow")
 test: $(STAMP) browser-deps
 	$(BIN)/python -m pytest $(PYTEST_MARK)
 	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 	$(MAKE) --no-print-directory validate
 
@@ -68,6 +69,7 @@ validate: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
 clean:

@@ -299,7 +299,8 @@ def measure(args: argparse.Namespace, rooms: int) -> Result:
     with tempfile.TemporaryDirectory(prefix="jantaku-load-") as tmp, \
             server(Path(tmp), args.cpu_delay, args.profile) as (url, pid):  # fmt: skip
         run, elapsed, cpu, rss, others = asyncio.run(
-            drive(url, rooms, args.seconds, args.games, args.warmup, args.think, settings, pid))
+            drive(url, rooms, args.seconds, args.games, args.warmup, args.think, settings, pid)
+        )
     ms = sorted(x * 1e3 for x in run.latencies)
     top = ms[-1] if ms else float("nan")
     return Result(rooms, args.think, elapsed, run.games, run.hands, run.decisions, percentile(ms, 0.5),
@@ -313,15 +314,22 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=None, help="measured seconds per run [60, or none with --games]")
     ap.add_argument("--games", type=int, default=0, help="stop after this many finished games instead")
     ap.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring starts [5]")
-    ap.add_argument("--think", type=float, default=0.5,
-                    help="mean seconds the player thinks per decision (0 = saturation) [0.5]")
+    ap.add_argument(
+        "--think", type=float, default=0.5, help="mean seconds the player thinks per decision (0 = saturation) [0.5]"
+    )
     ap.add_argument("--east", action="store_true", help="East-only games (default: East-South)")
     ap.add_argument("--preset", default="standard", help="rules preset [standard]")
     ap.add_argument("--cpu-delay", type=float, default=0.0, help="the server's JANTAKU_CPU_DELAY [0]")
-    ap.add_argument("--search", action="store_true",
-                    help="then 50, 100, 125, 150, ... rooms until p99 >= 100 ms: the largest N under it")
-    ap.add_argument("--steps", default="50,100,125,150,175,200,250,300,400,500,600,800,1000",
-                    help="room counts --search tries, in order (the --rooms run counts for its own N)")
+    ap.add_argument(
+        "--search",
+        action="store_true",
+        help="then 50, 100, 125, 150, ... rooms until p99 >= 100 ms: the largest N under it",
+    )
+    ap.add_argument(
+        "--steps",
+        default="50,100,125,150,175,200,250,300,400,500,600,800,1000",
+        help="room counts --search tries, in order (the --rooms run counts for its own N)",
+    )
     ap.add_argument("--profile", help="run the server under cProfile and write its stats to this file")
     args = ap.parse_args()
     if args.seconds is None and not args.games:
@@ -334,8 +342,10 @@ def main() -> None:
         pass
     mode = "East" if args.east else "East-South"
     think = f"{args.think:g} s per decision (0.5x-1.5x)" if args.think > 0 else "0 (saturation)"
-    print(f"table server under load: {mode} {args.preset}, 3 normal CPUs per room, CPU delay {args.cpu_delay:g} s, "
-          f"think {think}, {os.cpu_count()} cores, python {sys.version.split()[0]}")
+    print(
+        f"table server under load: {mode} {args.preset}, 3 normal CPUs per room, CPU delay {args.cpu_delay:g} s, "
+        f"think {think}, {os.cpu_count()} cores, python {sys.version.split()[0]}"
+    )
     first = measure(args, args.rooms)
     print(first.line(), flush=True)
     lines = [first.machine()]
@@ -351,8 +361,10 @@ def main() -> None:
             if not r.p99 < TARGET_MS or r.lost:
                 break
             best = n
-        print(f"  largest N with p99 < {TARGET_MS:g} ms: {best or 'none'} (tried {args.steps})"
-              + ("; the machine was busy: run again when it is idle" if busy else ""))
+        print(
+            f"  largest N with p99 < {TARGET_MS:g} ms: {best or 'none'} (tried {args.steps})"
+            + ("; the machine was busy: run again when it is idle" if busy else "")
+        )
         lines.append(f"bench-server: largest_rooms_p99_under_{TARGET_MS:g}ms={best} think_s={args.think:g}")
     print("\n".join(lines))
 

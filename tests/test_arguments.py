@@ -95,7 +95,7 @@ CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
      "200 (not a tile id: ids are 0 to 135)"),
     ("simulate 0 games", lambda: simulate("standard", ["easy"] * 4, 0), ValueError, "games must be"),
     ("simulate, jobs 0", lambda: simulate("standard", ["easy"] * 4, 4, jobs=0), ValueError, "jobs must be"),
-]
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("what", "call", "error", "text"), CASES, ids=[c[0] for c in CASES])

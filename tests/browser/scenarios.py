@@ -145,9 +145,7 @@ KAN_PON_CHI = Scenario(
     person="777z44m13m567p123s",
     draws=("7z", "6z", "9m", "1p", "8p", "9p", "7s"),
     dead=("9s",),
-    steps=(
-        Step("kan"), Step("discard", "9s"), Step("pon"), Step("discard", "1s"), Step("chi"), Step("discard", "7p")
-    ),
+    steps=(Step("kan"), Step("discard", "9s"), Step("pon"), Step("discard", "1s"), Step("chi"), Step("discard", "7p")),
 )
 
 #: tenpai for 1m-4m with all simples (no riichi: the 9p is thrown plainly); seat 1 throws 4m: ron

@@ -23,8 +23,11 @@ def test_play_now_a_whole_hand_by_clicking(server: LiveServer, person: Person) -
         else:
             tile = person.click_drawn_or_last()
             # the tile lands in the river (unless the hand ends on it: then the result screen comes up)
-            page.wait_for_function("""(tile) => !document.getElementById('overlay').hidden
-              || document.querySelector(`#table .seat[data-seat="0"] .river .tile[data-tile="${tile}"]`)""", arg=tile)
+            page.wait_for_function(
+                """(tile) => !document.getElementById('overlay').hidden
+              || document.querySelector(`#table .seat[data-seat="0"] .river .tile[data-tile="${tile}"]`)""",
+                arg=tile,
+            )
             discards += 1
     assert discards >= 1
     result = page.locator("#result")
@@ -57,15 +60,23 @@ def test_reload_returns_to_the_same_seat_and_view(server: LiveServer, person: Pe
     person.click_tile("9p")
     person.wait_prompt()  # the second turn: mid-hand, a drawn tile in the hand
     room = person.state("room.room_id")
-    before = {"hand": person.hand(), "rivers": [person.river(s) for s in range(4)],
-              "round": page.locator("#round-label").text_content(), "left": page.locator("#tiles-left").text_content()}
+    before = {
+        "hand": person.hand(),
+        "rivers": [person.river(s) for s in range(4)],
+        "round": page.locator("#round-label").text_content(),
+        "left": page.locator("#tiles-left").text_content(),
+    }
     assert len(before["hand"]) == 14 and len(before["rivers"][0]) == 1
 
     page.reload()
     person.wait_table()
     person.wait_prompt()
-    after = {"hand": person.hand(), "rivers": [person.river(s) for s in range(4)],
-             "round": page.locator("#round-label").text_content(), "left": page.locator("#tiles-left").text_content()}
+    after = {
+        "hand": person.hand(),
+        "rivers": [person.river(s) for s in range(4)],
+        "round": page.locator("#round-label").text_content(),
+        "left": page.locator("#tiles-left").text_content(),
+    }
     assert after == before
     assert person.state("you") == 0 and person.state("room.room_id") == room
     # the seat is still ours to play

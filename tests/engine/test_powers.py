@@ -683,6 +683,19 @@ def beacon_brings_its_ura_indicator() -> None:
     assert hora.info["ura_markers"] == [dead[5], dead[7]]
 
 
+def beacon_brings_no_ura_without_kan_ura_dora() -> None:
+    rules = SUP.with_options(kan_ura_dora=False)
+    game = deal(BASE, ["7z", "1m", "1m", "1m", "1z"], powers=every("beacon"), rules=rules)
+    dead = list(game.table.wall.dead)
+    game.apply(0, Power("beacon"))
+    act(game, 0, Riichi(drawn(game)))
+    pass_all(game)
+    for _ in range(3):
+        discard_drawn(game)
+    hora = next(e for e in game.apply(0, Tsumo()) if e.type == "hora")
+    assert hora.info["ura_markers"] == [dead[5]]  # the record shows only the ura that counted
+
+
 class Effect(NamedTuple):
     rule: str
     cite: str
@@ -734,6 +747,8 @@ EFFECTS = [
            beacon_counts_toward_the_five_indicator_limit),
     Effect("beacon-brings-its-ura-indicator", cat("Beacon", "its kan-ura comes with it"),
            beacon_brings_its_ura_indicator),
+    Effect("beacon-brings-no-ura-without-kan-ura-dora", "RULES.md kan_ura_dora: off, only the first ura counts",
+           beacon_brings_no_ura_without_kan_ura_dora),
 ]  # fmt: skip
 
 

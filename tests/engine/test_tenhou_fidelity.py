@@ -27,8 +27,10 @@ from tests.engine.helpers import act, claim, drain, pass_all, stacked_game
 
 STOP = "RULES.md: Game shape, last_dealer_stop (tenhou: first with ≥ 30000)"
 WIN_ONLY = "issue 11: option last_dealer_stop_tenpai=off (a stop on a win only)"
-RECORD = (STOP + "; tenhou/4p/2022060102gm-00a9-0000-721b23eb.xml: South 4, the dealer tenpai at an exhaustive "
-          "draw and first with 35000: the game ends")
+RECORD = (
+    STOP + "; tenhou/4p/2022060102gm-00a9-0000-721b23eb.xml: South 4, the dealer tenpai at an exhaustive "
+    "draw and first with 35000: the game ends"
+)
 PAO = "RULES.md: Yaku and scoring, pao payment (tenhou: the liable player pays the honba on a ron)"
 
 # dealer first: the dealer is tenpai on 1z (and 2z in 4-player play), at least one other seat is not

@@ -112,7 +112,7 @@ def win(
             "yakuman": result.yakuman,
             "yaku": [[y.name, y.han] for y in result.yaku],
             "hand": sorted(s.hand),
-            "ura_markers": t.wall.ura_indicators() if s.riichi_accepted and game.rules.ura_dora else [],
+            "ura_markers": t.ura_ids() if s.riichi_accepted and game.rules.ura_dora else [],
             "scores": list(scores),
         }
         events.append(Event("hora", actor=w, target=w if discarder is None else discarder, tile=tile, info=info))

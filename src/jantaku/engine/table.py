@@ -178,11 +178,14 @@ class Table:
     def dora_indicators(self) -> tuple[int, ...]:
         return tuple(self.codes[t] for t in self.wall.indicators())
 
-    def ura_indicators(self) -> tuple[int, ...]:
+    def ura_ids(self) -> list[int]:
+        """The ura indicators that count (tile ids): under every revealed indicator, or only under the first
+        without kan ura dora."""
         ura = self.wall.ura_indicators()
-        if not self.rules.kan_ura_dora:
-            ura = ura[:1]
-        return tuple(self.codes[t] for t in ura)
+        return ura if self.rules.kan_ura_dora else ura[:1]
+
+    def ura_indicators(self) -> tuple[int, ...]:
+        return tuple(self.codes[t] for t in self.ura_ids())
 
     def unseen_tiles(self) -> list[int]:
         """Tiles not in any hand, meld or river: the live wall and the undrawn dead wall."""
