@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from tests.browser.helpers import LiveServer, Person, expect
@@ -232,6 +233,27 @@ def test_seal_marks_the_target(server: LiveServer, person: Person) -> None:
     expect(mark).to_have_count(0)
 
 
+def test_a_seal_shows_through_the_others_turns(server: LiveServer, person: Person) -> None:
+    """With CPUs that take their time (as at a real table), the Sealed marker stays on the target while the others
+    play and is gone at the user's next draw (SUPERPOWERS.md, Seal: until the user's next turn)."""
+    server.hub.settings = replace(server.hub.settings, cpu_delay=0.5)
+    start(server, person, "seal")
+    page = person.page
+    power_button(person).click()
+    page.click('#action-bar .choice[data-target="1"]')
+    mark = person.seat(1).locator(".seal-mark")
+    expect(mark).to_be_visible()
+    person.wait_prompt()
+    person.click_tile("9p")
+    # the sealed seat and the next have played (each CPU takes half a second): the marker is still up
+    rivers = '(seat) => document.querySelectorAll(`#table .seat[data-seat="${seat}"] .river .tile`).length'
+    page.wait_for_function(f"() => ({rivers})(2) >= 1")
+    assert page.evaluate(rivers, 1) >= 1 and page.evaluate(rivers, 3) == 0
+    expect(mark).to_be_visible()
+    my_turn(person)  # the user's next draw ends the seal
+    expect(mark).to_have_count(0)
+
+
 def test_beacon_adds_a_dora_indicator(server: LiveServer, person: Person) -> None:
     start(server, person, "beacon", toggle=False)  # the "superpower" preset
     indicators = person.page.locator(".centre .dora .tile")
@@ -258,3 +280,50 @@ def test_sense_answers_only_its_user(server: LiveServer, person: Person) -> None
     expect(toast(person)).to_have_text("Ann sensed CPU 3 (normal)")
     expect(badge(person)).to_have_attribute("data-left", "0")
     person.screenshot("powers-sense.png")
+
+
+#: every element of ``selector`` that is shown, as [x, y, width, height]
+BOXES = """(sel) => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null).map(e => {
+  const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })"""
+
+
+def inside(box: list[float], width: int, height: int) -> bool:
+    x, y, w, h = box
+    return w > 0 and h > 0 and x >= -0.5 and y >= -0.5 and x + w <= width + 0.5 and y + h <= height + 0.5
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    return (
+        a[0] < b[0] + b[2] - 0.5 and b[0] < a[0] + a[2] - 0.5 and a[1] < b[1] + b[3] - 0.5 and b[1] < a[1] + a[3] - 0.5
+    )
+
+
+def test_power_controls_fit_a_phone_in_landscape(server: LiveServer, person: Person) -> None:
+    """A phone held sideways (844 × 390): the power button, the Seal target row, the hand and the badges are all on
+    screen, none of the action buttons cover each other, and the page never scrolls sideways."""
+    page = person.page
+    width, height = 844, 390
+    page.set_viewport_size({"width": width, "height": height})
+    start(server, person, "seal")
+
+    def check(what: str) -> None:
+        buttons = page.evaluate(BOXES, "#action-bar button")
+        tiles = page.evaluate(BOXES, "#hand .hand-tile")
+        badges = page.evaluate(BOXES, ".seat-powers .power-badge")
+        assert buttons and len(tiles) == 14 and len(badges) == 4, (what, buttons, tiles, badges)
+        for box in buttons + tiles:
+            assert inside(box, width, height), (what, box)
+        for i, a in enumerate(buttons):
+            assert not any(overlap(a, b) for b in buttons[i + 1 :]), (what, a, buttons)
+            assert not any(overlap(a, t) for t in tiles), (what, a, tiles)
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= width, what
+
+    check("the first prompt, the power button offered")
+    expect(power_button(person)).to_be_visible()
+    power_button(person).click()
+    expect(page.locator("#action-bar .choice")).to_have_count(3)
+    check("the Seal target row")
+    person.screenshot("powers-phone-seal.png")
+    page.click('#action-bar .choice[data-target="2"]')
+    expect(person.seat(2).locator(".seal-mark")).to_be_visible()
+    assert inside(page.evaluate(BOXES, ".seal-mark")[0], width, height)
