@@ -143,16 +143,48 @@ def _advance_zung_jung(rules: RuleSet, state: MatchState, out: HandOutcome) -> t
 
 
 def final_result(rules: RuleSet, state: MatchState) -> FinalResult:
-    """Placements by score and seat; leftover deposits to first place after placements; oka and uma."""
+    """Placements by score and seat; leftover deposits to first place after placements; oka and uma.
+
+    With ``tie_break="shared"`` (RULES.md, tie_break) seats on equal scores share their best place and split
+    evenly what the places they cover pay (the leftover deposits, oka and uma), in 100-point units, any
+    remainder going to the earlier seat from the first dealer; ``order`` still lists every seat once."""
     order = ranking(state.scores)
-    scores = list(state.scores)
-    scores[order[0]] += 1000 * state.sticks
     n = rules.players
+    groups = _tied_groups(state.scores, order) if rules.tie_break == "shared" else [[s] for s in order]
+    deposits = 1000 * state.sticks
+    scores = list(state.scores)
+    for seat, share in zip(groups[0], _split(deposits, len(groups[0])), strict=True):
+        scores[seat] += share
     oka = (rules.return_points - rules.start_points) * n
-    uma = list(rules.uma) + [0] * n
+    bonus = [u + (oka if place == 0 else 0) for place, u in enumerate(list(rules.uma[:n]) + [0] * n)]
     results = [0] * n
     places = [0] * n
-    for place, seat in enumerate(order):
-        places[seat] = place
-        results[seat] = scores[seat] - rules.return_points + uma[place] + (oka if place == 0 else 0)
+    place = 0
+    for group in groups:
+        # the deposits and the places' pay are split as one sum: tied seats end at most 100 points apart
+        pay = sum(bonus[place : place + len(group)]) + (deposits if place == 0 else 0)
+        for seat, share in zip(group, _split(pay, len(group)), strict=True):
+            places[seat] = place
+            results[seat] = state.scores[seat] - rules.return_points + share
+        place += len(group)
     return FinalResult(tuple(order), tuple(scores), tuple(results), tuple(places))
+
+
+def _tied_groups(scores: tuple[int, ...], order: list[int]) -> list[list[int]]:
+    """The ranking cut into runs of equal score (each run in seat order)."""
+    groups: list[list[int]] = []
+    for seat in order:
+        if groups and scores[groups[-1][0]] == scores[seat]:
+            groups[-1].append(seat)
+        else:
+            groups.append([seat])
+    return groups
+
+
+def _split(points: int, ways: int) -> list[int]:
+    """``points`` in ``ways`` even shares of whole 100s (the first shares take any remainder): they sum back."""
+    units, rest = divmod(points, 100)
+    q, r = divmod(units, ways)
+    shares = [100 * (q + (i < r)) for i in range(ways)]
+    shares[0] += rest
+    return shares

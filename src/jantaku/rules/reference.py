@@ -79,8 +79,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "tie_break",
         _SHAPE,
-        "equal final scores: seat = placed by seat order from the first dealer; shared = share "
-        "the placement (recorded for bga; the engine still places ties by seat order)",
+        "equal final scores: seat = placed by seat order from the first dealer; shared = tied seats share "
+        "their best place and split evenly what the places pay (leftover deposits, oka, uma)",
         "",
     ),
     Option(

@@ -158,8 +158,10 @@ export class Results {
   standings(state) {
     const { msg, history } = this.final;
     const final = msg.final;
-    const rows = final.order.map((seat, place) => el("tr", { class: place === 0 ? "first" : "" },
-      el("td", {}, String(place + 1)), el("td", {}, final.nicknames ? final.nicknames[seat] : nameOf(state, seat)),
+    // a shared placement (tie_break "shared") shows the same place on every tied row
+    const placeOf = (seat, index) => (final.places && final.places.length ? final.places[seat] : index);
+    const rows = final.order.map((seat, index) => el("tr", { class: placeOf(seat, index) === 0 ? "first" : "" },
+      el("td", {}, String(placeOf(seat, index) + 1)), el("td", {}, final.nicknames ? final.nicknames[seat] : nameOf(state, seat)),
       el("td", { class: "num" }, final.scores[seat].toLocaleString()),
       el("td", { class: "num" }, (final.results[seat] >= 0 ? "+" : "") + (final.results[seat] / 1000).toFixed(1))));
     return el("div", { class: "standings", id: "standings" },
