@@ -404,6 +404,13 @@ def test_rules_shows_one_preset() -> None:
     assert changed["kiriage"] is False and PRESETS["classic"].kiriage is True
 
 
+def test_preset_names_ignore_case_and_spaces() -> None:
+    from jantaku.rules import preset
+
+    assert preset(" Zung-Jung") is PRESETS["zung-jung"] and preset("STANDARD") is PRESETS["standard"]
+    assert json.loads(invoke("rules", "Classic", "--json").stdout) == PRESETS["classic"].options()
+
+
 def test_rules_unknown_preset() -> None:
     result = invoke("rules", "nope")
     assert result.exit_code == 2

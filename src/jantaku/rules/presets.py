@@ -196,6 +196,6 @@ PRESETS: dict[str, RuleSet] = {
 def preset(name: str) -> RuleSet:
     """A preset by name; an unknown name lists the known ones."""
     try:
-        return PRESETS[name]
+        return PRESETS[name.strip().lower() if isinstance(name, str) else name]
     except KeyError:
         raise RuleError(f"unknown rules {name!r}; presets are: {', '.join(PRESETS)}") from None
