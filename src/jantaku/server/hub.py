@@ -475,6 +475,7 @@ class Hub:
                     seats[-1]["power"] = s.power
         preset = room.settings.preset
         self.store.game_started(game_id, room.id, preset, rules.options(), seed, game.log[0], seats, record)
+        self.store.room_gone(room.id)  # the game's record carries the room from here
         runner = GameRunner(self, room, game, game_id, started)
         room.runner, room.game_id = runner, game_id
         for s in room.seats:
@@ -503,10 +504,12 @@ class Hub:
 
     # ------------------------------------------------------------------ restart
     def restore(self) -> int:
-        """Rebuild every running game from the database (``server.restore``); returns how many."""
-        from jantaku.server.upkeep import restore_running
+        """Rebuild the running games, then the waiting rooms, from the database (``server.upkeep``): how many games."""
+        from jantaku.server.upkeep import restore_running, restore_waiting
 
-        return restore_running(self)
+        games = restore_running(self)
+        restore_waiting(self)
+        return games
 
     def sweep(self) -> None:
         """Close waiting rooms nobody has been connected to for a while (``server.upkeep``)."""
@@ -523,6 +526,7 @@ class Hub:
             conn.spectating = None
         room.spectators.clear()
         self.rooms.pop(room.id, None)
+        self.store.room_gone(room.id)
 
     # ------------------------------------------------------------------ helpers
     def _me(self, conn: Connection) -> Player:
@@ -575,6 +579,8 @@ class Hub:
             conn.send(data)
         if room.runner is not None:
             self.store.room_changed(room.runner.game_id, {**room.to_record(), "started_at": room.runner.started_at})
+        else:  # between games: kept for a restart too
+            self.store.room_waiting(room.to_record())
 
     def _broadcast(self, room: Room, msg: dict[str, Any]) -> None:
         for s in room.seats:

@@ -153,6 +153,7 @@ class Room:
     last_final: dict[str, Any] | None = None
     last_game_id: str | None = None
     spectators: set[Any] = field(default_factory=set)
+    restored_at: float | None = None  # monotonic time a restart brought this waiting room back
 
     @property
     def rules(self) -> RuleSet:

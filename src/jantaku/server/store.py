@@ -8,6 +8,8 @@ What is kept (nothing of it is served while a game runs):
 - ``decisions``: the decisions of a running game in order, written as they are played. Rules + seed + decisions
   replay the game exactly, so a restarted server resumes every running game where it was.
 - ``game_players``: who sat where, for "games of this nickname".
+- ``waiting_rooms``: every room between games (settings, seats with token hashes, powers), so a restart keeps
+  the rooms people are gathering in; a room leaves it when it closes or starts a game.
 
 Writes go through one writer thread that commits in batches: the event loop never waits for the disk, and every
 write is committed in the order it was made.
@@ -65,6 +67,13 @@ class PlayerRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     nickname: Mapped[str] = mapped_column(String(40), index=True)
     cpu: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+
+class WaitingRoomRow(Base):
+    __tablename__ = "waiting_rooms"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    room: Mapped[dict[str, Any]] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class MetaRow(Base):
@@ -202,6 +211,25 @@ class Store:
 
         self._submit(job)
 
+    def room_waiting(self, room: dict[str, Any]) -> None:
+        """Keep a waiting room's record (``Room.to_record``) for a restart."""
+        record = dict(room)
+
+        def job(s: Session) -> None:
+            s.merge(WaitingRoomRow(id=record["id"], room=record, updated_at=now()))
+
+        self._submit(job)
+
+    def room_gone(self, room_id: str) -> None:
+        """A room closed or started a game: a restart no longer brings it back as a waiting room."""
+
+        def job(s: Session) -> None:
+            row = s.get(WaitingRoomRow, room_id)
+            if row is not None:
+                s.delete(row)
+
+        self._submit(job)
+
     def game_finished(
         self, game_id: str, status: str, final: dict[str, Any], walls: list[dict[str, Any]], log: list[str]
     ) -> None:
@@ -226,6 +254,11 @@ class Store:
                 ).all()
                 out.append(RunningGame(row.id, dict(row.room), [row.header, *lines]))
             return out
+
+    def waiting_rooms(self) -> list[dict[str, Any]]:
+        """The waiting rooms' records, oldest change first."""
+        with Session(self.engine) as s:
+            return [dict(r) for r in s.scalars(select(WaitingRoomRow.room).order_by(WaitingRoomRow.updated_at))]
 
     def list_games(self, player: str | None = None, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
         """Finished games, newest first; ``player`` keeps the games where that nickname sat."""

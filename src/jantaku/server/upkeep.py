@@ -1,5 +1,6 @@
 """The hub's upkeep: bringing running games back after a restart (each game's room, seats and tokens from the
-database, the game itself replayed from its log: rules, seed, powers and every decision), and closing rooms that
+database, the game itself replayed from its log: rules, seed, powers and every decision) and the rooms waiting
+between games (settings, seats, powers: people come back to them with their tokens), and closing rooms that
 everyone has left."""
 
 from __future__ import annotations
@@ -54,6 +55,25 @@ def restore_running(hub: Hub) -> int:
     return count
 
 
+def restore_waiting(hub: Hub) -> int:
+    """Bring back the rooms that were waiting between games. Ready flags start cleared; a room nobody returns to
+    is closed by the sweep like any idle room, counted from the restart."""
+    count = 0
+    for rec in hub.store.waiting_rooms():
+        if rec.get("id") in hub.rooms:
+            continue  # its game is running again (restore_running)
+        try:
+            room = Room.from_record(rec)
+        except Exception:
+            log.exception("waiting room %s could not be restored", rec.get("id"))
+            hub.store.room_gone(str(rec.get("id")))
+            continue
+        room.restored_at = time.monotonic()
+        hub.rooms[room.id] = room
+        count += 1
+    return count
+
+
 def sweep_rooms(hub: Hub) -> None:
     """Close waiting rooms nobody has been connected to for a while, and forget players with no room."""
     now = time.monotonic()
@@ -64,6 +84,7 @@ def sweep_rooms(hub: Hub) -> None:
         if any(s is not None and s.connected for s in people):
             continue
         seen = [s.player.last_seen for s in people if s is not None and s.player is not None]
+        seen += [room.restored_at] if room.restored_at is not None else []
         if not people or not seen or now - max(seen) > IDLE_ROOM_SECONDS:
             hub._close_room(room)
     for h, p in list(hub.players.items()):

@@ -1,0 +1,80 @@
+"""Rooms waiting between games survive a restart: the same Room ID, settings, seats (people and CPUs), powers and
+creator, with every ready flag cleared; people come back to their seats with their tokens. A room that closed
+stays closed, and a restored room nobody comes back to is closed by the idle sweep."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jantaku.server import upkeep
+from tests.server.test_protocol import send_ok, table
+
+SETTINGS = {"preset": "superpower", "options": {"length": "east"}, "public": True}
+
+
+def test_a_waiting_room_survives_a_restart(tmp_path: Path) -> None:
+    with table(tmp_path) as (client, connect):
+        ann, bo = connect("Ann"), connect("Bo")
+        rid = send_ok(ann, {"type": "create_room", "settings": SETTINGS})["room"]["room_id"]
+        send_ok(bo, {"type": "join_room", "room_id": rid})
+        send_ok(ann, {"type": "add_cpu", "level": "strong", "seat": 3})
+        send_ok(ann, {"type": "set_power", "power": "seal"})
+        bo.send({"type": "set_power", "power": "sense"})
+        before = ann.room(lambda r: r["seats"][1]["power"] == "sense")["room"]
+        ann.send({"type": "ready"})
+        ann.room(lambda r: r["seats"][0]["ready"])
+        tokens = ann.token, bo.token
+
+    with table(tmp_path) as (client, connect):
+        listed = client.get("/api/rooms").json()["rooms"]
+        assert [r["room_id"] for r in listed] == [rid], "the public room is listed again"
+        ann = connect(token=tokens[0])
+        assert ann.seen[-1]["resumed"] is True
+        msg = ann.room()
+        room = msg["room"]
+        assert msg["you"] == 0 and room["room_id"] == rid and room["phase"] == "waiting"
+        assert room["settings"] == before["settings"] and room["creator"] == 0
+        seats = room["seats"]
+        assert [s and s["kind"] for s in seats] == ["person", "person", None, "cpu"]
+        assert [s and s["nickname"] for s in seats[:2]] == ["Ann", "Bo"] and seats[3]["level"] == "strong"
+        assert [s and s["power"] for s in seats] == [s and s["power"] for s in before["seats"]]
+        assert seats[0]["power"] == "seal" and seats[1]["power"] == "sense"
+        assert seats[0]["ready"] is False, "a restart clears the ready flags"
+        bo = connect(token=tokens[1])
+        assert bo.room()["you"] == 1
+        # the room plays on as before
+        send_ok(ann, {"type": "add_cpu", "level": "easy"})
+        for p in (ann, bo):
+            p.send({"type": "ready"})
+        ann.room(lambda r: all(s["ready"] for s in r["seats"]))
+        ann.send({"type": "start"})
+        assert ann.room(lambda r: r["phase"] == "playing")["room"]["game_id"]
+
+
+def test_a_closed_room_is_not_brought_back(tmp_path: Path) -> None:
+    with table(tmp_path) as (client, connect):
+        ann = connect("Ann")
+        rid = send_ok(ann, {"type": "create_room", "settings": SETTINGS})["room"]["room_id"]
+        ann.send({"type": "leave_room"})
+        ann.until("left")
+        token = ann.token
+    with table(tmp_path) as (client, connect):
+        assert client.get(f"/api/rooms/{rid}").status_code == 404
+        ann = connect()
+        ann.send({"type": "hello", "protocol": 1, "token": token})
+        ann.error("unknown_token")  # the room took the seat, and with it the token, away
+
+
+def test_a_restored_room_nobody_returns_to_is_swept(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    with table(tmp_path) as (client, connect):
+        ann = connect("Ann")
+        rid = send_ok(ann, {"type": "create_room", "settings": SETTINGS})["room"]["room_id"]
+    with table(tmp_path) as (client, connect):
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        hub.sweep()
+        assert client.get(f"/api/rooms/{rid}").status_code == 200, "the idle time counts from the restart"
+        monkeypatch.setattr(upkeep, "IDLE_ROOM_SECONDS", 0.0)
+        hub.sweep()
+        assert client.get(f"/api/rooms/{rid}").status_code == 404
+    with table(tmp_path) as (client, connect):
+        assert client.get(f"/api/rooms/{rid}").status_code == 404, "a swept room is gone for good"
