@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from jantaku.cli.app import app
 from jantaku.sim import simulate
 from jantaku.sim.play import game_seed, play_game
-from jantaku.sim.stats import block_ci, mean_ci, wilson
+from jantaku.sim.stats import block_ci, mean_ci, t975, wilson
 
 LINEUP = ["strong", "normal", "easy", "easy"]
 
@@ -76,7 +76,15 @@ def test_block_interval_takes_the_blocks_as_the_unit() -> None:
     single = [(f"s{g}", float(g % 3)) for g in range(30)]
     assert block_ci(single) == mean_ci([d for _, d in single])
     uneven = block_ci([("a", 1.0), ("a", 3.0), ("b", 0.0)])
-    assert uneven.value == 4 / 3 and uneven.n == 2  # the mean stays over games when blocks differ in size
+    assert uneven.value == 1.0 and uneven.n == 2  # the mean of block means: every block weighs the same
+    one = block_ci([("a", 1.0), ("a", -0.5), ("a", 2.0)])
+    assert one.value == 2.5 / 3 and one.n == 1 and math.isnan(one.low) and math.isnan(one.high)
+
+
+@pytest.mark.parametrize(("df", "t"), [(1, 12.706), (2, 4.303), (5, 2.571), (10, 2.228), (30, 2.042), (10**6, 1.960)])
+def test_student_t_quantile(df: int, t: float) -> None:
+    """Few blocks get Student's wider interval (textbook 97.5% quantiles), many the normal one."""
+    assert abs(t975(df) - t) < 0.0015
 
 
 def test_simulate_command(tmp_path) -> None:  # type: ignore[no-untyped-def]

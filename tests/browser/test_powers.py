@@ -236,8 +236,8 @@ def test_seal_marks_the_target(server: LiveServer, person: Person) -> None:
 def test_a_seal_shows_through_the_others_turns(server: LiveServer, person: Person) -> None:
     """With CPUs that take their time (as at a real table), the Sealed marker stays on the target while the others
     play and is gone at the user's next draw (SUPERPOWERS.md, Seal: until the user's next turn)."""
-    server.hub.settings = replace(server.hub.settings, cpu_delay=0.5)
-    start(server, person, "seal")
+    server.hub.settings = replace(server.hub.settings, cpu_delay=1.5)
+    start(server, person, "seal", cpu_powers=("sense",) * 3)  # Sense changes no tile: the stacked wall holds
     page = person.page
     power_button(person).click()
     page.click('#action-bar .choice[data-target="1"]')
@@ -245,11 +245,15 @@ def test_a_seal_shows_through_the_others_turns(server: LiveServer, person: Perso
     expect(mark).to_be_visible()
     person.wait_prompt()
     person.click_tile("9p")
-    # the sealed seat and the next have played (each CPU takes half a second): the marker is still up
-    rivers = '(seat) => document.querySelectorAll(`#table .seat[data-seat="${seat}"] .river .tile`).length'
-    page.wait_for_function(f"() => ({rivers})(2) >= 1")
-    assert page.evaluate(rivers, 1) >= 1 and page.evaluate(rivers, 3) == 0
-    expect(mark).to_be_visible()
+    # the sealed seat and the next have played, the last has not (each CPU takes 1.5 s): checked in one step in
+    # the page, so the moment cannot slip by between checks; the marker is still up then
+    page.wait_for_function(
+        """() => {
+          const river = (seat) => document.querySelectorAll(`#table .seat[data-seat="${seat}"] .river .tile`).length;
+          const mark = document.querySelector('#table .seat[data-seat="1"] .seal-mark');
+          return river(2) >= 1 && river(3) === 0 && mark !== null && mark.offsetParent !== null;
+        }"""
+    )
     my_turn(person)  # the user's next draw ends the seal
     expect(mark).to_have_count(0)
 

@@ -344,6 +344,9 @@ def test_invalid_settings_get_the_rules_message_and_change_nothing(tmp_path: Pat
         a.error("bad_message")
         room = client.get(f"/api/rooms/{rid}").json()
         assert room["settings"] == {**EAST, "public": True, "think_seconds": None, "bank_seconds": None}
+        # a preset name is read as ``preset`` reads it: case and spaces do not matter
+        msg = send_ok(a, {"type": "settings", "settings": {"preset": " Classic", "options": {"length": "east"}}})
+        assert msg["room"]["settings"]["preset"] == "classic"
 
 
 def test_sanma_is_refused_with_four_seated_and_accepted_with_three(tmp_path: Path) -> None:

@@ -30,6 +30,8 @@ PROGRESS_SECONDS = 5.0
 def _pct(e: Estimate) -> str:
     if math.isnan(e.value):
         return "—"
+    if math.isnan(e.half_width):
+        return f"{100 * e.value:.1f}%"
     return f"{100 * e.value:.1f}% ±{100 * e.half_width:.1f}"
 
 
@@ -41,6 +43,8 @@ def _unit(sim: Simulation) -> str:
 def _num(e: Estimate, digits: int = 2) -> str:
     if math.isnan(e.value):
         return "—"
+    if math.isnan(e.half_width):  # a single game (or win): no interval
+        return f"{e.value:,.{digits}f}"
     return f"{e.value:,.{digits}f} ±{e.half_width:,.{digits}f}"
 
 
@@ -93,17 +97,18 @@ def report(console: Console, sim: Simulation) -> None:
         console.print(table)
         gap = sim.power_gap()
         if gap.n:
-            verdict = "outside" if gap.low > 0 or gap.high < 0 else "inside"
-            console.print(
-                f"placement gap no power − a power: {gap.value:+.3f} places per game "
-                f"(95% CI {gap.low:+.3f} .. {gap.high:+.3f} over {gap.n} {_unit(sim)}; zero is {verdict} it)"
-            )
+            console.print(f"placement gap no power − a power: {_gap(gap, sim)}")
     for better, worse, gap in sim.gaps():
-        verdict = "outside" if gap.low > 0 or gap.high < 0 else "inside"
-        console.print(
-            f"placement gap {worse} − {better}: {gap.value:+.3f} places per game "
-            f"(95% CI {gap.low:+.3f} .. {gap.high:+.3f} over {gap.n} {_unit(sim)}; zero is {verdict} it)"
-        )
+        console.print(f"placement gap {worse} − {better}: {_gap(gap, sim)}")
+
+
+def _gap(gap: Estimate, sim: Simulation) -> str:
+    """A placement gap, its interval and whether zero is inside it (no interval from a single block)."""
+    text = f"{gap.value:+.3f} places per game"
+    if math.isnan(gap.low):
+        return f"{text} (one {_unit(sim)[:-1]}: too few for an interval; play more games)"
+    verdict = "outside" if gap.low > 0 or gap.high < 0 else "inside"
+    return f"{text} (95% CI {gap.low:+.3f} .. {gap.high:+.3f} over {gap.n} {_unit(sim)}; zero is {verdict} it)"
 
 
 def check_out(out: str) -> str | None:

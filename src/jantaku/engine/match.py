@@ -161,11 +161,11 @@ def final_result(rules: RuleSet, state: MatchState) -> FinalResult:
     places = [0] * n
     place = 0
     for group in groups:
-        # the deposits and the places' pay are split as one sum: tied seats end at most 100 points apart
-        pay = sum(bonus[place : place + len(group)]) + (deposits if place == 0 else 0)
-        for seat, share in zip(group, _split(pay, len(group)), strict=True):
+        # result = final score − return + the place's pay, as for any seat: a remainder of the deposits and one of
+        # the pay both go to the earliest seat of the group, so the two columns of the standings agree
+        for seat, share in zip(group, _split(sum(bonus[place : place + len(group)]), len(group)), strict=True):
             places[seat] = place
-            results[seat] = state.scores[seat] - rules.return_points + share
+            results[seat] = scores[seat] - rules.return_points + share
         place += len(group)
     return FinalResult(tuple(order), tuple(scores), tuple(results), tuple(places))
 

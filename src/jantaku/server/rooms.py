@@ -88,6 +88,7 @@ class RoomSettings:
         if unknown:
             raise RoomError("bad_message", f"unknown settings {sorted(unknown)}")
         name = data.get("preset", "standard")
+        name = name.strip().lower() if isinstance(name, str) else name  # as ``preset`` reads it
         if not isinstance(name, str) or name not in PRESETS:
             raise RoomError("invalid_rules", f"unknown rules {name!r}; presets are: {', '.join(PRESETS)}")
         options = data.get("options", {})

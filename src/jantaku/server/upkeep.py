@@ -71,6 +71,8 @@ def restore_waiting(hub: Hub) -> int:
         room.restored_at = time.monotonic()
         hub.rooms[room.id] = room
         count += 1
+    if count:
+        log.info("brought back %d waiting room(s)", count)
     return count
 
 

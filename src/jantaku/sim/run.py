@@ -116,7 +116,9 @@ def simulate(
 ) -> Simulation:
     """Play ``games`` games (rounded up to whole seat rotations when the line-up mixes levels) and gather them
     in game order, on ``jobs`` worker processes (at most one per game and per core: ``worker_count``)."""
-    spec = check_powers(check_lineup(rules, lineup), powers)
+    rs = check_lineup(rules, lineup)
+    rules = rs.name  # the preset as named in the tables ("Classic" is classic)
+    spec = check_powers(rs, powers)
     for name, value in (("games", games), ("jobs", jobs)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")

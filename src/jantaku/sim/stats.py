@@ -1,8 +1,10 @@
 """Statistics of a simulation, per line-up player and per level, each with a 95% confidence interval.
 
-Means (placement, final score, win value) use the normal approximation mean ± 1.96·s/√n over games (or wins);
-per-hand rates (win, deal-in, riichi, call, exhaustive draw) and shares (placement distribution, tsumo share)
-use the Wilson score interval, which stays inside [0, 1] for rare events.
+Means (placement, final score, win value) use mean ± t·s/√n over games (or wins), t being Student's 97.5%
+quantile for n − 1 degrees of freedom (1.96 for many games; wider for few, and no interval from one); per-hand
+rates (win, deal-in, riichi, call, exhaustive draw) and shares (placement distribution, tsumo share) use the
+Wilson score interval, which stays inside [0, 1] for rare events. Placement gaps take the block of rotated games
+on the same walls as their unit (``block_ci``).
 """
 
 from __future__ import annotations
@@ -23,23 +25,49 @@ class Estimate:
     high: float
     n: int
 
-    def to_json(self) -> dict[str, float | int]:
-        return {"value": self.value, "low": self.low, "high": self.high, "n": self.n}
+    def to_json(self) -> dict[str, float | int | None]:
+        """As JSON: a bound or value that does not exist (no data, or one block) is null, never NaN."""
+
+        def num(x: float) -> float | None:
+            return None if math.isnan(x) else x
+
+        return {"value": num(self.value), "low": num(self.low), "high": num(self.high), "n": self.n}
 
     @property
     def half_width(self) -> float:
         return (self.high - self.low) / 2
 
 
+# Student's t, 97.5% quantile, for 1..4 degrees of freedom (beyond, the Cornish–Fisher series of ``t975``)
+_T975 = (12.706, 4.303, 3.182, 2.776)
+
+
+def t975(df: int) -> float:
+    """Student's t 97.5% quantile for ``df`` degrees of freedom (to 3 decimals; 1.96 in the limit)."""
+    if df < 1:
+        return math.nan
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z, v = Z, float(df)
+    return (
+        z
+        + (z**3 + z) / (4 * v)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * v**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * v**3)
+        + (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / (92160 * v**4)
+    )
+
+
 def mean_ci(xs: Sequence[float]) -> Estimate:
+    """The mean with its 95% interval (Student's t); a single value has no interval (NaN bounds)."""
     n = len(xs)
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
     m = sum(xs) / n
     if n == 1:
-        return Estimate(m, m, m, 1)
+        return Estimate(m, math.nan, math.nan, 1)
     var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    h = Z * math.sqrt(var / n)
+    h = t975(n - 1) * math.sqrt(var / n)
     return Estimate(m, m - h, m + h, n)
 
 
@@ -129,18 +157,13 @@ def block_ci(diffs: Sequence[tuple[str, float]]) -> Estimate:
 
     The rotations of a block are dealt the same walls with the players moved round the table (duplicate play),
     so their differences are not independent: a seat's good walls favour one player in one rotation and the
-    other in the next, and those swings cancel inside the block. The blocks are independent, so the interval
-    is taken over block means (``n`` counts blocks); an unrotated simulation has blocks of one game."""
+    other in the next, and those swings cancel inside the block. The blocks are independent, so the estimate is
+    the mean of block means with its interval (``n`` counts blocks; one block gives no interval); ``simulate``
+    plays whole blocks, where that is the mean over games. An unrotated simulation has blocks of one game."""
     blocks: dict[str, list[float]] = {}
     for seed, d in diffs:
         blocks.setdefault(seed, []).append(d)
-    means = [sum(v) / len(v) for v in blocks.values()]
-    est = mean_ci(means)
-    total = sum(len(v) for v in blocks.values())
-    if total and all(len(v) == total // len(blocks) for v in blocks.values()):
-        return est  # equal blocks: the mean of block means is the mean over games
-    m = sum(d for _, d in diffs) / total if total else math.nan
-    return Estimate(m, m - est.half_width, m + est.half_width, est.n)
+    return mean_ci([sum(v) / len(v) for v in blocks.values()])
 
 
 def placement_gap(records: Sequence[GameRecord], lineup: Sequence[str], better: str, worse: str) -> Estimate:
