@@ -102,23 +102,34 @@ ROWS = [
         kept,
     ),
     Row(
-        "redraw_a_dangerous_draw",
-        "issue 14: Redraw when the drawn tile is useless (against two riichi: pushing it or breaking the hand)",
+        "redraw_a_dangerous_dora",
+        "issue 14: Redraw when the drawn tile is useless (a dora is kept, unless it is far more dangerous to throw "
+        "against two riichi than what the wall holds on average)",
         lambda r, i: with_power(
             build_view(
                 r,
                 i,
-                hand="123m456p78s23m557p",
+                hand="123m456p789s2355m",
                 drawn="5s",
-                rivers={1: "19m1z9p", 2: "1s9s2z8p"},
+                dora="4s",
+                live=20,
+                rivers={1: "1m9m1z2z3z4z9p1p7z6z5z4m6m", 2: "1s9s2z8p3z4z1p9m5z6z7z4p6p"},
                 riichi={1: 3, 2: 3},
                 legal=[Power("redraw")],
             ),
             "redraw",
-            left=1,
         ),
         used("redraw"),
         levels=("strong",),
+    ),
+    Row(
+        "keep_a_dora_no_more_dangerous_than_the_wall",
+        "issue 14: Redraw when the drawn tile is useless (a dora is not; the same draw with no riichi)",
+        lambda r, i: with_power(
+            build_view(r, i, hand="123m456p789s2355m", drawn="5s", dora="4s", live=20, legal=[Power("redraw")]),
+            "redraw",
+        ),
+        kept,
     ),
     Row(
         "keep_the_last_redraw_without_a_threat",

@@ -5,7 +5,9 @@
   re-counted without them; see ``reading.foreseen``).
 - Redraw when the drawn tile is useless: throwing it straight back is among the best discards. A waiting hand
   (open, or silent) gets a fresh chance to win; a hand one step away uses it only while the second charge is
-  still there (the last is kept for a waiting hand); never on a dora or red five.
+  still there (the last is kept for a waiting hand); never on a dora or red five. The strong level also sends
+  back a tile far more dangerous against a threat than an average unseen tile, dora or not
+  (``StrongBot.redraw_gain``).
 - Veil on a dangerous discard: when the tile's chance of dealing in, times what that would cost, is worth more
   than the 1,000 points the veil costs (the strong level also weighs pushing a better tile face down).
 - Seal against a caller near tenpai (an open hand with two or more calls, or one late, not in riichi), while the

@@ -32,7 +32,7 @@ from jantaku.bots.value import estimated_han, han_points, value_honors, wait_val
 from jantaku.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Pon, Power, Riichi, Ron, Tsumo
 from jantaku.hand import DiscardOption
 from jantaku.hand.sweep import mask_kinds
-from jantaku.tiles import EAST
+from jantaku.tiles import EAST, SANMA_REMOVED
 
 
 def win_chance(shanten: int, accepting: int, live: int, wall: int) -> float:
@@ -61,7 +61,8 @@ FUTURE = (1.0, 0.85, 1.1, 1.5)
 SANMA_COST = 1.6
 
 # Redraw against a threat when sending the drawn tile back is worth this many points more than the best discard
-# with it (its danger lifted, the hand kept): about what a plain Redraw on a waiting hand wins (a tsumo chance)
+# with it (``redraw_gain``): about what a plain Redraw on a waiting hand wins (a tsumo chance), so a charge goes
+# to danger only when danger is worth more
 REDRAW_GAIN = 400.0
 
 # a ready hand worth this much without riichi stays silent: [sanma][dealer] (mangan; haneman in sanma)
@@ -192,7 +193,9 @@ class StrongBot(NormalBot):
 
     def redraw_gain(self, r: Reading) -> float:
         """Points a Redraw is worth now against the threats on the table: the hand as it was before the draw
-        (the drawn tile thrown back at no risk) against the best discard with the drawn tile in it."""
+        (the drawn tile thrown back) against the best discard with the drawn tile in it, where the tile drawn
+        instead carries the average danger of an unseen tile (its chance to help is left out: a cautious
+        estimate). So it pays when the drawn tile is far more dangerous than what the wall holds on average."""
         if r.drawn is None or r.riichi or not r.rules.riichi:
             return 0.0
         threats = self.threats(r)
@@ -206,8 +209,15 @@ class StrongBot(NormalBot):
         if not back:
             return 0.0
         v, o = back[0]
-        risk = sum(d[kind] * c for d, c in threats) * FUTURE[min(o.shanten, 3)] * self.risk_scale(r)
-        return v + risk - max(x for x, _ in scored)
+        raw = [sum(d[k] * c for d, c in threats) for k in range(34)]
+        unseen = [
+            0 if r.players == 3 and k in SANMA_REMOVED else max(0, 4 - r.counts[k] - r.locked[k] - r.visible[k])
+            for k in range(34)
+        ]
+        unseen[kind] += 1  # the drawn tile goes back into the wall
+        replacement = sum(u * x for u, x in zip(unseen, raw, strict=True)) / max(1, sum(unseen))
+        scale = FUTURE[min(o.shanten, 3)] * self.risk_scale(r)
+        return v + (raw[kind] - replacement) * scale - max(x for x, _ in scored)
 
     def veil(self, r: Reading, chosen: Discard, options: list[Discard]) -> Action:
         """With Veil offered, a tile pushed face down cannot deal in: the best discard once its own danger is
