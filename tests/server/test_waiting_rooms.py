@@ -1,6 +1,7 @@
-"""Rooms waiting between games survive a restart: the same Room ID, settings, seats (people and CPUs), powers and
-creator, with every ready flag cleared; people come back to their seats with their tokens. A room that closed
-stays closed, and a restored room nobody comes back to is closed by the idle sweep."""
+"""What a restart brings back. Rooms waiting between games: the same Room ID, settings, seats (people and
+CPUs), powers and creator, with every ready flag cleared; people come back to their seats with their tokens. A
+room that closed stays closed, and a restored room nobody comes back to is closed by the idle sweep. A room with
+two running games (one stopped by a fault) resumes the newer."""
 
 from __future__ import annotations
 
@@ -78,3 +79,40 @@ def test_a_restored_room_nobody_returns_to_is_swept(tmp_path: Path, monkeypatch)
         assert client.get(f"/api/rooms/{rid}").status_code == 404
     with table(tmp_path) as (client, connect):
         assert client.get(f"/api/rooms/{rid}").status_code == 404, "a swept room is gone for good"
+
+
+def test_the_newest_running_game_of_a_room_is_the_one_restored(tmp_path: Path) -> None:
+    """A game stopped by a server fault stays stored as running; if its room then started another game, a restart
+    brings back the newer game, the one its people were playing, and leaves the older one stored."""
+    import time
+
+    from jantaku.engine import Game
+    from jantaku.rules import preset
+    from jantaku.server.ids import new_token, token_hash
+    from jantaku.server.store import Store
+    from tests.server.helpers import settings
+
+    token = new_token()
+    room = {
+        "id": "ABCDEF",
+        "settings": {"preset": "standard", "options": {"length": "east"}, "public": False, "think_seconds": None,
+                     "bank_seconds": None},
+        "seats": [{"nickname": "Ann", "token_hash": token_hash(token), "cpu": None, "power": None}]
+        + [{"nickname": f"CPU {i}", "token_hash": None, "cpu": "easy", "power": None} for i in (2, 3, 4)],
+        "creator": 0,
+        "matched": False,
+        "started_at": time.time(),
+    }  # fmt: skip
+    store = Store(settings(tmp_path).db_url)
+    seats = [{"nickname": s["nickname"], "cpu": s["cpu"]} for s in room["seats"]]
+    rules = preset("standard").with_options(length="east")
+    for game_id, seed in (("old" + "0" * 29, "seed-old"), ("new" + "0" * 29, "seed-new")):
+        header = Game(rules, seed).log[0]
+        store.game_started(game_id, "ABCDEF", "standard", rules.options(), seed, header, seats, room)
+        store.flush()
+        time.sleep(0.01)
+    store.close()
+    with table(tmp_path) as (client, connect):
+        assert client.get("/api/rooms/ABCDEF").json()["game_id"] == "new" + "0" * 29
+        ann = connect(token=token)
+        assert ann.room()["room"]["game_id"] == "new" + "0" * 29

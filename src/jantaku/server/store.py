@@ -245,8 +245,11 @@ class Store:
 
     # ------------------------------------------------------------------ reads
     def running_games(self) -> list[RunningGame]:
+        """The running games, newest first: when a room holds more than one (a game stopped by a fault, then
+        another started), the newest is the one its people are playing."""
         with Session(self.engine) as s:
-            rows = s.scalars(select(GameRow).where(GameRow.status == "running").order_by(GameRow.created_at)).all()
+            newest = GameRow.created_at.desc()
+            rows = s.scalars(select(GameRow).where(GameRow.status == "running").order_by(newest)).all()
             out = []
             for row in rows:
                 lines = s.scalars(

@@ -34,6 +34,7 @@ def restore_running(hub: Hub) -> int:
             log.exception("game %s could not be restored", rec.id)
             continue
         if room.id in hub.rooms:
+            log.warning("game %s stays stored: its room %s resumes a newer game", rec.id, room.id)
             continue
         marks: set[float] = set()
         for line in rec.lines[1:]:
