@@ -671,20 +671,8 @@ def beacon_counts_toward_the_five_indicator_limit() -> None:
     assert not any(e.type == "dora" for e in events) and len(game.view(0)["dora_indicators"]) == 5
 
 
-def beacon_brings_its_ura_indicator() -> None:
-    game = deal(BASE, ["7z", "1m", "1m", "1m", "1z"], powers=every("beacon"))
-    dead = list(game.table.wall.dead)
-    game.apply(0, Power("beacon"))
-    act(game, 0, Riichi(drawn(game)))
-    pass_all(game)
-    for _ in range(3):
-        discard_drawn(game)
-    hora = next(e for e in game.apply(0, Tsumo()) if e.type == "hora")
-    assert hora.info["ura_markers"] == [dead[5], dead[7]]
-
-
-def beacon_brings_no_ura_without_kan_ura_dora() -> None:
-    rules = SUP.with_options(kan_ura_dora=False)
+def beacon_then_riichi_tsumo(rules: RuleSet = SUP) -> tuple[Event, list[int]]:
+    """Seat 0 lights a Beacon, declares riichi and wins by self-draw: (the hora event, the dead wall)."""
     game = deal(BASE, ["7z", "1m", "1m", "1m", "1z"], powers=every("beacon"), rules=rules)
     dead = list(game.table.wall.dead)
     game.apply(0, Power("beacon"))
@@ -692,7 +680,16 @@ def beacon_brings_no_ura_without_kan_ura_dora() -> None:
     pass_all(game)
     for _ in range(3):
         discard_drawn(game)
-    hora = next(e for e in game.apply(0, Tsumo()) if e.type == "hora")
+    return next(e for e in game.apply(0, Tsumo()) if e.type == "hora"), dead
+
+
+def beacon_brings_its_ura_indicator() -> None:
+    hora, dead = beacon_then_riichi_tsumo()
+    assert hora.info["ura_markers"] == [dead[5], dead[7]]
+
+
+def beacon_brings_no_ura_without_kan_ura_dora() -> None:
+    hora, dead = beacon_then_riichi_tsumo(SUP.with_options(kan_ura_dora=False))
     assert hora.info["ura_markers"] == [dead[5]]  # the record shows only the ura that counted
 
 
