@@ -505,11 +505,9 @@ class Hub:
     # ------------------------------------------------------------------ restart
     def restore(self) -> int:
         """Rebuild the running games, then the waiting rooms, from the database (``server.upkeep``): how many games."""
-        from jantaku.server.upkeep import restore_running, restore_waiting
+        from jantaku.server.upkeep import restore
 
-        games = restore_running(self)
-        restore_waiting(self)
-        return games
+        return restore(self)
 
     def sweep(self) -> None:
         """Close waiting rooms nobody has been connected to for a while (``server.upkeep``)."""

@@ -22,6 +22,14 @@ log = logging.getLogger("jantaku.server")
 IDLE_ROOM_SECONDS = 600.0
 
 
+def restore(hub: Hub) -> int:
+    """After a restart: the running games first (a game's room is its own), then the waiting rooms; returns how
+    many games."""
+    games = restore_running(hub)
+    restore_waiting(hub)
+    return games
+
+
 def restore_running(hub: Hub) -> int:
     """Rebuild every running game from the database: its room, seats and tokens, and the game replayed from
     rules, seed and decisions. People come back with their tokens; until they do, the grace period runs."""
