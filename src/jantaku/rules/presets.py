@@ -193,9 +193,14 @@ PRESETS: dict[str, RuleSet] = {
 }
 
 
+def preset_key(name: str) -> str:
+    """How a preset name is looked up: without regard to case or surrounding spaces ("Classic" is classic)."""
+    return name.strip().lower()
+
+
 def preset(name: str) -> RuleSet:
-    """A preset by name; an unknown name lists the known ones."""
+    """A preset by name (``preset_key``); an unknown name lists the known ones."""
     try:
-        return PRESETS[name.strip().lower() if isinstance(name, str) else name]
+        return PRESETS[preset_key(name) if isinstance(name, str) else name]
     except KeyError:
         raise RuleError(f"unknown rules {name!r}; presets are: {', '.join(PRESETS)}") from None

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from jantaku.bots import LEVELS
 from jantaku.engine.powers import CATALOGUE, POWERS
 from jantaku.rules import PRESETS, RuleSet, preset
+from jantaku.rules.presets import preset_key
 from jantaku.rules.ruleset import RuleError
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ class RoomSettings:
         if unknown:
             raise RoomError("bad_message", f"unknown settings {sorted(unknown)}")
         name = data.get("preset", "standard")
-        name = name.strip().lower() if isinstance(name, str) else name  # as ``preset`` reads it
+        name = preset_key(name) if isinstance(name, str) else name
         if not isinstance(name, str) or name not in PRESETS:
             raise RoomError("invalid_rules", f"unknown rules {name!r}; presets are: {', '.join(PRESETS)}")
         options = data.get("options", {})
