@@ -37,12 +37,12 @@ def restore_running(hub: Hub) -> int:
     for rec in hub.store.running_games():
         try:
             room = Room.from_record(rec.room)
+            if room.id in hub.rooms:  # checked before the replay: a skipped game costs nothing
+                log.warning("game %s stays stored: its room %s resumes a newer game", rec.id, room.id)
+                continue
             game = Game.replay(rec.lines)
         except Exception:
             log.exception("game %s could not be restored", rec.id)
-            continue
-        if room.id in hub.rooms:
-            log.warning("game %s stays stored: its room %s resumes a newer game", rec.id, room.id)
             continue
         marks: set[float] = set()
         for line in rec.lines[1:]:
