@@ -12,6 +12,14 @@ lists, where a red five is simply a five.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import NewType
+
+#: A tile kind, 0..33 (what analysis counts: a red five is a five).
+Kind = NewType("Kind", int)
+#: A tile code, 0..36: a kind, or RED_MAN/RED_PIN/RED_SOU for a red five (what notation reads and writes).
+Code = NewType("Code", int)
+#: A physical tile, 0..135 = ``kind * 4 + copy`` (what the wall holds and actions carry).
+TileId = NewType("TileId", int)
 
 KINDS = 34
 PHYSICAL = 136
@@ -48,6 +56,21 @@ class NotationError(ValueError):
 def kind_of(code: int) -> int:
     """The kind of a tile code (a red five is a five)."""
     return FIVES[code - RED_MAN] if code >= RED_MAN else code
+
+
+def kind_of_id(tile: int) -> int:
+    """The kind of a physical tile (0..135 → 0..33): its four copies share a kind."""
+    return tile >> 2
+
+
+def copy_of_id(tile: int) -> int:
+    """Which of its kind's four copies a physical tile is (0..3); which copies are red is a rule."""
+    return tile & 3
+
+
+def first_id(kind: int) -> int:
+    """The physical id of a kind's first copy (copy 0, the red one when the rules have one red five)."""
+    return kind << 2
 
 
 def is_red(code: int) -> bool:
