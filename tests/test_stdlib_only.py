@@ -21,7 +21,7 @@ CORE = [
     "jantaku.engine.gamelog",
     "jantaku.bots",
     "jantaku.sim",
-    "jantaku.logs.tenhou",
+    "jantaku.formats",
 ]
 
 PROBE = """

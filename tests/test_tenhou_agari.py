@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from jantaku.formats import Agari, MeldType, Reach, TenhouGame, TenhouHand, TenhouMeld, read_game
 from jantaku.hand.model import Hand
-from jantaku.logs.tenhou import Agari, MeldType, Reach, TenhouGame, TenhouHand, TenhouMeld, read_game
 from jantaku.melds import Meld, MeldKind
 from jantaku.rules import preset
 from jantaku.scoring.riichi import ScoreResult, ScoringError, WinContext, score

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from jantaku.logs import (
+from jantaku.formats import (
     Agari,
     Call,
-    Discard,
     Disconnect,
     Draw,
     GameRules,
@@ -23,14 +22,15 @@ from jantaku.logs import (
     NewDora,
     Reach,
     Reconnect,
+    RecordedDiscard,
     Ryuukyoku,
     TenhouFormatError,
     TenhouGame,
     TenhouMeld,
+    code_of_id,
+    codes_of_ids,
     decode_meld,
     read_game,
-    tile_code,
-    tile_codes,
 )
 from jantaku.tiles import RED_PIN, RED_SOU
 
@@ -77,7 +77,7 @@ def test_chi() -> None:
     assert meld.tiles == (87, 88, 93)
     assert meld.called == 93
     assert meld.from_who == 2  # rel 3 = the player before
-    assert tile_codes(meld.tiles, red_fives=True) == (21, RED_SOU, 23)
+    assert codes_of_ids(meld.tiles, red_fives=True) == (21, RED_SOU, 23)
 
 
 def test_pon() -> None:
@@ -122,11 +122,11 @@ def test_impossible_codes_are_rejected(code: int) -> None:
         decode_meld(code, who=0)
 
 
-def test_tile_codes_and_rule_bits() -> None:
-    assert [tile_code(t, red_fives=True) for t in (16, 17, 52, 88, 135)] == [34, 4, RED_PIN, RED_SOU, 33]
-    assert tile_code(52, red_fives=False) == 13
+def test_codes_of_ids_and_rule_bits() -> None:
+    assert [code_of_id(t, red_fives=True) for t in (16, 17, 52, 88, 135)] == [34, 4, RED_PIN, RED_SOU, 33]
+    assert code_of_id(52, red_fives=False) == 13
     with pytest.raises(ValueError):
-        tile_code(136, red_fives=True)
+        code_of_id(136, red_fives=True)
     assert GameRules.from_bits(169) == GameRules(169, 4, True, True, True, False)
     assert GameRules.from_bits(185, 0).preset_name == "tenhou-sanma"
     assert GameRules.from_bits(0x02 | 0x04 | 0x40) == GameRules(0x46, 4, False, False, False, True)
@@ -141,15 +141,15 @@ def test_a_four_player_game() -> None:
     assert [p.name for p in game.players][1] == "ASAPIN"  # URL-decoded
     assert (game.players[3].dan, game.players[3].rate, game.players[3].sex) == (17, 2177.0, "F")
     events = [e for h in game.hands for e in h.events]
-    counts = {t.__name__: sum(isinstance(e, t) for e in events) for t in (Draw, Discard, Call, Reach, Agari)}
+    counts = {t.__name__: sum(isinstance(e, t) for e in events) for t in (Draw, RecordedDiscard, Call, Reach, Agari)}
     assert len(game.hands) == 15
-    assert counts == {"Draw": 787, "Discard": 811, "Call": 31, "Reach": 26, "Agari": 13}
+    assert counts == {"Draw": 787, "RecordedDiscard": 811, "Call": 31, "Reach": 26, "Agari": 13}
     assert sum(isinstance(e, Ryuukyoku) for e in events) == 2
     first = game.hands[0]
     assert (first.init.round_index, first.init.honba, first.init.dice, first.init.dora_indicator) == (0, 0, (3, 3), 20)
     assert first.init.scores == (25000,) * 4 and first.init.hands[0][:3] == (34, 11, 120)
     assert first.events[:3] == (
-        Draw(0, 77), Discard(0, 120), Call(decode_meld(46185, who=3)),
+        Draw(0, 77), RecordedDiscard(0, 120), Call(decode_meld(46185, who=3)),
     )  # fmt: skip
     (win,) = first.agaris
     assert (win.who, win.from_who, win.tsumo, win.machi, win.fu, win.points, win.limit) == (
@@ -210,12 +210,12 @@ def test_every_record_replays(path: Path | None) -> None:
     for number, hand in enumerate(game.hands):
         tiles = [set(h) for h in hand.init.hands]
         melds: list[list[TenhouMeld]] = [[] for _ in tiles]
-        last: Discard | None = None
+        last: RecordedDiscard | None = None
         where = f"hand {number}"
         for event in hand.events:
             if isinstance(event, Draw):
                 tiles[event.seat].add(event.tile)
-            elif isinstance(event, Discard):
+            elif isinstance(event, RecordedDiscard):
                 assert event.tile in tiles[event.seat], f"{where}: {event} not in hand"
                 tiles[event.seat].remove(event.tile)
                 last = event
@@ -300,6 +300,6 @@ def test_errors_name_the_file(tmp_path: Path) -> None:
 def test_a_minimal_record_reads() -> None:
     game = read_game(f"<mjloggm>{GO}{INIT}/><T52/><D52/><RYUUKYOKU ba='0,0' sc='250,0,250,0,250,0,250,0'/></mjloggm>")
     (hand,) = game.hands
-    assert hand.events[:2] == (Draw(0, 52), Discard(0, 52))
+    assert hand.events[:2] == (Draw(0, 52), RecordedDiscard(0, 52))
     assert game.code(52) == RED_PIN
     assert hand.ryuukyoku is not None and hand.ryuukyoku.tenpai == () and hand.ryuukyoku.type is None

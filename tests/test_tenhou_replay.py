@@ -1,4 +1,4 @@
-"""Tenhou's recorded games replayed through our engine (``jantaku.logs.replay``): every recorded action legal,
+"""Tenhou's recorded games replayed through our engine (``jantaku.formats.tenhou_replay``): every recorded action legal,
 every hand's outcome, the next hand's state and the final scores as on Tenhou.
 
 The records live outside the repository (``../shared/tenhou`` or ``JANTAKU_TENHOU_DIR``); without them the
@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from jantaku import formats as th
 from jantaku.cli.tenhou_check import run, summary_table
 from jantaku.engine import Game
-from jantaku.logs import tenhou as th
-from jantaku.logs.replay import GameReport, hand_wall, replay_file, replay_game, rules_for, start_state
+from jantaku.formats.tenhou_replay import GameReport, hand_wall, replay_file, replay_game, rules_for, start_state
 from tests.test_tenhou_parse import corpus_dir, require_corpus
 
 IDENTICAL = (
@@ -297,10 +297,10 @@ def test_an_illegal_discard_and_a_missing_call_are_reported() -> None:
     record = th.read_game(corpus_path(IDENTICAL[0]))
     hand = record.hands[0]
     events = list(hand.events)
-    d = next(j for j, e in enumerate(events) if isinstance(e, th.Discard))
+    d = next(j for j, e in enumerate(events) if isinstance(e, th.RecordedDiscard))
     disc = events[d]
-    assert isinstance(disc, th.Discard)
-    events[d] = th.Discard(disc.seat, hand.init.hands[(disc.seat + 1) % 4][0])
+    assert isinstance(disc, th.RecordedDiscard)
+    events[d] = th.RecordedDiscard(disc.seat, hand.init.hands[(disc.seat + 1) % 4][0])
     report = replay_game(_altered(record, 0, events))
     assert "illegal for us" in report.differences[0].message and "own_tile" in report.differences[0].message
     i, c = next(

@@ -11,8 +11,8 @@ so one difference does not hide the rest of the game. The wall is rebuilt from t
 dealt tiles, every draw in order, the replacement draws and the revealed dora / ura indicators in the dead wall,
 the unseen tiles filled in id order. Other seats *pass* every discard unless the record shows their call or ron.
 
-Not here: this module reads records and drives the engine; ``jantaku.logs.tenhou`` parses them and the engine
-referees. It imports both but changes neither.
+Not here: this module reads records and drives the engine; ``jantaku.formats.tenhou_xml`` parses them and the
+engine referees. It imports both but changes neither.
 """
 
 from __future__ import annotations
@@ -42,7 +42,8 @@ from jantaku.engine import (
 )
 from jantaku.engine.actions import Kita
 from jantaku.engine.wall import DEAD_WALL, REPLACEMENTS, tile_set
-from jantaku.logs import tenhou as th
+from jantaku.formats import tenhou_records as th
+from jantaku.formats.tenhou_xml import read_game
 from jantaku.rules import preset
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi.yaku import BONUS, YAKU
@@ -59,7 +60,7 @@ DRAW_KINDS = {
     "kaze4": "four_winds",
     "nm": "nagashi_mangan",
 }
-_ACTING = (th.Draw, th.Discard, th.Call, th.Agari, th.Ryuukyoku)  # events that are (or answer) a decision
+_ACTING = (th.Draw, th.RecordedDiscard, th.Call, th.Agari, th.Ryuukyoku)  # events that are (or answer) a decision
 _CALLS = (th.MeldType.CHI, th.MeldType.PON, th.MeldType.OPEN_KAN)
 
 
@@ -181,7 +182,7 @@ def tile_name(game: th.TenhouGame, tile: int) -> str:
 def _describe(game: th.TenhouGame, ev: th.Event) -> str:
     if isinstance(ev, th.Draw):
         return f"seat {ev.seat} draws {tile_name(game, ev.tile)}"
-    if isinstance(ev, th.Discard):
+    if isinstance(ev, th.RecordedDiscard):
         return f"seat {ev.seat} discards {tile_name(game, ev.tile)}"
     if isinstance(ev, th.Call):
         tiles = " ".join(tile_name(game, t) for t in ev.meld.tiles)
@@ -302,7 +303,7 @@ class _HandReplay:
                 got = "nothing" if turn.drawn is None else tile_name(self.record, turn.drawn)
                 raise RecordMismatch(f"{_describe(self.record, ev)}: our seat {turn.seat} drew {got}")
             return
-        if isinstance(ev, th.Discard):
+        if isinstance(ev, th.RecordedDiscard):
             if ev.seat in self.riichi:
                 self.riichi.discard(ev.seat)
                 self.apply(ev.seat, Riichi(ev.tile), ev)
@@ -504,7 +505,7 @@ def replay_game(record: th.TenhouGame, source: str | None = None) -> GameReport:
 def replay_file(path: str | os.PathLike[str]) -> GameReport:
     """Read and replay one record; an unreadable record is a report with ``error`` set."""
     try:
-        record = th.read_game(path)
+        record = read_game(path)
     except th.TenhouFormatError as exc:  # the report's line names the file: the error says only where and why
         return GameReport(str(path), 0, 0, error=f"at {exc.element}: {exc.reason}" if exc.element else exc.reason)
     return replay_game(record, str(path))
