@@ -22,7 +22,7 @@ from jantaku.melds import Meld, MeldKind
 from jantaku.rules import preset
 from jantaku.scoring.riichi import ScoreResult, ScoringError, WinContext, score
 from jantaku.tiles import EAST, code_name
-from tests.test_tenhou_parse import corpus_files, require_corpus
+from tests.formats.corpus import corpus_files, require_corpus
 
 # Tenhou yaku ids that are facts of the game (how and when it was won), not of the tiles.
 FLAG_IDS = {

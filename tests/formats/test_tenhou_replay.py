@@ -8,18 +8,15 @@ every file of the corpus must be listed, so a new record cannot slip in unchecke
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from jantaku import formats as th
-from jantaku.cli.tenhou_check import run, summary_table
 from jantaku.engine import Game
 from jantaku.formats.tenhou_replay import GameReport, hand_wall, replay_file, replay_game, rules_for, start_state
-from tests.test_tenhou_parse import corpus_dir, require_corpus
+from tests.formats.corpus import corpus_dir, corpus_path, require_corpus
 
 IDENTICAL = (
     "3p/2023010100gm-00b1-0000-f1fa80e1.xml",
@@ -199,13 +196,6 @@ RINSHAN_AFTER_ADDED_KAN = (
 )
 
 
-def corpus_path(name: str) -> Path:
-    path = corpus_dir() / name
-    if not path.is_file():
-        require_corpus()
-    return path
-
-
 def described(report: GameReport) -> str:
     return "\n".join(str(d) for d in report.differences) or str(report.error)
 
@@ -325,32 +315,3 @@ def test_the_next_hand_and_the_final_scores_are_compared() -> None:
     owari = replace(record.owari, scores=(record.owari.scores[0] + 100, *record.owari.scores[1:]))
     report = replay_game(replace(record, owari=owari))
     assert [d.message.split(":")[0] for d in report.differences] == ["final scores"]
-
-
-# ---------------------------------------------------------------------------------------------- the command
-def test_tenhou_check_lines_summary_and_exit_status(tmp_path: Path) -> None:
-    good = corpus_path(IDENTICAL[0])
-    source = corpus_path(IDENTICAL[1])
-    # a copy whose first win is recorded 100 points higher than the rules give
-    text = source.read_text()
-    at = text.index("<AGARI")
-    head, rest = text[:at], text[at:]
-    ten = rest.index('ten="')
-    fu, points, limit = rest[ten + 5 : rest.index('"', ten + 5)].split(",")
-    rest = rest.replace(f'ten="{fu},{points},{limit}"', f'ten="{fu},{int(points) + 100},{limit}"', 1)
-    different = tmp_path / f"altered-{source.name}"
-    (tmp_path / "sub").mkdir()
-    shutil.copy(good, tmp_path / "sub" / good.name)
-    lines: list[str] = []
-    assert run([str(tmp_path)], write=lines.append) == 0
-    assert lines == [f"ok    {good.name}: {replay_file(good).hands} hands identical", "1/1 games identical"]
-    different.write_text(head + rest)
-    (tmp_path / "broken.xml").write_text("<mjloggm><INIT/>")
-    lines = []
-    assert run([str(tmp_path)], summary=True, write=lines.append) == 1
-    assert lines[-1] == "1/3 games identical"
-    assert any(line.startswith(f"DIFF  {different.name}: ") and "points" in line for line in lines), lines
-    assert any(line.startswith("ERROR broken.xml") for line in lines)
-    assert any(line.startswith("  1 game(s) first differ in: points") for line in lines), lines
-    assert run([str(tmp_path / "nope")], write=lines.append) == 2
-    assert summary_table([])[-1].startswith("total")
