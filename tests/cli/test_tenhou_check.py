@@ -8,6 +8,7 @@ from pathlib import Path
 
 from jantaku.cli.tenhou_check import run, summary_table
 from jantaku.formats.tenhou_replay import replay_file
+from tests.cli.helpers import assert_one_line_error, run_jantaku
 from tests.formats.corpus import corpus_path
 from tests.formats.test_tenhou_replay import IDENTICAL
 
@@ -38,3 +39,18 @@ def test_tenhou_check_lines_summary_and_exit_status(tmp_path: Path) -> None:
     assert any(line.startswith("  1 game(s) first differ in: points") for line in lines), lines
     assert run([str(tmp_path / "nope")], write=lines.append) == 2
     assert summary_table([])[-1].startswith("total")
+
+
+def test_tenhou_check_errors_go_to_stderr_and_a_bad_file_is_named_once(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.xml"
+    bad.write_text("not xml")
+    proc = run_jantaku("tenhou-check", str(bad))
+    assert proc.returncode == 1 and "Traceback" not in proc.stdout + proc.stderr
+    line = proc.stdout.splitlines()[0]
+    assert line.startswith("ERROR broken.xml: ") and line.count("broken.xml") == 1, line
+    assert proc.stdout.splitlines()[-1] == "0/1 games identical"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    proc = run_jantaku("tenhou-check", str(empty))
+    assert_one_line_error(proc, "io_error", 2, "no Tenhou record")
+    assert proc.stdout == ""
