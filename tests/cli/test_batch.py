@@ -43,9 +43,19 @@ BATCH_LINES = [
 
 
 BATCH_CODES = [
-    None, "bad_json", "bad_json", "invalid_hand", "no_yaku", None, "not_winning", "invalid_rules",
-    "invalid_context", "bad_json", "no_yaku", None,
-]  # fmt: skip
+    None,
+    "bad_json",
+    "bad_json",
+    "invalid_hand",
+    "no_yaku",
+    None,
+    "not_winning",
+    "invalid_rules",
+    "invalid_context",
+    "bad_json",
+    "no_yaku",
+    None,
+]
 
 
 ERROR_SHAPE: dict[str, Any] = {"han": None, "fu": None, "points": None, "limit": None, "yaku": [], "payments": {}}

@@ -64,8 +64,11 @@ def test_rules_lists_presets() -> None:
         assert name in result.stdout
     data = json.loads(invoke("rules", "--json").stdout)
     assert [r["name"] for r in data] == list(PRESETS)
-    assert data[0] == {"name": "standard", "description": PRESETS["standard"].description,
-                       "source": PRESETS["standard"].source}  # fmt: skip
+    assert data[0] == {
+        "name": "standard",
+        "description": PRESETS["standard"].description,
+        "source": PRESETS["standard"].source,
+    }
 
 
 def test_rules_shows_one_preset() -> None:

@@ -60,8 +60,17 @@ def test_jobs_are_capped_by_games_and_cores(
 
 
 def test_huge_jobs_neither_hang_nor_fork_hundreds(tmp_path: Path) -> None:
-    proc = run_jantaku("simulate", "--games", "4", "--players", "easy,easy,easy,easy", "--jobs", "10000",
-               "--out", str(tmp_path / "r.json"))  # fmt: skip
+    proc = run_jantaku(
+        "simulate",
+        "--games",
+        "4",
+        "--players",
+        "easy,easy,easy,easy",
+        "--jobs",
+        "10000",
+        "--out",
+        str(tmp_path / "r.json"),
+    )
     assert proc.returncode == 0, proc.stderr
     cap = worker_count(10000, 4)
     assert f"--jobs 10000 capped at {cap}" in proc.stderr
@@ -84,8 +93,17 @@ def test_progress_lines_wait_their_interval(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_level_names_take_any_case(tmp_path: Path) -> None:
-    result = invoke("simulate", "--games", "3", "--rules", "sanma", "--players", "Strong,NORMAL,easy",
-                    "--out", str(tmp_path / "r.json"))  # fmt: skip
+    result = invoke(
+        "simulate",
+        "--games",
+        "3",
+        "--rules",
+        "sanma",
+        "--players",
+        "Strong,NORMAL,easy",
+        "--out",
+        str(tmp_path / "r.json"),
+    )
     assert result.exit_code == 0, result.output
     assert json.loads((tmp_path / "r.json").read_text())["lineup"] == ["strong", "normal", "easy"]
 

@@ -41,12 +41,18 @@ def test_open_and_concealed_kan() -> None:
     # 27139 = 106 << 8 | 3: tile 106 (9s #2) called from rel 3; 31744 = 124 << 8 | 0: White, rel 0 = concealed.
     open_kan = decode_meld(27139, who=3)
     assert (open_kan.type, open_kan.tiles, open_kan.called, open_kan.from_who) == (
-        MeldType.OPEN_KAN, (104, 105, 106, 107), 106, 2,
-    )  # fmt: skip
+        MeldType.OPEN_KAN,
+        (104, 105, 106, 107),
+        106,
+        2,
+    )
     closed = decode_meld(31744, who=0)
     assert (closed.type, closed.tiles, closed.called, closed.from_who) == (
-        MeldType.CLOSED_KAN, (124, 125, 126, 127), None, None,
-    )  # fmt: skip
+        MeldType.CLOSED_KAN,
+        (124, 125, 126, 127),
+        None,
+        None,
+    )
 
 
 def test_north_extraction_and_sanma_source() -> None:

@@ -50,8 +50,10 @@ def test_a_four_player_game() -> None:
     assert (first.init.round_index, first.init.honba, first.init.dice, first.init.dora_indicator) == (0, 0, (3, 3), 20)
     assert first.init.scores == (25000,) * 4 and first.init.hands[0][:3] == (34, 11, 120)
     assert first.events[:3] == (
-        Draw(0, 77), RecordedDiscard(0, 120), Call(decode_meld(46185, who=3)),
-    )  # fmt: skip
+        Draw(0, 77),
+        RecordedDiscard(0, 120),
+        Call(decode_meld(46185, who=3)),
+    )
     (win,) = first.agaris
     assert (win.who, win.from_who, win.tsumo, win.machi, win.fu, win.points, win.limit) == (
         1,
@@ -96,8 +98,9 @@ def test_double_ron_and_disconnects() -> None:
     assert second.owari is not None and game.owari == second.owari
     dropped = record("4p/2011020415gm-00a9-0000-e037b629.xml")
     assert [e for e in dropped.hands[0].events if isinstance(e, Disconnect | Reconnect)] == [
-        Disconnect(2), Reconnect(2, "霜月さん"),
-    ]  # fmt: skip
+        Disconnect(2),
+        Reconnect(2, "霜月さん"),
+    ]
 
 
 @pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name if isinstance(p, Path) else "no-corpus")

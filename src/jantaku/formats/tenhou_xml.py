@@ -286,9 +286,25 @@ class _Reader:
         dora = self.tiles("doraHai", self.nums(el, "doraHai"))
         ura = self.tiles("doraHaiUra", self.nums(el, "doraHaiUra", optional=True))
         return Agari(
-            who, from_who, hai, melds, machi, ten[0], ten[1], ten[2], yaku, yakuman, dora, ura,
-            honba, deposits, before, deltas, pao, self.read_owari(el),
-        )  # fmt: skip
+            who=who,
+            from_who=from_who,
+            hai=hai,
+            melds=melds,
+            machi=machi,
+            fu=ten[0],
+            points=ten[1],
+            limit=ten[2],
+            yaku=yaku,
+            yakuman=yakuman,
+            dora=dora,
+            ura=ura,
+            honba=honba,
+            deposits=deposits,
+            scores=before,
+            deltas=deltas,
+            pao_who=pao,
+            owari=self.read_owari(el),
+        )
 
     def agari_meld(self, code: int, who: int) -> TenhouMeld:
         """An ``AGARI`` meld takes its source from the ``N`` that made it (same seat, same code), since 3-player
