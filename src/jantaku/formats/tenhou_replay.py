@@ -196,14 +196,15 @@ def _describe(game: th.TenhouGame, ev: th.Event) -> str:
 
 
 def tenhou_yaku(key: str, seat_wind: int, round_index: int) -> int:
-    """Tenhou's id for one of our yaku lines (the wind yakuhai ids depend on the wind)."""
-    if key == "seat_wind":
-        return 10 + seat_wind
-    if key == "round_wind":
-        return 14 + round_index // 4 % 4
+    """Tenhou's id for one of our yaku lines. Tenhou gives each wind its own yakuhai id (seat wind East..North
+    10..13, round wind 14..17) where our registry has one line per kind of wind, holding the East one's id."""
     yaku = YAKU.get(key) or BONUS.get(key)
     if yaku is None or yaku.tenhou_id is None:
         raise KeyError(f"yaku {key!r} has no Tenhou id")
+    if key == "seat_wind":
+        return yaku.tenhou_id + seat_wind
+    if key == "round_wind":
+        return yaku.tenhou_id + round_index // 4 % 4
     return yaku.tenhou_id
 
 
