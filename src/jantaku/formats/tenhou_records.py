@@ -83,6 +83,8 @@ class RecordedPlayer:
 
 
 class MeldType(StrEnum):
+    """What an ``m`` code decodes to: chi, pon, the three kinds of kan, or a 3-player North extraction."""
+
     CHI = "chi"
     PON = "pon"
     OPEN_KAN = "open_kan"
@@ -155,12 +157,16 @@ def decode_meld(code: int, who: int, players: int = 4) -> TenhouMeld:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
+    """``T``/``U``/``V``/``W`` + id: seat 0..3 draws the tile (a replacement draw after a kan looks the same)."""
+
     seat: int
     tile: int
 
 
 @dataclass(frozen=True, slots=True)
 class RecordedDiscard:
+    """``D``/``E``/``F``/``G`` + id: seat 0..3 discards the tile."""
+
     seat: int
     tile: int
 
@@ -188,6 +194,8 @@ class Reach:
 
 @dataclass(frozen=True, slots=True)
 class NewDora:
+    """``DORA``: a kan turned a new dora indicator (a 136-id)."""
+
     indicator: int
 
 
@@ -291,6 +299,8 @@ class Init:
 
 @dataclass(frozen=True, slots=True)
 class TenhouHand:
+    """One hand: its ``INIT`` and everything recorded until the next one, in order."""
+
     init: Init
     events: tuple[Event, ...]
 
@@ -309,6 +319,8 @@ class TenhouHand:
 
 @dataclass(frozen=True, slots=True)
 class TenhouGame:
+    """A whole record: where it was read from, the table's rules, the players, and its hands in order."""
+
     source: str
     rules: GameRules
     players: tuple[RecordedPlayer, ...]

@@ -82,6 +82,8 @@ class Difference:
 
 @dataclass(frozen=True, slots=True)
 class GameReport:
+    """What replaying one record found: every hand's differences in order, or why the record could not be read."""
+
     source: str
     players: int
     hands: int
@@ -117,11 +119,13 @@ def rules_for(game: th.TenhouGame) -> RuleSet:
 
 
 def hand_label(init: th.Init) -> str:
+    """``E2-1``: the round's wind, the hand within the round and the honba, as the differences are labelled."""
     r = init.round_index
     return f"{ROUND_NAMES[r // 4 % 4]}{r % 4 + 1}-{init.honba}"
 
 
 def start_state(init: th.Init) -> MatchState:
+    """The match state a hand starts from (scores, round, dealer, honba, deposits), to replay it on its own."""
     return MatchState(
         scores=init.scores, round=init.round_index // 4, hand=init.dealer, honba=init.honba, sticks=init.deposits
     )
@@ -176,6 +180,7 @@ def hand_wall(game: th.TenhouGame, rules: RuleSet, hand: th.TenhouHand) -> list[
 
 # ------------------------------------------------------------------------------------------------- naming
 def tile_name(game: th.TenhouGame, tile: int) -> str:
+    """A tile in a difference's text: its notation and its 136-id (``0m#16``), so that both readings are at hand."""
     return f"{code_name(game.code(tile))}#{tile}"
 
 
