@@ -1,4 +1,4 @@
-"""Public functions check their arguments (issue 15): a wrong type is a ``TypeError``, a wrong value a
+"""Public functions check their arguments: a wrong type is a ``TypeError``, a wrong value a
 ``ValueError``, each with a sentence that says what is expected — never an IndexError, a KeyError or a message
 about bytes from deep inside. And the engine takes an action in the JSON form its view lists."""
 
@@ -66,36 +66,76 @@ CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     ("Hand.parse of a number", lambda: Hand.parse(123), TypeError, "reads a string"),  # type: ignore[arg-type]
     ("parse_tile of a number", lambda: parse_tile(27), TypeError, 'like "5m"'),  # type: ignore[arg-type]
     ("parse_tiles of a list", lambda: parse_tiles(["1m"]), TypeError, "from a string"),  # type: ignore[arg-type]
-    ("score, win as text", lambda: score(HAND, "1z", WinContext(), STANDARD), TypeError,  # type: ignore[arg-type]
-     'parse_tile("1z")'),
-    ("score, hand as text", lambda: score("123m", 27, WinContext(), STANDARD), TypeError,  # type: ignore[arg-type]
-     "Hand.parse"),
-    ("score, context as a dict", lambda: score(HAND, 27, {}, STANDARD), TypeError,  # type: ignore[arg-type]
-     "takes a WinContext"),
-    ("score, rules by name", lambda: score(HAND, 27, WinContext(), "standard"), TypeError,  # type: ignore[arg-type]
-     'preset("standard")'),
-    ("score, seat as a letter", lambda: score(HAND, 27, WinContext(seat_wind="S"), STANDARD),  # type: ignore[arg-type]
-     TypeError, "seat_wind is a wind kind"),
-    ("score, dora as text", lambda: score(HAND, 27, WinContext(dora=("3z",)), STANDARD),  # type: ignore[arg-type]
-     TypeError, "dora is a tuple of indicator tile codes"),
+    (
+        "score, win as text",
+        lambda: score(HAND, "1z", WinContext(), STANDARD),
+        TypeError,  # type: ignore[arg-type]
+        'parse_tile("1z")',
+    ),
+    (
+        "score, hand as text",
+        lambda: score("123m", 27, WinContext(), STANDARD),
+        TypeError,  # type: ignore[arg-type]
+        "Hand.parse",
+    ),
+    (
+        "score, context as a dict",
+        lambda: score(HAND, 27, {}, STANDARD),
+        TypeError,  # type: ignore[arg-type]
+        "takes a WinContext",
+    ),
+    (
+        "score, rules by name",
+        lambda: score(HAND, 27, WinContext(), "standard"),
+        TypeError,  # type: ignore[arg-type]
+        'preset("standard")',
+    ),
+    (
+        "score, seat as a letter",
+        lambda: score(HAND, 27, WinContext(seat_wind="S"), STANDARD),  # type: ignore[arg-type]
+        TypeError,
+        "seat_wind is a wind kind",
+    ),
+    (
+        "score, dora as text",
+        lambda: score(HAND, 27, WinContext(dora=("3z",)), STANDARD),  # type: ignore[arg-type]
+        TypeError,
+        "dora is a tuple of indicator tile codes",
+    ),
     ("Game.replay of nothing", lambda: Game.replay([]), ValueError, "this log is empty"),
     ("Game.replay of a number", lambda: Game.replay(5), TypeError, "its JSON lines"),  # type: ignore[arg-type]
     ("Game.replay, not JSON", lambda: Game.replay(["{"]), ValueError, "log line 1 is not JSON"),
     ("Game.replay, no header", lambda: Game.replay(['{"type": "act"}']), ValueError, "not a game's header"),
-    ("Game.replay, bad decision", lambda: Game.replay([GAME.log[0], '{"type": "act", "actor": 0}']), ValueError,
-     "log line 2 is not a decision"),
+    (
+        "Game.replay, bad decision",
+        lambda: Game.replay([GAME.log[0], '{"type": "act", "actor": 0}']),
+        ValueError,
+        "log line 2 is not a decision",
+    ),
     ("view(9)", lambda: GAME.view(9), ValueError, "no seat 9: seats are 0 to 3"),
     ("view of a name", lambda: GAME.view("East"), TypeError, "a seat is a number"),  # type: ignore[arg-type]
     ("legal_actions(-1)", lambda: GAME.legal_actions(-1), ValueError, "no seat -1"),
-    ("apply of text", lambda: GAME.apply(GAME.to_act()[0], "discard"), TypeError,  # type: ignore[arg-type]
-     "action_from_json"),
-    ("apply, an unknown type", lambda: GAME.apply(GAME.to_act()[0], {"type": "dance"}), IllegalAction,
-     "unknown action type 'dance'"),
-    ("apply, tile id 200", lambda: GAME.apply(GAME.to_act()[0], Discard(200)), IllegalAction,
-     "200 (not a tile id: ids are 0 to 135)"),
+    (
+        "apply of text",
+        lambda: GAME.apply(GAME.to_act()[0], "discard"),
+        TypeError,  # type: ignore[arg-type]
+        "action_from_json",
+    ),
+    (
+        "apply, an unknown type",
+        lambda: GAME.apply(GAME.to_act()[0], {"type": "dance"}),
+        IllegalAction,
+        "unknown action type 'dance'",
+    ),
+    (
+        "apply, tile id 200",
+        lambda: GAME.apply(GAME.to_act()[0], Discard(200)),
+        IllegalAction,
+        "200 (not a tile id: ids are 0 to 135)",
+    ),
     ("simulate 0 games", lambda: simulate("standard", ["easy"] * 4, 0), ValueError, "games must be"),
     ("simulate, jobs 0", lambda: simulate("standard", ["easy"] * 4, 4, jobs=0), ValueError, "jobs must be"),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("what", "call", "error", "text"), CASES, ids=[c[0] for c in CASES])

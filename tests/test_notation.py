@@ -1,9 +1,6 @@
-"""Notation (RULES.md, "Notation"): tile strings, red fives, melds, hands, and the errors for bad input.
-
-Tiles: ``1m``..``9m``, ``1p``..``9p``, ``1s``..``9s``, ``1z``..``7z``; runs compress (``123m456p789s11z``); a red
-five is ``0m``/``0p``/``0s``. Melds: chi ``[123m]``, pon ``[555p]``, open kan ``[7777s]``, concealed kan ``(1111z)``;
-our added kan is ``{5555p}``. A call names the exact tiles it exposes, so a pon with or without the red five differ
-(seed 001: "赤牌を含む暗刻からポンをする場合は…さらす牌を選択してください").
+"""Hand notation (the README's "Notation"): concealed tiles then melds, the round trip, the counts, and the errors
+for bad input, each naming the position and the reason. Tile strings are tested in ``test_tiles``, melds in
+``test_melds``.
 """
 
 from __future__ import annotations
@@ -11,90 +8,7 @@ from __future__ import annotations
 import pytest
 
 from jantaku.hand import Hand
-from jantaku.melds import Meld, MeldKind
-from jantaku.tiles import RED_MAN, RED_PIN, RED_SOU, NotationError, format_tiles, parse_tile, parse_tiles
-
-# --- tile strings ------------------------------------------------------------------------------------------------
-
-TILE_ROWS = [
-    pytest.param("123m456p789s11z", [0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27], id="rules-notation-runs-compress"),
-    pytest.param("1234567z", [27, 28, 29, 30, 31, 32, 33], id="rules-notation-honors-ESWN-White-Green-Red"),
-    pytest.param("0m", [RED_MAN], id="rules-notation-red-0m"),
-    pytest.param("406p", [12, RED_PIN, 14], id="rules-notation-red-0p-in-a-run"),
-    pytest.param("055s", [RED_SOU, 22, 22], id="rules-notation-red-0s-with-plain-fives"),
-    pytest.param("50m", [4, RED_MAN], id="rules-notation-red-after-plain-keeps-order"),
-    pytest.param("91m", [8, 0], id="rules-notation-order-as-written"),
-    pytest.param("1m1p1m", [0, 9, 0], id="rules-notation-suit-switches-back"),
-    pytest.param("", [], id="empty"),
-]
-
-
-@pytest.mark.parametrize(("text", "codes"), TILE_ROWS)
-def test_parse_and_format_tiles(text: str, codes: list[int]) -> None:
-    assert parse_tiles(text) == codes
-    assert format_tiles(codes) == text
-
-
-@pytest.mark.parametrize(
-    ("text", "canonical"),
-    [
-        pytest.param("1m2m3m", "123m", id="rules-notation-uncompressed-input"),
-        pytest.param("12m 3m", "123m", id="spaces-between-groups"),
-        pytest.param("1z 1z", "11z", id="spaces-between-honors"),
-    ],
-)
-def test_non_canonical_input_formats_compressed(text: str, canonical: str) -> None:
-    assert format_tiles(parse_tiles(text)) == canonical
-
-
-def test_parse_tile_single() -> None:
-    assert parse_tile("5m") == 4
-    assert parse_tile(" 0s ") == RED_SOU
-    with pytest.raises(NotationError, match="exactly one tile"):
-        parse_tile("55m")
-
-
-def test_format_tiles_rejects_non_codes() -> None:
-    with pytest.raises(ValueError, match="not a tile code"):
-        format_tiles([37])
-
-
-# --- melds: RULES.md Notation, "chi [123m], pon [555p], open kan [7777s], concealed kan (1111z)" ----------------
-
-MELD_ROWS = [
-    pytest.param("[123m]", MeldKind.CHI, (0, 1, 2), True, id="rules-notation-chi"),
-    pytest.param("[555p]", MeldKind.PON, (13, 13, 13), True, id="rules-notation-pon"),
-    pytest.param("[7777s]", MeldKind.OPEN_KAN, (24,) * 4, True, id="rules-notation-open-kan"),
-    pytest.param("(1111z)", MeldKind.CLOSED_KAN, (27,) * 4, False, id="rules-notation-concealed-kan"),
-    pytest.param("{5555p}", MeldKind.ADDED_KAN, (13,) * 4, True, id="added-kan-braces"),
-    pytest.param("[406p]", MeldKind.CHI, (12, 13, 14), True, id="rules-notation-chi-with-red-0p"),
-    pytest.param("[345m]", MeldKind.CHI, (2, 3, 4), True, id="rules-notation-chi-plain-five"),
-    pytest.param("[055p]", MeldKind.PON, (13, 13, 13), True, id="seed001-pon-showing-the-red-five"),
-    pytest.param("[555p]", MeldKind.PON, (13, 13, 13), True, id="seed001-pon-hiding-the-red-five"),
-    pytest.param("[0555s]", MeldKind.OPEN_KAN, (22,) * 4, True, id="rules-notation-open-kan-with-red"),
-    pytest.param("(0555m)", MeldKind.CLOSED_KAN, (4,) * 4, False, id="rules-notation-concealed-kan-with-red"),
-    pytest.param("{0555p}", MeldKind.ADDED_KAN, (13,) * 4, True, id="added-kan-with-red"),
-    pytest.param("[777z]", MeldKind.PON, (33,) * 3, True, id="rules-notation-pon-of-Red-dragon"),
-    pytest.param("[789s]", MeldKind.CHI, (24, 25, 26), True, id="rules-notation-chi-789s"),
-]
-
-
-@pytest.mark.parametrize(("text", "kind", "kinds", "is_open"), MELD_ROWS)
-def test_meld_notation(text: str, kind: MeldKind, kinds: tuple[int, ...], is_open: bool) -> None:
-    meld = Meld.parse(text)
-    assert meld.kind is kind
-    assert meld.kinds == kinds
-    assert meld.is_open is is_open
-    assert meld.is_kan is (len(kinds) == 4)
-    assert str(meld) == text
-
-
-def test_meld_keeps_red_five_choice() -> None:
-    """Seed 001 lets the player choose which tiles a pon exposes: the two pons are different melds."""
-    with_red, without = Meld.parse("[055p]"), Meld.parse("[555p]")
-    assert with_red != without
-    assert with_red.kinds == without.kinds
-
+from jantaku.tiles import NotationError, parse_tiles
 
 # --- hands -------------------------------------------------------------------------------------------------------
 
@@ -105,7 +19,7 @@ HAND_ROWS = [
     pytest.param("123m456p78s11z [555m]", 13, 1, id="rules-notation-one-pon"),
     pytest.param("123m45p11z [555m] [789s]", 13, 2, id="rules-notation-pon-and-chi"),
     pytest.param("45p11z [555m] [789s] (1111s)", 13, 3, id="rules-notation-concealed-kan-counts-3"),
-    pytest.param("7z [777z] [123m] [456p] [789s]", 13, 4, id="seed001-Red-pon-with-Red-tanki"),
+    pytest.param("7z [777z] [123m] [456p] [789s]", 13, 4, id="Red-pon-with-Red-tanki"),
     pytest.param("77z [0555m] {5555p} [5555s] (1111z)", 14, 4, id="four-kans-all-bracket-kinds"),
     pytest.param("[123m] [456p] [789s] [111z]", 12, 4, id="melds-only"),
     pytest.param("", 0, 0, id="empty-hand"),
@@ -146,7 +60,7 @@ def test_hand_canonical_form(text: str, canonical: str) -> None:
 # --- bad input: every message names the position (where there is one) and the reason ----------------------------
 
 ERROR_ROWS = [
-    pytest.param("12x", 2, "unexpected character 'x'", id="brief-12x-bad-character"),
+    pytest.param("12x", 2, "unexpected character 'x'", id="readme-12x-bad-character"),
     pytest.param("11111m", 4, "5 copies of 1m", id="rules-136-tiles-five-copies-in-a-run"),
     pytest.param("1m1p1m1s1m1z1m2z1m", 16, "5 copies of 1m", id="rules-136-tiles-five-copies-scattered"),
     pytest.param("55z [555z]", 7, "5 copies of 5z", id="rules-136-tiles-fifth-copy-in-a-meld"),

@@ -21,7 +21,7 @@ CORE = [
     "jantaku.engine.gamelog",
     "jantaku.bots",
     "jantaku.sim",
-    "jantaku.logs.tenhou",
+    "jantaku.formats",
 ]
 
 PROBE = """
@@ -35,8 +35,9 @@ print(json.dumps(loaded))
 
 @pytest.mark.parametrize("module", CORE)
 def test_core_imports_only_the_standard_library(module: str) -> None:
-    out = subprocess.run([sys.executable, "-c", PROBE.format(module=module)], capture_output=True, text=True,
-                         check=True)  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE.format(module=module)], capture_output=True, text=True, check=True
+    )
     loaded = json.loads(out.stdout)
     stdlib = sys.stdlib_module_names
     # multiprocessing registers "__mp_main__", an alias of the main module
@@ -47,7 +48,8 @@ def test_core_imports_only_the_standard_library(module: str) -> None:
 
 def test_the_probe_notices_a_foreign_import() -> None:
     """The check itself can fail: the server package does load third-party modules."""
-    out = subprocess.run([sys.executable, "-c", PROBE.format(module="jantaku.server.app")], capture_output=True,
-                         text=True, check=True)  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE.format(module="jantaku.server.app")], capture_output=True, text=True, check=True
+    )
     loaded = json.loads(out.stdout)
     assert any(m.split(".")[0] in ("fastapi", "sqlalchemy") for m in loaded)

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from jantaku.formats import Agari, MeldType, Reach, TenhouGame, TenhouHand, TenhouMeld, read_game
 from jantaku.hand.model import Hand
-from jantaku.logs.tenhou import Agari, MeldType, Reach, TenhouGame, TenhouHand, TenhouMeld, read_game
 from jantaku.melds import Meld, MeldKind
 from jantaku.rules import preset
 from jantaku.scoring.riichi import ScoreResult, ScoringError, WinContext, score
 from jantaku.tiles import EAST, code_name
-from tests.test_tenhou_parse import corpus_files, require_corpus
+from tests.formats.corpus import corpus_files, require_corpus
 
 # Tenhou yaku ids that are facts of the game (how and when it was won), not of the tiles.
 FLAG_IDS = {

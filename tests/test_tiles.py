@@ -1,7 +1,7 @@
-"""Tiles: the 34 kinds, tile codes and red fives, dora wrap-around.
+"""Tiles: the 34 kinds, tile codes and red fives, tile strings, dora wrap-around.
 
-Every row cites where its expectation comes from: RULES.md ("Notation", "Tiles and dora", "Sanma details") or a
-seed in ../shared/seeds/.
+Rows cite where their expectation comes from: the README's "Notation" and the rules of dora and of 3-player play
+(``docs/rules.md``).
 """
 
 from __future__ import annotations
@@ -25,18 +25,21 @@ from jantaku.tiles import (
     WEST,
     WHITE,
     WINDS,
+    NotationError,
     code_name,
     counts_of,
     dora_after,
+    format_tiles,
     is_red,
     is_simple,
     kind_name,
     kind_of,
     long_name,
     parse_tile,
+    parse_tiles,
 )
 
-# --- kinds: RULES.md Notation, "34 tile kinds (index 0..33 in the order above)" ------------------------------
+# --- kinds: 34 tile kinds, index 0..33 in the order 1m..9m 1p..9p 1s..9s East South West North White Green Red
 
 KIND_ROWS = [
     pytest.param("1m", 0, id="rules-notation-1m-is-kind-0"),
@@ -66,7 +69,7 @@ def test_kind_order(text: str, kind: int) -> None:
 
 
 def test_kind_constants() -> None:
-    # RULES.md Notation: 34 kinds, 136 physical tiles; winds E S W N, dragons White Green Red
+    # 34 kinds, 136 physical tiles; winds E S W N, dragons White Green Red
     assert (KINDS, PHYSICAL) == (34, 136)
     assert WINDS == (27, 28, 29, 30)
     assert DRAGONS == (31, 32, 33)
@@ -74,11 +77,11 @@ def test_kind_constants() -> None:
     assert sorted(kind_name(k) for k in TERMINALS_AND_HONORS) == sorted(
         ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"]
     )
-    # RULES.md Tiles and dora, sanma: 2m-8m removed
+    # 3-player play: 2m-8m removed
     assert sorted(kind_name(k) for k in SANMA_REMOVED) == [f"{r}m" for r in range(2, 9)]
 
 
-# --- red fives: RULES.md Notation, "A red five is 0m/0p/0s" ----------------------------------------------------
+# --- red fives: the README's Notation, "a red five is 0m/0p/0s" ---------------------------------------------
 
 RED_ROWS = [
     pytest.param("0m", RED_MAN, 4, "5m", id="rules-notation-red-0m-is-a-5m"),
@@ -116,8 +119,8 @@ def test_long_names(kind: int, name: str) -> None:
     assert long_name(kind) == name
 
 
-# --- dora: RULES.md Tiles and dora, "the tile after each indicator (9→1, E→S→W→N→E, White→Green→Red→White)";
-#     sanma: "manzu wraps 1m↔9m"; seed 001: "ドラは全て表示牌の次牌とする" (every dora is the tile after its indicator)
+# --- dora: the tile after each indicator (9→1, E→S→W→N→E, White→Green→Red→White); in 3-player play manzu wraps
+#     1m↔9m
 
 DORA_ROWS = [
     pytest.param("1m", "2m", False, id="rules-dora-1m-to-2m"),
@@ -158,7 +161,7 @@ def test_dora_after_cycles() -> None:
         for _ in range(period):
             k = dora_after(k)
         assert k == start, kind_name(start)
-    # sanma manzu: 1m and 9m point at each other (RULES.md sanma details)
+    # sanma manzu: 1m and 9m point at each other (3-player play)
     assert dora_after(dora_after(0, True), True) == 0
 
 
@@ -166,3 +169,48 @@ def test_dora_after_cycles() -> None:
 def test_dora_after_rejects_non_tiles(bad: int) -> None:
     with pytest.raises(ValueError, match="not a tile kind"):
         dora_after(bad)
+
+
+# --- tile strings: the README's Notation, runs compress and round-trip ----------------------------------------------
+
+TILE_ROWS = [
+    pytest.param("123m456p789s11z", [0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27], id="rules-notation-runs-compress"),
+    pytest.param("1234567z", [27, 28, 29, 30, 31, 32, 33], id="rules-notation-honors-ESWN-White-Green-Red"),
+    pytest.param("0m", [RED_MAN], id="rules-notation-red-0m"),
+    pytest.param("406p", [12, RED_PIN, 14], id="rules-notation-red-0p-in-a-run"),
+    pytest.param("055s", [RED_SOU, 22, 22], id="rules-notation-red-0s-with-plain-fives"),
+    pytest.param("50m", [4, RED_MAN], id="rules-notation-red-after-plain-keeps-order"),
+    pytest.param("91m", [8, 0], id="rules-notation-order-as-written"),
+    pytest.param("1m1p1m", [0, 9, 0], id="rules-notation-suit-switches-back"),
+    pytest.param("", [], id="empty"),
+]
+
+
+@pytest.mark.parametrize(("text", "codes"), TILE_ROWS)
+def test_parse_and_format_tiles(text: str, codes: list[int]) -> None:
+    assert parse_tiles(text) == codes
+    assert format_tiles(codes) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        pytest.param("1m2m3m", "123m", id="rules-notation-uncompressed-input"),
+        pytest.param("12m 3m", "123m", id="spaces-between-groups"),
+        pytest.param("1z 1z", "11z", id="spaces-between-honors"),
+    ],
+)
+def test_non_canonical_input_formats_compressed(text: str, canonical: str) -> None:
+    assert format_tiles(parse_tiles(text)) == canonical
+
+
+def test_parse_tile_single() -> None:
+    assert parse_tile("5m") == 4
+    assert parse_tile(" 0s ") == RED_SOU
+    with pytest.raises(NotationError, match="exactly one tile"):
+        parse_tile("55m")
+
+
+def test_format_tiles_rejects_non_codes() -> None:
+    with pytest.raises(ValueError, match="not a tile code"):
+        format_tiles([37])

@@ -4,7 +4,8 @@ Only this package imports typer and rich; the core library stays standard-librar
 Typer app lazily so that ``jantaku.cli.requests`` and ``jantaku.cli.batch`` can be used without loading the UI.
 
 Layout: ``requests`` turns user input (flags or JSON fields) into library calls, ``batch`` is the JSON-lines
-scorer, ``render`` draws the Rich sheets and tables, ``app`` holds the commands.
+scorer, ``analysis`` computes what ``shanten`` shows, ``render`` draws the Rich sheets and tables, ``simulate``
+runs and reports CPU self-play, ``tenhou_check`` replays Tenhou records, and ``app`` holds the commands.
 """
 
 from __future__ import annotations

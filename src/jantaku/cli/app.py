@@ -91,14 +91,29 @@ def main(
     """jantaku: mahjong hand calculator and rules engine."""
 
 
-#: ``score`` parameters a ``--batch`` run takes as defaults for every line, by batch key.
-BATCH_DEFAULTS = {
-    "riichi": "riichi", "double_riichi": "double_riichi", "ippatsu": "ippatsu", "rinshan": "rinshan",
-    "chankan": "chankan", "haitei": "haitei", "houtei": "houtei", "tenhou": "tenhou", "chiihou": "chiihou",
-    "renhou": "renhou", "dora": "dora", "ura": "ura", "kita": "kita", "round_wind": "round_wind",
-    "seat_wind": "seat_wind", "honba": "honba", "sticks": "sticks", "discarder": "discarder", "pao": "pao",
-    "rules": "rules",
-}  # fmt: skip
+#: ``score`` parameters a ``--batch`` run takes as defaults for every line (each has the batch key of its name).
+BATCH_DEFAULTS = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+    "renhou",
+    "dora",
+    "ura",
+    "kita",
+    "round_wind",
+    "seat_wind",
+    "honba",
+    "sticks",
+    "discarder",
+    "pao",
+    "rules",
+)
 WIND = "WIND"
 
 
@@ -201,12 +216,31 @@ def score_cmd(
         _fail("usage", "missing HAND and WIN (or use --batch FILE)")
     try:
         fields: dict[str, Any] = {
-            "hand": hand, "win": win, "tsumo": tsumo, "riichi": riichi, "double_riichi": double_riichi,
-            "ippatsu": ippatsu, "rinshan": rinshan, "chankan": chankan, "haitei": haitei, "houtei": houtei,
-            "tenhou": tenhou, "chiihou": chiihou, "renhou": renhou, "dora": dora or [], "ura": ura or [],
-            "kita": kita, "round_wind": round_wind, "seat_wind": seat_wind, "honba": honba, "sticks": sticks,
-            "rules": rules, "options": parse_option_pairs(option), "discarder": discarder, "pao": pao,
-        }  # fmt: skip
+            "hand": hand,
+            "win": win,
+            "tsumo": tsumo,
+            "riichi": riichi,
+            "double_riichi": double_riichi,
+            "ippatsu": ippatsu,
+            "rinshan": rinshan,
+            "chankan": chankan,
+            "haitei": haitei,
+            "houtei": houtei,
+            "tenhou": tenhou,
+            "chiihou": chiihou,
+            "renhou": renhou,
+            "dora": dora or [],
+            "ura": ura or [],
+            "kita": kita,
+            "round_wind": round_wind,
+            "seat_wind": seat_wind,
+            "honba": honba,
+            "sticks": sticks,
+            "rules": rules,
+            "options": parse_option_pairs(option),
+            "discarder": discarder,
+            "pao": pao,
+        }
         req = build_request(fields)
         result = run_request(req)
     except (InputError, ScoringError, ZungJungError) as exc:
@@ -229,7 +263,7 @@ def _batch_defaults(ctx: typer.Context, option: list[str] | None) -> dict[str, A
         source = ctx.get_parameter_source(name)  # (Typer ships its own click: compare by name)
         if source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT"):
             given.add(name)
-    defaults = {BATCH_DEFAULTS[name]: ctx.params[name] for name in given if name in BATCH_DEFAULTS}
+    defaults = {name: ctx.params[name] for name in given if name in BATCH_DEFAULTS}
     if "tsumo" in given or "ron" in given:
         defaults["tsumo"] = "tsumo" in given
     if option:
@@ -442,9 +476,18 @@ def demo() -> None:
     """A tour: a sample riichi hand's scoring sheet, a discard table, and how to use the commands."""
     console = _console()
     fields = {
-        "hand": DEMO_HAND, "win": DEMO_WIN, "tsumo": True, "riichi": True, "dora": ["1m"], "ura": ["9s"],
-        "round_wind": "E", "seat_wind": "S", "honba": 1, "sticks": 1, "rules": "standard",
-    }  # fmt: skip
+        "hand": DEMO_HAND,
+        "win": DEMO_WIN,
+        "tsumo": True,
+        "riichi": True,
+        "dora": ["1m"],
+        "ura": ["9s"],
+        "round_wind": "E",
+        "seat_wind": "S",
+        "honba": 1,
+        "sticks": 1,
+        "rules": "standard",
+    }
     req: Request = build_request(fields)
     console.rule("[bold]jantaku demo")
     console.print(
@@ -486,12 +529,18 @@ def serve(
     from jantaku.server.app import create_app
 
     try:
-        settings = Settings.from_env(host=host, port=port, db=db, data_dir=data_dir, cpu_delay=cpu_delay,
-                                     grace=grace)  # fmt: skip
+        settings = Settings.from_env(host=host, port=port, db=db, data_dir=data_dir, cpu_delay=cpu_delay, grace=grace)
     except ValueError as exc:
         _fail("usage", str(exc))
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     where = settings.db if settings.db else settings.db_url
     sys.stderr.write(f"jantaku: table server on http://{settings.host}:{settings.port}/ (records: {where})\n")
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info",
-                ws_max_size=1 << 20, ws_ping_interval=20, ws_ping_timeout=20)  # fmt: skip
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_level="info",
+        ws_max_size=1 << 20,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+    )

@@ -236,15 +236,27 @@ def build_request(fields: Mapping[str, Any], *, default_rules: str = "standard")
 
     f = fields
     ctx = WinContext(
-        tsumo=_bool(f, "tsumo"), riichi=_bool(f, "riichi"), double_riichi=_bool(f, "double_riichi"),
-        ippatsu=_bool(f, "ippatsu"), rinshan=_bool(f, "rinshan"), chankan=_bool(f, "chankan"),
-        haitei=_bool(f, "haitei"), houtei=_bool(f, "houtei"), tenhou=_bool(f, "tenhou"),
-        chiihou=_bool(f, "chiihou"), renhou=_bool(f, "renhou"),
-        dora=parse_indicators(f.get("dora"), "dora"), ura=parse_indicators(f.get("ura"), "ura"),
-        kita=_count(f, "kita"), honba=_count(f, "honba"), sticks=_count(f, "sticks"),
-        round_wind=_wind(f, "round_wind", "E") or EAST, seat_wind=_wind(f, "seat_wind", "E") or EAST,
-        discarder=_wind(f, "discarder", None), pao=_wind(f, "pao", None),
-    )  # fmt: skip
+        tsumo=_bool(f, "tsumo"),
+        riichi=_bool(f, "riichi"),
+        double_riichi=_bool(f, "double_riichi"),
+        ippatsu=_bool(f, "ippatsu"),
+        rinshan=_bool(f, "rinshan"),
+        chankan=_bool(f, "chankan"),
+        haitei=_bool(f, "haitei"),
+        houtei=_bool(f, "houtei"),
+        tenhou=_bool(f, "tenhou"),
+        chiihou=_bool(f, "chiihou"),
+        renhou=_bool(f, "renhou"),
+        dora=parse_indicators(f.get("dora"), "dora"),
+        ura=parse_indicators(f.get("ura"), "ura"),
+        kita=_count(f, "kita"),
+        honba=_count(f, "honba"),
+        sticks=_count(f, "sticks"),
+        round_wind=_wind(f, "round_wind", "E") or EAST,
+        seat_wind=_wind(f, "seat_wind", "E") or EAST,
+        discarder=_wind(f, "discarder", None),
+        pao=_wind(f, "pao", None),
+    )
     return Request(hand, win, ctx, rules)
 
 

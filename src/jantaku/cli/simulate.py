@@ -201,8 +201,16 @@ def run(
                 transient=True,
             ) as bar:
                 task = bar.add_task("games", total=total)
-                sim = simulate(rules, players, games, seed=seed, jobs=workers, logs=logs,
-                               progress=lambda _: bar.advance(task), powers=powers)  # fmt: skip
+                sim = simulate(
+                    rules,
+                    players,
+                    games,
+                    seed=seed,
+                    jobs=workers,
+                    logs=logs,
+                    progress=lambda _: bar.advance(task),
+                    powers=powers,
+                )
         else:
             step = _plain_progress(total, sys.stderr.write)
             sim = simulate(rules, players, games, seed=seed, jobs=workers, logs=logs, progress=step, powers=powers)

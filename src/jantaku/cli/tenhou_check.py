@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from jantaku.logs.replay import GameReport, record_files, replay_file
+from jantaku.formats.tenhou_replay import GameReport, record_files, replay_file
 
 
 def difference_class(report: GameReport) -> str:

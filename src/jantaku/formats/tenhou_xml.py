@@ -1,9 +1,9 @@
 """Tenhou's mjlog XML game records, read into typed immutable values (standard library only).
 
-Why this exists: real recorded games are the ground truth we check the scorer (and later the engine) against.
+Why this exists: real recorded games are the ground truth check the scorer and the engine against.
 The parser keeps Tenhou's own vocabulary (136-ids, absolute seats 0..3 of the game, ``who``/``fromWho``) so that a
 record and its parsed form can be compared line by line; converting to our tile codes is an explicit step
-(``tile_code``), because whether id 16 is a red five depends on the game's rules, not on the id.
+(``code_of_id``), because whether id 16 is a red five depends on the game's rules, not on the id.
 
 Scores are converted from Tenhou's hundreds to points everywhere (``ten="250,…"`` → 25000), so that nothing
 downstream has to remember which numbers are scaled. Everything malformed raises ``TenhouFormatError`` naming
@@ -19,13 +19,11 @@ from pathlib import Path
 from typing import TypeVar
 from urllib.parse import unquote
 
-from jantaku.logs.tenhou_records import (
+from jantaku.formats.tenhou_records import (
     DISCARD_TAGS,
     DRAW_TAGS,
-    RED_IDS,
     Agari,
     Call,
-    Discard,
     Disconnect,
     Draw,
     Event,
@@ -34,51 +32,20 @@ from jantaku.logs.tenhou_records import (
     MeldType,
     NewDora,
     Owari,
-    Player,
     Reach,
     Reconnect,
+    RecordedDiscard,
+    RecordedPlayer,
     Ryuukyoku,
     TenhouFormatError,
     TenhouGame,
     TenhouHand,
     TenhouMeld,
     decode_meld,
-    tile_code,
-    tile_codes,
-    tile_kind,
 )
+from jantaku.tiles import PHYSICAL
 
 _T = TypeVar("_T")
-
-__all__ = [
-    "DISCARD_TAGS",
-    "DRAW_TAGS",
-    "RED_IDS",
-    "Agari",
-    "Call",
-    "Discard",
-    "Disconnect",
-    "Draw",
-    "Event",
-    "GameRules",
-    "Init",
-    "MeldType",
-    "NewDora",
-    "Owari",
-    "Player",
-    "Reach",
-    "Reconnect",
-    "Ryuukyoku",
-    "TenhouFormatError",
-    "TenhouGame",
-    "TenhouHand",
-    "TenhouMeld",
-    "decode_meld",
-    "read_game",
-    "tile_code",
-    "tile_codes",
-    "tile_kind",
-]
 
 
 def read_game(path_or_text: str | os.PathLike[str] | bytes) -> TenhouGame:
@@ -103,7 +70,7 @@ class _Reader:
         self.data = data
         self.where: str | None = None
         self.rules: GameRules | None = None
-        self.players: tuple[Player, ...] = ()
+        self.players: tuple[RecordedPlayer, ...] = ()
         self.first_dealer = 0
         self.hands: list[TenhouHand] = []
         self.init: Init | None = None
@@ -161,7 +128,7 @@ class _Reader:
         return value
 
     def tiles(self, name: str, ids: tuple[int, ...]) -> tuple[int, ...]:
-        bad = [t for t in ids if not 0 <= t < 136]
+        bad = [t for t in ids if not 0 <= t < PHYSICAL]
         if bad:
             raise self.fail(f"attribute {name!r}: {bad[0]} is not a 136-id (0..135)")
         return ids
@@ -222,7 +189,7 @@ class _Reader:
     def tile_event(self, tag: str) -> None:
         tile = self.tiles("tile", (self.parse("tile", tag[1:], int),))[0]
         seat = (DRAW_TAGS + DISCARD_TAGS).index(tag[0]) % 4
-        event: Event = Draw(seat, tile) if tag[0] in DRAW_TAGS else Discard(seat, tile)
+        event: Event = Draw(seat, tile) if tag[0] in DRAW_TAGS else RecordedDiscard(seat, tile)
         if seat >= self.player_count():
             raise self.fail(f"seat {seat} does not exist at a {self.player_count()}-player table")
         self.in_hand().append(event)
@@ -238,7 +205,8 @@ class _Reader:
         rate = tuple(self.parse("rate", r, float) for r in rate_text.split(",")) if rate_text else ()
         sex = tuple(el.get("sx", "").split(",")) if el.get("sx") else ()
         self.players = tuple(
-            Player(names.get(i, ""), _pick(dan, i), _pick(rate, i), _pick(sex, i)) for i in range(self.player_count())
+            RecordedPlayer(names.get(i, ""), _pick(dan, i), _pick(rate, i), _pick(sex, i))
+            for i in range(self.player_count())
         )
 
     def start_hand(self, el: ET.Element) -> None:
@@ -285,7 +253,7 @@ class _Reader:
         """3-player codes misreport ``rel``: a called tile comes from the last discard; an added kan keeps the
         source of the pon it extends (FORMAT.md)."""
         if meld.type in (MeldType.CHI, MeldType.PON, MeldType.OPEN_KAN):
-            last = next((e for e in reversed(events) if isinstance(e, Discard)), None)
+            last = next((e for e in reversed(events) if isinstance(e, RecordedDiscard)), None)
             if last is None:
                 raise self.fail(f"a {meld.type} call with no discard before it")
             return _with_source(meld, last.seat, last.tile if last.tile in meld.tiles else meld.called)
@@ -318,9 +286,25 @@ class _Reader:
         dora = self.tiles("doraHai", self.nums(el, "doraHai"))
         ura = self.tiles("doraHaiUra", self.nums(el, "doraHaiUra", optional=True))
         return Agari(
-            who, from_who, hai, melds, machi, ten[0], ten[1], ten[2], yaku, yakuman, dora, ura,
-            honba, deposits, before, deltas, pao, self.read_owari(el),
-        )  # fmt: skip
+            who=who,
+            from_who=from_who,
+            hai=hai,
+            melds=melds,
+            machi=machi,
+            fu=ten[0],
+            points=ten[1],
+            limit=ten[2],
+            yaku=yaku,
+            yakuman=yakuman,
+            dora=dora,
+            ura=ura,
+            honba=honba,
+            deposits=deposits,
+            scores=before,
+            deltas=deltas,
+            pao_who=pao,
+            owari=self.read_owari(el),
+        )
 
     def agari_meld(self, code: int, who: int) -> TenhouMeld:
         """An ``AGARI`` meld takes its source from the ``N`` that made it (same seat, same code), since 3-player

@@ -1,135 +1,36 @@
-"""The Tenhou mjlog reader: meld codes decoded by hand from the bit layout in FORMAT.md, real records read
-end to end, every record replayed tile by tile (so that a decoding slip cannot hide), and malformed input.
+"""The Tenhou mjlog reader: real records read end to end, every record replayed tile by tile (so that a decoding
+slip cannot hide), and malformed input refused with the file and the element named.
 
-The records live outside the repository (``../shared/tenhou``, or ``JANTAKU_TENHOU_DIR``); without them the
-corpus tests skip, unless ``JANTAKU_REQUIRE_CORPUS=1`` makes a missing corpus a failure.
+The records live outside the repository (``tests.formats.corpus`` says where); without them the corpus tests skip.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-from jantaku.logs import (
+from jantaku.formats import (
     Agari,
     Call,
-    Discard,
     Disconnect,
     Draw,
-    GameRules,
     MeldType,
     NewDora,
     Reach,
     Reconnect,
+    RecordedDiscard,
     Ryuukyoku,
     TenhouFormatError,
-    TenhouGame,
     TenhouMeld,
     decode_meld,
     read_game,
-    tile_code,
-    tile_codes,
 )
-from jantaku.tiles import RED_PIN, RED_SOU
-
-
-def corpus_dir() -> Path:
-    env = os.environ.get("JANTAKU_TENHOU_DIR")
-    return Path(env) if env else Path(__file__).resolve().parents[1] / ".." / "shared" / "tenhou"
-
-
-def corpus_files() -> list[Path | None]:
-    """Every record (4p then 3p), or ``[None]`` so that a parametrized test still runs once and can skip."""
-    root = corpus_dir()
-    files: list[Path | None] = [*sorted(root.glob("4p/*.xml")), *sorted(root.glob("3p/*.xml"))]
-    return files or [None]
-
-
-def require_corpus() -> None:
-    """Skip (or fail, under ``JANTAKU_REQUIRE_CORPUS=1``) because the records are not there."""
-    reason = f"no Tenhou records in {corpus_dir()} (set JANTAKU_TENHOU_DIR to the folder holding 4p/ and 3p/)"
-    if os.environ.get("JANTAKU_REQUIRE_CORPUS") == "1":
-        pytest.fail(reason)
-    pytest.skip(reason)
-
-
-def record(name: str) -> TenhouGame:
-    path = corpus_dir() / name
-    if not path.is_file():
-        require_corpus()
-    return read_game(path)
-
+from jantaku.tiles import RED_PIN
+from tests.formats.corpus import corpus_files, record, require_corpus
 
 GAME_4P = "4p/2010081709gm-00a9-0000-fe3371ad.xml"
 GAME_3P = "3p/2023010100gm-00b9-0000-2e52f038.xml"
-
-
-# --- meld codes, decoded by hand -----------------------------------------------------------------------------
-
-
-def test_chi() -> None:
-    # 54431 = 53 << 10 | 0b0010011111: bit 2 set = chi. 53 % 3 = 2 (called = third tile); 53 // 3 = 17 →
-    # start = (17 // 7) * 9 + 17 % 7 = 21 (4s). Copies at bits 3, 5, 7: 3, 0, 1 → 4s#3 = 87, 5s#0 = 88, 6s#1 = 93.
-    meld = decode_meld(54431, who=3)
-    assert meld.type is MeldType.CHI
-    assert meld.tiles == (87, 88, 93)
-    assert meld.called == 93
-    assert meld.from_who == 2  # rel 3 = the player before
-    assert tile_codes(meld.tiles, red_fives=True) == (21, RED_SOU, 23)
-
-
-def test_pon() -> None:
-    # 46185 = 90 << 9 | 0b000101001: bit 3 = pon; 90 % 3 = 0, kind 30 (North); unused copy (bits 5-6) = 3, so
-    # the pon is North #0 #1 #2 and the called tile is the first of them; rel 1 = the next player.
-    meld = decode_meld(46185, who=3)
-    assert (meld.type, meld.tiles, meld.called, meld.from_who) == (MeldType.PON, (120, 121, 122), 120, 0)
-
-
-def test_added_kan() -> None:
-    # 16947 = 33 << 9 | 0b000110011: bit 4 = added kan; 33 % 3 = 0, kind 11 (3p); copy 1 (bits 5-6) is the
-    # added tile, the pon was #0 #2 #3 with #0 called; rel 3.
-    meld = decode_meld(16947, who=1)
-    assert meld.type is MeldType.ADDED_KAN
-    assert (meld.tiles, meld.added, meld.called, meld.from_who) == ((44, 45, 46, 47), 45, 44, 0)
-
-
-def test_open_and_concealed_kan() -> None:
-    # 27139 = 106 << 8 | 3: tile 106 (9s #2) called from rel 3; 31744 = 124 << 8 | 0: White, rel 0 = concealed.
-    open_kan = decode_meld(27139, who=3)
-    assert (open_kan.type, open_kan.tiles, open_kan.called, open_kan.from_who) == (
-        MeldType.OPEN_KAN, (104, 105, 106, 107), 106, 2,
-    )  # fmt: skip
-    closed = decode_meld(31744, who=0)
-    assert (closed.type, closed.tiles, closed.called, closed.from_who) == (
-        MeldType.CLOSED_KAN, (124, 125, 126, 127), None, None,
-    )  # fmt: skip
-
-
-def test_north_extraction_and_sanma_source() -> None:
-    # 31008 = 121 << 8 | 0x20: a North (#1) set aside. 31242 (3p pon by seat 2): rel 2 counts the empty seat,
-    # (2 + 2) % 4 = 0, the seat that discarded it.
-    north = decode_meld(31008, who=2, players=3)
-    assert (north.type, north.tiles, north.called, north.from_who) == (MeldType.NORTH, (121,), None, None)
-    pon = decode_meld(31242, who=2, players=3)
-    assert (pon.type, pon.tiles, pon.called, pon.from_who) == (MeldType.PON, (81, 82, 83), 82, 0)
-
-
-@pytest.mark.parametrize("code", [(21 * 3) << 10 | 0x4, (34 * 3) << 9 | 0x8, 136 << 8, 1 << 16])
-def test_impossible_codes_are_rejected(code: int) -> None:
-    with pytest.raises(ValueError, match=str(code)):
-        decode_meld(code, who=0)
-
-
-def test_tile_codes_and_rule_bits() -> None:
-    assert [tile_code(t, red_fives=True) for t in (16, 17, 52, 88, 135)] == [34, 4, RED_PIN, RED_SOU, 33]
-    assert tile_code(52, red_fives=False) == 13
-    with pytest.raises(ValueError):
-        tile_code(136, red_fives=True)
-    assert GameRules.from_bits(169) == GameRules(169, 4, True, True, True, False)
-    assert GameRules.from_bits(185, 0).preset_name == "tenhou-sanma"
-    assert GameRules.from_bits(0x02 | 0x04 | 0x40) == GameRules(0x46, 4, False, False, False, True)
 
 
 # --- real records --------------------------------------------------------------------------------------------
@@ -141,16 +42,18 @@ def test_a_four_player_game() -> None:
     assert [p.name for p in game.players][1] == "ASAPIN"  # URL-decoded
     assert (game.players[3].dan, game.players[3].rate, game.players[3].sex) == (17, 2177.0, "F")
     events = [e for h in game.hands for e in h.events]
-    counts = {t.__name__: sum(isinstance(e, t) for e in events) for t in (Draw, Discard, Call, Reach, Agari)}
+    counts = {t.__name__: sum(isinstance(e, t) for e in events) for t in (Draw, RecordedDiscard, Call, Reach, Agari)}
     assert len(game.hands) == 15
-    assert counts == {"Draw": 787, "Discard": 811, "Call": 31, "Reach": 26, "Agari": 13}
+    assert counts == {"Draw": 787, "RecordedDiscard": 811, "Call": 31, "Reach": 26, "Agari": 13}
     assert sum(isinstance(e, Ryuukyoku) for e in events) == 2
     first = game.hands[0]
     assert (first.init.round_index, first.init.honba, first.init.dice, first.init.dora_indicator) == (0, 0, (3, 3), 20)
     assert first.init.scores == (25000,) * 4 and first.init.hands[0][:3] == (34, 11, 120)
     assert first.events[:3] == (
-        Draw(0, 77), Discard(0, 120), Call(decode_meld(46185, who=3)),
-    )  # fmt: skip
+        Draw(0, 77),
+        RecordedDiscard(0, 120),
+        Call(decode_meld(46185, who=3)),
+    )
     (win,) = first.agaris
     assert (win.who, win.from_who, win.tsumo, win.machi, win.fu, win.points, win.limit) == (
         1,
@@ -195,8 +98,9 @@ def test_double_ron_and_disconnects() -> None:
     assert second.owari is not None and game.owari == second.owari
     dropped = record("4p/2011020415gm-00a9-0000-e037b629.xml")
     assert [e for e in dropped.hands[0].events if isinstance(e, Disconnect | Reconnect)] == [
-        Disconnect(2), Reconnect(2, "霜月さん"),
-    ]  # fmt: skip
+        Disconnect(2),
+        Reconnect(2, "霜月さん"),
+    ]
 
 
 @pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name if isinstance(p, Path) else "no-corpus")
@@ -210,12 +114,12 @@ def test_every_record_replays(path: Path | None) -> None:
     for number, hand in enumerate(game.hands):
         tiles = [set(h) for h in hand.init.hands]
         melds: list[list[TenhouMeld]] = [[] for _ in tiles]
-        last: Discard | None = None
+        last: RecordedDiscard | None = None
         where = f"hand {number}"
         for event in hand.events:
             if isinstance(event, Draw):
                 tiles[event.seat].add(event.tile)
-            elif isinstance(event, Discard):
+            elif isinstance(event, RecordedDiscard):
                 assert event.tile in tiles[event.seat], f"{where}: {event} not in hand"
                 tiles[event.seat].remove(event.tile)
                 last = event
@@ -300,6 +204,6 @@ def test_errors_name_the_file(tmp_path: Path) -> None:
 def test_a_minimal_record_reads() -> None:
     game = read_game(f"<mjloggm>{GO}{INIT}/><T52/><D52/><RYUUKYOKU ba='0,0' sc='250,0,250,0,250,0,250,0'/></mjloggm>")
     (hand,) = game.hands
-    assert hand.events[:2] == (Draw(0, 52), Discard(0, 52))
+    assert hand.events[:2] == (Draw(0, 52), RecordedDiscard(0, 52))
     assert game.code(52) == RED_PIN
     assert hand.ryuukyoku is not None and hand.ryuukyoku.tenpai == () and hand.ryuukyoku.type is None

@@ -11,8 +11,8 @@ so one difference does not hide the rest of the game. The wall is rebuilt from t
 dealt tiles, every draw in order, the replacement draws and the revealed dora / ura indicators in the dead wall,
 the unseen tiles filled in id order. Other seats *pass* every discard unless the record shows their call or ron.
 
-Not here: this module reads records and drives the engine; ``jantaku.logs.tenhou`` parses them and the engine
-referees. It imports both but changes neither.
+Not here: this module reads records and drives the engine; ``jantaku.formats.tenhou_xml`` parses them and the
+engine referees. It imports both but changes neither.
 """
 
 from __future__ import annotations
@@ -42,7 +42,8 @@ from jantaku.engine import (
 )
 from jantaku.engine.actions import Kita
 from jantaku.engine.wall import DEAD_WALL, REPLACEMENTS, tile_set
-from jantaku.logs import tenhou as th
+from jantaku.formats import tenhou_records as th
+from jantaku.formats.tenhou_xml import read_game
 from jantaku.rules import preset
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi.yaku import BONUS, YAKU
@@ -59,7 +60,7 @@ DRAW_KINDS = {
     "kaze4": "four_winds",
     "nm": "nagashi_mangan",
 }
-_ACTING = (th.Draw, th.Discard, th.Call, th.Agari, th.Ryuukyoku)  # events that are (or answer) a decision
+_ACTING = (th.Draw, th.RecordedDiscard, th.Call, th.Agari, th.Ryuukyoku)  # events that are (or answer) a decision
 _CALLS = (th.MeldType.CHI, th.MeldType.PON, th.MeldType.OPEN_KAN)
 
 
@@ -81,6 +82,8 @@ class Difference:
 
 @dataclass(frozen=True, slots=True)
 class GameReport:
+    """What replaying one record found: every hand's differences in order, or why the record could not be read."""
+
     source: str
     players: int
     hands: int
@@ -116,11 +119,13 @@ def rules_for(game: th.TenhouGame) -> RuleSet:
 
 
 def hand_label(init: th.Init) -> str:
+    """``E2-1``: the round's wind, the hand within the round and the honba, as the differences are labelled."""
     r = init.round_index
     return f"{ROUND_NAMES[r // 4 % 4]}{r % 4 + 1}-{init.honba}"
 
 
 def start_state(init: th.Init) -> MatchState:
+    """The match state a hand starts from (scores, round, dealer, honba, deposits), to replay it on its own."""
     return MatchState(
         scores=init.scores, round=init.round_index // 4, hand=init.dealer, honba=init.honba, sticks=init.deposits
     )
@@ -175,13 +180,14 @@ def hand_wall(game: th.TenhouGame, rules: RuleSet, hand: th.TenhouHand) -> list[
 
 # ------------------------------------------------------------------------------------------------- naming
 def tile_name(game: th.TenhouGame, tile: int) -> str:
+    """A tile in a difference's text: its notation and its 136-id (``0m#16``), so that both readings are at hand."""
     return f"{code_name(game.code(tile))}#{tile}"
 
 
 def _describe(game: th.TenhouGame, ev: th.Event) -> str:
     if isinstance(ev, th.Draw):
         return f"seat {ev.seat} draws {tile_name(game, ev.tile)}"
-    if isinstance(ev, th.Discard):
+    if isinstance(ev, th.RecordedDiscard):
         return f"seat {ev.seat} discards {tile_name(game, ev.tile)}"
     if isinstance(ev, th.Call):
         tiles = " ".join(tile_name(game, t) for t in ev.meld.tiles)
@@ -195,14 +201,15 @@ def _describe(game: th.TenhouGame, ev: th.Event) -> str:
 
 
 def tenhou_yaku(key: str, seat_wind: int, round_index: int) -> int:
-    """Tenhou's id for one of our yaku lines (the wind yakuhai ids depend on the wind)."""
-    if key == "seat_wind":
-        return 10 + seat_wind
-    if key == "round_wind":
-        return 14 + round_index // 4 % 4
+    """Tenhou's id for one of our yaku lines. Tenhou gives each wind its own yakuhai id (seat wind East..North
+    10..13, round wind 14..17) where our registry has one line per kind of wind, holding the East one's id."""
     yaku = YAKU.get(key) or BONUS.get(key)
     if yaku is None or yaku.tenhou_id is None:
         raise KeyError(f"yaku {key!r} has no Tenhou id")
+    if key == "seat_wind":
+        return yaku.tenhou_id + seat_wind
+    if key == "round_wind":
+        return yaku.tenhou_id + round_index // 4 % 4
     return yaku.tenhou_id
 
 
@@ -302,7 +309,7 @@ class _HandReplay:
                 got = "nothing" if turn.drawn is None else tile_name(self.record, turn.drawn)
                 raise RecordMismatch(f"{_describe(self.record, ev)}: our seat {turn.seat} drew {got}")
             return
-        if isinstance(ev, th.Discard):
+        if isinstance(ev, th.RecordedDiscard):
             if ev.seat in self.riichi:
                 self.riichi.discard(ev.seat)
                 self.apply(ev.seat, Riichi(ev.tile), ev)
@@ -504,7 +511,7 @@ def replay_game(record: th.TenhouGame, source: str | None = None) -> GameReport:
 def replay_file(path: str | os.PathLike[str]) -> GameReport:
     """Read and replay one record; an unreadable record is a report with ``error`` set."""
     try:
-        record = th.read_game(path)
+        record = read_game(path)
     except th.TenhouFormatError as exc:  # the report's line names the file: the error says only where and why
         return GameReport(str(path), 0, 0, error=f"at {exc.element}: {exc.reason}" if exc.element else exc.reason)
     return replay_game(record, str(path))

@@ -1,7 +1,9 @@
 """The values a Tenhou record is read into: rules bits, players, meld codes, events, hands and the game.
 
-Split from the reader (``jantaku.logs.tenhou``) so that code using parsed records need not read the parser.
-Tenhou's own vocabulary is kept (136-ids, absolute seats, scores converted to points); see the reader's docs.
+Split from the reader (``jantaku.formats.tenhou_xml``) so that code using parsed records need not read the
+parser. Tenhou's own vocabulary is kept (136-ids, absolute seats, scores converted to points); see the reader's
+docs. ``RecordedPlayer`` and ``RecordedDiscard`` are named apart from the bots' ``Player`` and the engine's
+``Discard``: a record says what happened at a table, it is neither someone acting nor an action to apply.
 """
 
 from __future__ import annotations
@@ -11,9 +13,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
-from jantaku.tiles import red_code
+from jantaku.tiles import EAST, FIVES, KINDS, PHYSICAL, first_id, kind_of_id, red_code
 
-RED_IDS = frozenset({16, 52, 88})  # copy 0 of 5m, 5p, 5s: red where the game has red fives
+RED_IDS = frozenset(first_id(five) for five in FIVES)  # copy 0 of 5m, 5p, 5s (16, 52, 88): red where the game has reds
 DRAW_TAGS = "TUVW"  # seat 0..3 draws
 DISCARD_TAGS = "DEFG"  # seat 0..3 discards
 _T = TypeVar("_T")
@@ -31,21 +33,19 @@ class TenhouFormatError(ValueError):
         super().__init__(f"{source}{where}: {reason}")
 
 
-def tile_kind(tile_id: int) -> int:
-    """The kind (0..33) of a 136-id."""
-    return tile_id // 4
-
-
-def tile_code(tile_id: int, red_fives: bool) -> int:
-    """Our tile code for a 136-id: the kind, or the red code when the game has red fives and the id is 16/52/88."""
-    if not 0 <= tile_id < 136:
+def code_of_id(tile_id: int, red_fives: bool) -> int:
+    """Our tile code for a 136-id under Tenhou's red-five rule: the kind, or the red code when the game has red
+    fives and the id is copy 0 of a five (16/52/88). Tenhou has one red per suit; our engine reads which copies
+    are red from the rule set instead (``jantaku.engine.table.tile_codes``)."""
+    if not 0 <= tile_id < PHYSICAL:
         raise ValueError(f"{tile_id} is not a 136-id (0..135)")
-    kind = tile_id // 4
+    kind = kind_of_id(tile_id)
     return red_code(kind) if red_fives and tile_id in RED_IDS else kind
 
 
-def tile_codes(tile_ids: Sequence[int], red_fives: bool) -> tuple[int, ...]:
-    return tuple(tile_code(t, red_fives) for t in tile_ids)
+def codes_of_ids(tile_ids: Sequence[int], red_fives: bool) -> tuple[int, ...]:
+    """``code_of_id`` of each 136-id, in order."""
+    return tuple(code_of_id(t, red_fives) for t in tile_ids)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,12 +68,14 @@ class GameRules:
 
     @property
     def preset_name(self) -> str:
-        """Our preset for this table (RULES.md: ``tenhou`` / ``tenhou-sanma``)."""
+        """Our preset for this table (docs/rules.md: ``tenhou`` / ``tenhou-sanma``)."""
         return "tenhou-sanma" if self.players == 3 else "tenhou"
 
 
 @dataclass(frozen=True, slots=True)
-class Player:
+class RecordedPlayer:
+    """A seat's player as the record's ``UN`` names them (``dan``/``rate``/``sex`` when the record has them)."""
+
     name: str
     dan: int | None = None
     rate: float | None = None
@@ -81,6 +83,8 @@ class Player:
 
 
 class MeldType(StrEnum):
+    """What an ``m`` code decodes to: chi, pon, the three kinds of kan, or a 3-player North extraction."""
+
     CHI = "chi"
     PON = "pon"
     OPEN_KAN = "open_kan"
@@ -106,7 +110,7 @@ class TenhouMeld:
 
     @property
     def kind(self) -> int:
-        return min(self.tiles) // 4
+        return kind_of_id(min(self.tiles))
 
 
 def decode_meld(code: int, who: int, players: int = 4) -> TenhouMeld:
@@ -127,25 +131,25 @@ def decode_meld(code: int, who: int, players: int = 4) -> TenhouMeld:
         if t >= 21:
             raise ValueError(f"meld code {code}: chi base {t} is not a run start (0..20)")
         start = (t // 7) * 9 + t % 7
-        tiles = tuple((start + i) * 4 + ((code >> (3 + 2 * i)) & 3) for i in range(3))
+        tiles = tuple(first_id(start + i) + ((code >> (3 + 2 * i)) & 3) for i in range(3))  # copy bits per tile
         return TenhouMeld(code, MeldType.CHI, who, tiles, tiles[pos], from_who)
     if code & 0x18:  # pon (0x08) or added kan (0x10)
         t = code >> 9
         pos, kind = t % 3, t // 3
-        if kind >= 34:
+        if kind >= KINDS:
             raise ValueError(f"meld code {code}: kind {kind} is not a tile kind")
         unused = (code >> 5) & 3
-        pon = tuple(kind * 4 + c for c in range(4) if c != unused)
+        pon = tuple(first_id(kind) + c for c in range(4) if c != unused)
         if code & 0x8:
             return TenhouMeld(code, MeldType.PON, who, pon, pon[pos], from_who)
-        added = kind * 4 + unused
+        added = first_id(kind) + unused
         return TenhouMeld(code, MeldType.ADDED_KAN, who, tuple(sorted((*pon, added))), pon[pos], from_who, added)
     tile = code >> 8
-    if tile >= 136:
+    if tile >= PHYSICAL:
         raise ValueError(f"meld code {code}: tile {tile} is not a 136-id")
     if code & 0x20:
         return TenhouMeld(code, MeldType.NORTH, who, (tile,), None, None)
-    quad = tuple(tile // 4 * 4 + c for c in range(4))
+    quad = tuple(first_id(kind_of_id(tile)) + c for c in range(4))
     if rel == 0:
         return TenhouMeld(code, MeldType.CLOSED_KAN, who, quad, None, None)
     return TenhouMeld(code, MeldType.OPEN_KAN, who, quad, tile, from_who)
@@ -153,12 +157,16 @@ def decode_meld(code: int, who: int, players: int = 4) -> TenhouMeld:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
+    """``T``/``U``/``V``/``W`` + id: seat 0..3 draws the tile (a replacement draw after a kan looks the same)."""
+
     seat: int
     tile: int
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class RecordedDiscard:
+    """``D``/``E``/``F``/``G`` + id: seat 0..3 discards the tile."""
+
     seat: int
     tile: int
 
@@ -186,6 +194,8 @@ class Reach:
 
 @dataclass(frozen=True, slots=True)
 class NewDora:
+    """``DORA``: a kan turned a new dora indicator (a 136-id)."""
+
     indicator: int
 
 
@@ -256,7 +266,7 @@ class Reconnect:
     name: str
 
 
-Event = Draw | Discard | Call | Reach | NewDora | Agari | Ryuukyoku | Disconnect | Reconnect
+Event = Draw | RecordedDiscard | Call | Reach | NewDora | Agari | Ryuukyoku | Disconnect | Reconnect
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,12 +293,14 @@ class Init:
 
     @property
     def round_wind(self) -> int:
-        """The round wind as a kind (27 = East …)."""
-        return 27 + self.round_index // 4 % 4
+        """The round wind as a kind (``EAST`` …)."""
+        return EAST + self.round_index // 4 % 4
 
 
 @dataclass(frozen=True, slots=True)
 class TenhouHand:
+    """One hand: its ``INIT`` and everything recorded until the next one, in order."""
+
     init: Init
     events: tuple[Event, ...]
 
@@ -307,13 +319,15 @@ class TenhouHand:
 
 @dataclass(frozen=True, slots=True)
 class TenhouGame:
+    """A whole record: where it was read from, the table's rules, the players, and its hands in order."""
+
     source: str
     rules: GameRules
-    players: tuple[Player, ...]
+    players: tuple[RecordedPlayer, ...]
     first_dealer: int
     hands: tuple[TenhouHand, ...]
     owari: Owari | None
 
     def code(self, tile_id: int) -> int:
-        """``tile_code`` under this game's red-five rule."""
-        return tile_code(tile_id, self.rules.red_fives)
+        """``code_of_id`` under this game's red-five rule."""
+        return code_of_id(tile_id, self.rules.red_fives)

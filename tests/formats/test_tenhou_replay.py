@@ -1,4 +1,4 @@
-"""Tenhou's recorded games replayed through our engine (``jantaku.logs.replay``): every recorded action legal,
+"""Tenhou's recorded games replayed through our engine (``jantaku.formats.tenhou_replay``): every recorded action legal,
 every hand's outcome, the next hand's state and the final scores as on Tenhou.
 
 The records live outside the repository (``../shared/tenhou`` or ``JANTAKU_TENHOU_DIR``); without them the
@@ -8,18 +8,15 @@ every file of the corpus must be listed, so a new record cannot slip in unchecke
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
-from jantaku.cli.tenhou_check import run, summary_table
+from jantaku import formats as th
 from jantaku.engine import Game
-from jantaku.logs import tenhou as th
-from jantaku.logs.replay import GameReport, hand_wall, replay_file, replay_game, rules_for, start_state
-from tests.test_tenhou_parse import corpus_dir, require_corpus
+from jantaku.formats.tenhou_replay import GameReport, hand_wall, replay_file, replay_game, rules_for, start_state
+from tests.formats.corpus import corpus_dir, corpus_path, require_corpus
 
 IDENTICAL = (
     "3p/2023010100gm-00b1-0000-f1fa80e1.xml",
@@ -199,13 +196,6 @@ RINSHAN_AFTER_ADDED_KAN = (
 )
 
 
-def corpus_path(name: str) -> Path:
-    path = corpus_dir() / name
-    if not path.is_file():
-        require_corpus()
-    return path
-
-
 def described(report: GameReport) -> str:
     return "\n".join(str(d) for d in report.differences) or str(report.error)
 
@@ -297,10 +287,10 @@ def test_an_illegal_discard_and_a_missing_call_are_reported() -> None:
     record = th.read_game(corpus_path(IDENTICAL[0]))
     hand = record.hands[0]
     events = list(hand.events)
-    d = next(j for j, e in enumerate(events) if isinstance(e, th.Discard))
+    d = next(j for j, e in enumerate(events) if isinstance(e, th.RecordedDiscard))
     disc = events[d]
-    assert isinstance(disc, th.Discard)
-    events[d] = th.Discard(disc.seat, hand.init.hands[(disc.seat + 1) % 4][0])
+    assert isinstance(disc, th.RecordedDiscard)
+    events[d] = th.RecordedDiscard(disc.seat, hand.init.hands[(disc.seat + 1) % 4][0])
     report = replay_game(_altered(record, 0, events))
     assert "illegal for us" in report.differences[0].message and "own_tile" in report.differences[0].message
     i, c = next(
@@ -325,32 +315,3 @@ def test_the_next_hand_and_the_final_scores_are_compared() -> None:
     owari = replace(record.owari, scores=(record.owari.scores[0] + 100, *record.owari.scores[1:]))
     report = replay_game(replace(record, owari=owari))
     assert [d.message.split(":")[0] for d in report.differences] == ["final scores"]
-
-
-# ---------------------------------------------------------------------------------------------- the command
-def test_tenhou_check_lines_summary_and_exit_status(tmp_path: Path) -> None:
-    good = corpus_path(IDENTICAL[0])
-    source = corpus_path(IDENTICAL[1])
-    # a copy whose first win is recorded 100 points higher than the rules give
-    text = source.read_text()
-    at = text.index("<AGARI")
-    head, rest = text[:at], text[at:]
-    ten = rest.index('ten="')
-    fu, points, limit = rest[ten + 5 : rest.index('"', ten + 5)].split(",")
-    rest = rest.replace(f'ten="{fu},{points},{limit}"', f'ten="{fu},{int(points) + 100},{limit}"', 1)
-    different = tmp_path / f"altered-{source.name}"
-    (tmp_path / "sub").mkdir()
-    shutil.copy(good, tmp_path / "sub" / good.name)
-    lines: list[str] = []
-    assert run([str(tmp_path)], write=lines.append) == 0
-    assert lines == [f"ok    {good.name}: {replay_file(good).hands} hands identical", "1/1 games identical"]
-    different.write_text(head + rest)
-    (tmp_path / "broken.xml").write_text("<mjloggm><INIT/>")
-    lines = []
-    assert run([str(tmp_path)], summary=True, write=lines.append) == 1
-    assert lines[-1] == "1/3 games identical"
-    assert any(line.startswith(f"DIFF  {different.name}: ") and "points" in line for line in lines), lines
-    assert any(line.startswith("ERROR broken.xml") for line in lines)
-    assert any(line.startswith("  1 game(s) first differ in: points") for line in lines), lines
-    assert run([str(tmp_path / "nope")], write=lines.append) == 2
-    assert summary_table([])[-1].startswith("total")

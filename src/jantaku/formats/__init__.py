@@ -1,0 +1,61 @@
+"""Game records from other platforms, read into typed values (Tenhou's mjlog XML for now; tenhou.net/6 JSON and
+mjai are to join it).
+
+Kept apart from the engine: a record is evidence to check the engine and the scorer against, not a format we
+write, so the readers depend on nothing but the standard library and ``jantaku.tiles``. The modules:
+``tenhou_records`` (the values a Tenhou record is read into), ``tenhou_xml`` (the mjlog reader) and
+``tenhou_replay`` (a record replayed through the engine and compared, hand by hand; it imports the engine, so it
+is not re-exported here).
+"""
+
+from jantaku.formats.tenhou_records import (
+    Agari,
+    Call,
+    Disconnect,
+    Draw,
+    Event,
+    GameRules,
+    Init,
+    MeldType,
+    NewDora,
+    Owari,
+    Reach,
+    Reconnect,
+    RecordedDiscard,
+    RecordedPlayer,
+    Ryuukyoku,
+    TenhouFormatError,
+    TenhouGame,
+    TenhouHand,
+    TenhouMeld,
+    code_of_id,
+    codes_of_ids,
+    decode_meld,
+)
+from jantaku.formats.tenhou_xml import read_game
+
+__all__ = [
+    "Agari",
+    "Call",
+    "Disconnect",
+    "Draw",
+    "Event",
+    "GameRules",
+    "Init",
+    "MeldType",
+    "NewDora",
+    "Owari",
+    "Reach",
+    "Reconnect",
+    "RecordedDiscard",
+    "RecordedPlayer",
+    "Ryuukyoku",
+    "TenhouFormatError",
+    "TenhouGame",
+    "TenhouHand",
+    "TenhouMeld",
+    "code_of_id",
+    "codes_of_ids",
+    "decode_meld",
+    "read_game",
+]
