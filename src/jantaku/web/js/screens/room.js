@@ -3,7 +3,7 @@
 // card is drawn again only when the room message changed what it shows, and the settings form is never redrawn
 // while the creator edits it.
 
-import { el, patch } from "../dom.js";
+import { el, patch, slot } from "../dom.js";
 import { t, getLang } from "../i18n.js";
 import { state } from "../store.js";
 import { send } from "../net.js";
@@ -65,7 +65,7 @@ function build(room, creator) {
 /** The creator's settings: built with the room's settings, then left to the creator until they apply them. */
 function settingsCard(room) {
   const preset = presetSelect("room-preset", room.settings.preset);
-  const options = el("span", { class: "slot" });
+  const options = slot();
   const powers = superpowerToggle("room-superpowers", room.settings.preset, !!room.rules.superpowers);
   preset.addEventListener("change", () => { // the toggle follows the chosen preset's own default
     resetSuperpowerToggle(powers.querySelector("input"), preset.value);
