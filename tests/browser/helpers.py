@@ -73,7 +73,7 @@ class LiveServer:
         self.hub.stacked_walls.append([wall])
 
 
-#: true when a decision is open that this page has not answered yet (app.js keeps the answered prompt's seq)
+#: true when a decision is open that this page has not answered yet (the store keeps the answered prompt's seq)
 FRESH_PROMPT = """() => {
   const s = window.jantaku && window.jantaku.state;
   return !!(s && s.update && s.update.seq && s.answered !== s.update.seq && document.querySelector('#hand'));

@@ -11,7 +11,6 @@ import logging
 import threading
 import time
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
@@ -24,10 +23,10 @@ from jantaku.server.config import Settings
 from jantaku.server.connection import Connection
 from jantaku.server.hub import PROTOCOL_VERSION, Hub
 from jantaku.server.store import Store
+from jantaku.web import STATIC_DIR
+from jantaku.web.catalogue import catalogue
 
 log = logging.getLogger("jantaku.server")
-
-STATIC = Path(__file__).parent / "static"
 
 
 #: A full garbage collection walks every live object. Under load the CPUs' memo tables and the running games hold
@@ -124,18 +123,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return hub
 
     app.add_middleware(GZipMiddleware, minimum_size=1024)  # the page's modules and logs travel compressed
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         """The browser table (static ES modules, CSS and SVG: no build step)."""
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+        return FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/health", tags=["server"])
     def health() -> dict[str, Any]:
         hub = hub_of()
         return {"ok": True, "protocol": PROTOCOL_VERSION, "rooms": len(hub.rooms),
                 "games": sum(1 for r in hub.rooms.values() if r.playing)}  # fmt: skip
+
+    @app.get("/api/catalogue", tags=["rules"])
+    def shared_text() -> dict[str, Any]:
+        """The texts the browser shows that the server also knows (the superpowers' names, summaries and toasts,
+        in English and Japanese): one source, ``jantaku.web.catalogue``."""
+        return catalogue()
 
     @app.get("/api/presets", tags=["rules"])
     def presets() -> list[dict[str, Any]]:

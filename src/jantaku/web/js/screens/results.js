@@ -1,9 +1,13 @@
 // Hand results (each winner in turn, draws with the tenpai hands, the wall's reveal and its check), and at the
-// end the final standings with a chart of the scores over the hands.
+// end the final standings with a chart of the scores over the hands. The results screen lies over the table in
+// #overlay: the dispatcher queues what the server said (events, gameOver), the person steps through it (next), and
+// the last result of a hand tells the server to deal the next one.
 
-import { el, raw, clear } from "./dom.js";
-import { t, yakuName, yakuBoth } from "./i18n.js";
-import { tileSVG, isRed } from "./tiles.js";
+import { el, raw, patch } from "../dom.js";
+import { t, getLang, yakuName, yakuBoth } from "../i18n.js";
+import { tileSVG, isRed } from "../tiles.js";
+import { state, refresh } from "../store.js";
+import { send } from "../net.js";
 
 function nameOf(state, seat) {
   const s = state.room && state.room.seats[seat];
@@ -28,14 +32,23 @@ export async function verifyWall(commitment, wall, saltHex) {
   return (await sha256hex(bytes)) === commitment;
 }
 
-export class Results {
-  constructor(redraw, onDone) {
+class Results {
+  constructor() {
+    /** the hands' results still to show: [{kind: "hora" | "ryukyoku", ev, view, reveal?, closesHand?}] */
     this.queue = [];
-    this.redraw = redraw;
-    this.onDone = onDone;
+    /** the game's end: {msg, history}, shown after the queue, or null */
     this.final = null;
+    /** the running hand's wall commitment (its start_kyoku event) */
     this.commitment = null;
   }
+
+  /** The table stays as the hand left it while a hand's result is on screen. */
+  get showing() { return this.queue.length > 0; }
+
+  redraw() { refresh(); }
+
+  /** The last result of a hand dismissed: the seated person tells the server to go on. */
+  onDone() { if (state.update && !state.spectating) send({ type: "continue" }); }
 
   events(events, state) {
     let added = false;
@@ -52,7 +65,6 @@ export class Results {
         if (last) last.closesHand = true;
       }
     }
-    if (added) this.redraw();
   }
 
   gameOver(msg, state) {
@@ -77,18 +89,20 @@ export class Results {
     return false;
   }
 
+  /** Draws the result on top (again only when it, the language or the tiles' look changed). */
   draw() {
     const overlay = document.getElementById("overlay");
-    clear(overlay);
-    const state = window.jantaku && window.jantaku.state;
-    if (!state || !this.open) { overlay.hidden = true; return; }
-    overlay.hidden = false;
-    const item = this.queue[0];
-    const body = item ? (item.kind === "hora" ? this.hora(item, state) : this.draw_(item, state)) : this.standings(state);
-    const button = el("button", { class: "primary", id: "result-next", autofocus: true, onclick: () => this.next() },
-      item ? t("next") : t("backToRoom"));
-    overlay.append(el("div", { class: "result card", role: "dialog", "aria-modal": "true", id: "result" }, body, button));
-    button.focus();
+    overlay.hidden = !this.open;
+    const item = this.queue[0] || null;
+    let button = null;
+    const drew = patch(overlay, [item, item ? null : this.final, getLang(), state.options.colorBlind, state.room], () => {
+      if (!this.open) return null;
+      const body = item ? (item.kind === "hora" ? this.hora(item, state) : this.draw_(item, state)) : this.standings(state);
+      button = el("button", { class: "primary", id: "result-next", autofocus: true, onclick: () => this.next() },
+        item ? t("next") : t("backToRoom"));
+      return el("div", { class: "result card", role: "dialog", "aria-modal": "true", id: "result" }, body, button);
+    });
+    if (drew && button) button.focus();
   }
 
   reveal(item) {
@@ -171,6 +185,9 @@ export class Results {
       el("h3", {}, t("scoreChart")), chart(history, final, state));
   }
 }
+
+/** The one results screen of the page. */
+export const results = new Results();
 
 const COLOURS = ["#e4572e", "#2e86ab", "#f3a712", "#6a994e"];
 

@@ -1,5 +1,6 @@
 // The websocket to the table server (docs/protocol.md): says hello with the stored token, reconnects by itself
-// with a growing delay, and tells the page when the connection is lost and back.
+// with a growing delay, and tells the page when the connection is lost and back. One connection per page: the
+// screens call send(); app.js calls connect() once with the dispatcher and the status banner.
 
 const TOKEN = "jantaku.token";
 const NICK = "jantaku.nickname";
@@ -7,7 +8,7 @@ const NICK = "jantaku.nickname";
 export function storedNickname() { return localStorage.getItem(NICK) || ""; }
 export function storeNickname(name) { localStorage.setItem(NICK, name); }
 
-export class Net {
+class Net {
   constructor(onMessage, onStatus) {
     this.onMessage = onMessage;
     this.onStatus = onStatus;
@@ -77,3 +78,15 @@ export class Net {
     }
   }
 }
+
+const net = new Net(() => {}, () => {});
+
+/** Opens the connection: every server message goes to onMessage, "up" | "down" | "back" | "replaced" to onStatus. */
+export function connect(onMessage, onStatus) {
+  net.onMessage = onMessage;
+  net.onStatus = onStatus;
+  net.connect();
+}
+
+/** Sends a message now, or once the server has greeted us (messages wait in order while the connection is down). */
+export function send(msg) { net.send(msg); }

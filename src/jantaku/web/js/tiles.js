@@ -1,5 +1,5 @@
 // Tile faces drawn as SVG by our own code: crisp at any size, readable at a glance.
-// A tile is a physical id 0..135 (kind = id >> 2); kinds 0-8 man, 9-17 pin, 18-26 sou, 27-33 honors
+// A tile is a physical id 0..135 (its kind is kindOfId(id), as jantaku.tiles.kind_of_id); kinds 0-8 man, 9-17 pin, 18-26 sou, 27-33 honors
 // (East South West North White Green Red). Every face carries a small corner index ("5m", "E") so a tile
 // reads even without a CJK font, and, in the colour-blind palette, suits differ by shape and index, not colour.
 
@@ -14,11 +14,18 @@ const PALETTES = {
   cb: { red: "#d55e00", green: "#009e73", blue: "#0072b2", ink: "#000000", face: "#fbf8ef", edge: "#b9b29c" },
 };
 
-export function kindOf(tile) { return tile >> 2; }
+/** The kind 0..33 of a physical tile id 0..135 (four copies of each kind). */
+export function kindOfId(tile) { return tile >> 2; }
+
+/** Which of its kind's four copies a physical tile is (0..3; the red fives are the first copies). */
+export function copyOfId(tile) { return tile & 3; }
+
+/** A physical tile of a kind that is never a red five (the second copy): to draw a kind (a wait, a dora). */
+export function plainIdOf(kind) { return kind * 4 + 1; }
 
 /** Notation of a kind, with the red five written 0 ("0m"). */
 export function notation(tile, red = false) {
-  const kind = tile >> 2;
+  const kind = kindOfId(tile);
   if (kind >= 27) return `${kind - 26}z`;
   const suit = "mps"[Math.floor(kind / 9)];
   const n = kind % 9 + 1;
@@ -27,9 +34,9 @@ export function notation(tile, red = false) {
 
 /** Whether a physical tile is a red five under the rules' red_fives counts [man, pin, sou]. */
 export function isRed(tile, redFives) {
-  const kind = tile >> 2;
+  const kind = kindOfId(tile);
   if (kind >= 27 || kind % 9 !== 4 || !redFives) return false;
-  return (tile & 3) < (redFives[Math.floor(kind / 9)] || 0);
+  return copyOfId(tile) < (redFives[Math.floor(kind / 9)] || 0);
 }
 
 function circle(x, y, r, fill, p) {
@@ -138,7 +145,7 @@ export function tileSVG(tile, options = {}) {
       + `<path d="M30 14 L46 40 L30 66 L14 40 Z" fill="none" stroke="#e0a33a" stroke-width="2"/>`
       + `<circle cx="30" cy="40" r="5" fill="#e0a33a"/></svg>`;
   }
-  const kind = tile >> 2;
+  const kind = kindOfId(tile);
   const red = !!options.red;
   const ring = red && options.palette === "cb"
     ? `<circle cx="51" cy="9" r="4" fill="${p.red}"/>` : "";

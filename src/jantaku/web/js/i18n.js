@@ -1,4 +1,5 @@
-// English and Japanese texts. The language comes from the browser (navigator.language) unless the player chose one.
+// English and Japanese texts of the page. The language comes from the browser (navigator.language) unless the player
+// chose one. Texts the server also knows (the superpowers' names and summaries) come from its catalogue (powers.js).
 
 const EN = {
   brand: "jantaku", nickname: "Nickname", save: "Save", playNow: "Play now", playNowHint: "against 3 CPUs, starts at once",
@@ -43,16 +44,8 @@ const EN = {
   veiledTile: "Discarded face down (Veil)", beaconIndicator: "Revealed by a Beacon", foresightSaw: "Next tiles",
   senseTenpai: "{name} is tenpai", senseNoten: "{name} is not tenpai", redrawReturned: "returned", redrawDrew: "drew",
   veiledReveal: "Face-down discards",
-  powers: { foresight: "Foresight", redraw: "Redraw", veil: "Veil", seal: "Seal", beacon: "Beacon", sense: "Sense" },
-  powerHelp: { foresight: "See the next 2 tiles of the live wall (only you see them).",
-    redraw: "Put the tile just drawn face down at the end of the live wall and draw again.",
-    veil: "Discard face down for 1,000 points into the deposits: it cannot be called or ronned.",
-    seal: "A chosen opponent may not chi, pon or open-kan until your next turn.",
-    beacon: "Reveal the next kan-dora indicator now, for everyone.",
-    sense: "Learn whether a chosen opponent (not in riichi) is tenpai (only you learn it)." },
-  toast: { foresight: "{name} used Foresight", redraw: "{name} used Redraw", seal: "{name} sealed {target}",
-    sense: "{name} sensed {target}", beacon: "{name} lit a Beacon: a new dora indicator",
-    veil: "{name} discarded face down (Veil)", used: "{name} used {power}" },
+  toastUsed: "{name} used {power}",
+  replaced: "This seat is now played in another tab or window.",
 };
 
 const JA = {
@@ -98,16 +91,8 @@ const JA = {
   veiledTile: "伏せて打った牌（伏せ打ち）", beaconIndicator: "狼煙でめくったドラ表示牌", foresightSaw: "次の牌",
   senseTenpai: "{name} はテンパイ", senseNoten: "{name} はノーテン", redrawReturned: "戻した牌", redrawDrew: "ツモ",
   veiledReveal: "伏せ打ちの牌",
-  powers: { foresight: "先読み", redraw: "引き直し", veil: "伏せ打ち", seal: "封印", beacon: "狼煙", sense: "察知" },
-  powerHelp: { foresight: "山の次の2枚を見る（自分だけに見える）。",
-    redraw: "ツモった牌を山の最後に伏せて戻し、もう一度ツモる。",
-    veil: "1,000点を供託して伏せて打牌：鳴き・ロンされない。",
-    seal: "選んだ相手は次の自分の手番までチー・ポン・大明槓できない。",
-    beacon: "次のカンドラ表示牌を今すぐ全員にめくる。",
-    sense: "選んだ相手（リーチ者以外）がテンパイか知る（自分だけ）。" },
-  toast: { foresight: "{name} が先読みを使った", redraw: "{name} が引き直しを使った", seal: "{name} が {target} を封印",
-    sense: "{name} が {target} を察知", beacon: "{name} の狼煙：新しいドラ表示牌", veil: "{name} が伏せ打ち",
-    used: "{name} が{power}を使った" },
+  toastUsed: "{name} が{power}を使った",
+  replaced: "この席は別のタブかウィンドウで打たれています。",
 };
 
 // yaku keys (as the engine names them) → [English, Japanese]

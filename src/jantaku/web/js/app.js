@@ -1,0 +1,124 @@
+// The browser table's entry point: one page, three screens (lobby, room, table) and the results over them, one
+// websocket (docs/protocol.md). It loads what the page needs from the server, connects, and draws: every server
+// message goes through the dispatcher into the store, then the current screen updates what changed.
+// How the modules fit together: src/jantaku/web/README.md.
+
+import { connect, send } from "./net.js";
+import { state, onRefresh, refresh, saveOptions } from "./store.js";
+import { dispatch } from "./dispatch.js";
+import { showStatus } from "./notices.js";
+import { t, setLang, getLang } from "./i18n.js";
+import { el, patch, forget, clear } from "./dom.js";
+import { loadCatalogue } from "./powers.js";
+import * as lobby from "./screens/lobby.js";
+import * as room from "./screens/room.js";
+import * as table from "./screens/table.js";
+import { results } from "./screens/results.js";
+import { openOptions } from "./screens/options.js";
+
+const host = document.getElementById("app");
+const notices = el("div", { class: "slot", id: "notices" });
+const screenHost = el("div", { class: "slot" });
+host.append(notices, screenHost);
+/** the screen drawn into screenHost and the language it was built in */
+let drawn = { screen: null, lang: null };
+
+/** Which screen the store calls for. */
+function screenOf() {
+  const playing = state.room && state.room.phase === "playing" && state.update;
+  if (playing || (state.spectating && state.update)) return "table";
+  return state.room ? "room" : "lobby";
+}
+
+function render() {
+  const screen = screenOf();
+  if (drawn.screen !== screen || drawn.lang !== getLang()) { // a new screen (or language) is built afresh
+    clear(screenHost);
+    forget(screenHost);
+    drawn = { screen, lang: getLang() };
+  }
+  document.body.dataset.screen = screen;
+  renderTopbar();
+  patch(notices, state.notice, () => (state.notice ? el("div", { class: `notice ${state.notice.kind}`, role: "status" }, state.notice.text) : null));
+  if (screen === "table") {
+    // while a hand's result is on screen, the table behind it stays as the hand left it (not the next deal)
+    table.show(screenHost, results.showing && state.frozen ? { ...state.frozen, seq: null } : state.update);
+  } else if (screen === "room") {
+    room.show(screenHost);
+  } else {
+    lobby.show(screenHost);
+  }
+  results.draw();
+}
+
+function renderTopbar() {
+  const bar = document.getElementById("topbar");
+  patch(bar, `${getLang()}|${state.nickname}`, () => [
+    el("span", { class: "brand" }, "雀卓 jantaku"),
+    el("span", { class: "who" }, state.nickname || ""),
+    el("span", { class: "spacer" }),
+    el("button", { class: "ghost", id: "lang-switch", onclick: () => { setLang(getLang() === "ja" ? "en" : "ja"); refresh(); },
+      title: t("language") }, getLang() === "ja" ? "English" : "日本語"),
+    el("button", { class: "ghost", id: "options-button", onclick: openOptions }, "⚙ " + t("options"))]);
+}
+
+function onStatus(status) {
+  state.status = status;
+  showStatus(status);
+  if (status === "up" || status === "back") afterWelcome();
+  refresh();
+}
+
+/** After the greeting: the lobby's rooms, and the room an invite link (?join=) or a watch link (?watch=) names. */
+function afterWelcome() {
+  send({ type: "rooms" });
+  const params = new URLSearchParams(location.search);
+  const join = params.get("join");
+  if (join && !state.room) {
+    send({ type: "join_room", room_id: join });
+    history.replaceState(null, "", location.pathname);
+  }
+  const watch = params.get("watch");
+  if (watch) {
+    send({ type: "spectate", room_id: watch });
+    history.replaceState(null, "", location.pathname);
+  }
+}
+
+async function loadPresets() {
+  try {
+    const res = await fetch("/api/presets");
+    state.presets = await res.json();
+  } catch { /* the lobby shows no presets */ }
+}
+
+async function loadHistory() {
+  if (!state.nickname) return;
+  try {
+    const res = await fetch(`/api/games?player=${encodeURIComponent(state.nickname)}&limit=20`);
+    state.history = (await res.json()).games;
+    if (!state.room) refresh();
+  } catch { /* history is optional */ }
+}
+
+document.addEventListener("keydown", (e) => {
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+  if (results.keydown(e)) return;
+  if (document.body.dataset.screen === "table") table.keydown(e);
+});
+
+async function start() {
+  setLang(getLang());
+  saveOptions();
+  onRefresh(render);
+  await Promise.all([loadPresets(), loadCatalogue()]); // the forms and the powers' texts come from the server
+  render();
+  loadHistory();
+  connect((msg) => { dispatch(msg); render(); }, onStatus);
+  setInterval(() => { if (!state.room && state.status !== "down") send({ type: "rooms" }); }, 5000);
+  setInterval(table.tick, 250);
+  setInterval(() => { if (!state.room) loadHistory(); }, 15000);
+}
+
+start();
+window.jantaku = { state, send }; // for people who like a console (and for the tests)

@@ -1,0 +1,108 @@
+// The server's messages (docs/protocol.md), one handler per message type in one table. A handler writes what the
+// message says into the store; app.js draws the page once after it. A message type without a handler is ignored.
+
+import { state, refresh } from "./store.js";
+import { send, storedNickname, storeNickname } from "./net.js";
+import { t } from "./i18n.js";
+import { notice, toast } from "./notices.js";
+import { autoPlay } from "./play.js";
+import { powerEventText } from "./powers.js";
+import { results } from "./screens/results.js";
+import { callWordOf } from "./screens/table.js";
+
+const HANDLERS = {
+  welcome(msg) {
+    if (msg.nickname && !storedNickname()) state.nickname = msg.nickname;
+  },
+  nickname(msg) {
+    state.nickname = msg.nickname;
+    storeNickname(msg.nickname);
+  },
+  rooms(msg) {
+    state.lobby = msg.rooms;
+  },
+  room(msg) {
+    const wasPlaying = state.room && state.room.phase === "playing";
+    state.room = msg.room;
+    state.you = msg.you;
+    state.spectating = msg.you === null;
+    if (msg.room.phase === "playing" && msg.room.game_id !== state.gameId) {
+      state.gameId = msg.room.game_id;
+      state.scoreHistory = [];
+      state.handOrder = [];
+      state.answered = null; // prompt numbers start again in a new game
+    }
+    if (!wasPlaying && msg.room.phase !== "playing") state.update = null;
+  },
+  update: onUpdate,
+  game_over(msg) {
+    state.scoreHistory.push(msg.final.scores);
+    results.gameOver(msg, state);
+  },
+  left() {
+    state.room = null; state.you = null; state.update = null; state.spectating = false;
+    send({ type: "rooms" });
+  },
+  kicked() {
+    state.room = null; state.update = null;
+    notice(t("kicked"));
+  },
+  room_closed() {
+    state.room = null; state.update = null; state.spectating = false;
+  },
+  queue(msg) {
+    state.queue = msg;
+  },
+  unqueued() {
+    state.queue = null;
+  },
+  matched() {
+    state.queue = null;
+    notice(t("matched"), "ok");
+  },
+  error(msg) {
+    if (msg.code === "illegal_action" && msg.seq === state.answered) state.answered = null; // the prompt is still open
+    if (msg.code !== "stale" && msg.code !== "unknown_token") notice(`${msg.message}`, "error");
+  },
+};
+
+/** Hands a server message to its handler. */
+export function dispatch(msg) {
+  const handler = HANDLERS[msg.type];
+  if (handler) handler(msg);
+}
+
+/** An update: the seat's view after some events. Starts a hand's records, flies the call words, queues the hands'
+ * results, toasts the superpowers used, and lets the options answer the prompt before it is drawn. */
+function onUpdate(msg) {
+  const previous = state.update;
+  state.update = msg;
+  if (msg.full) state.answered = null; // after a reconnect the open prompt is authoritative: an answer may be lost
+  for (const ev of msg.events) {
+    if (ev.type === "start_kyoku") {
+      state.scoreHistory.push(ev.info.scores);
+      state.handOrder = [];
+      state.beacons = [];
+    }
+    if (ev.type === "dora" && ev.info && ev.info.beacon !== undefined && ev.tile !== undefined) state.beacons.push(ev.tile);
+  }
+  for (const ev of msg.events) {
+    const word = callWordOf(ev);
+    if (word && !msg.full) {
+      state.callWord = { word, seat: ev.actor, at: Date.now() };
+      setTimeout(refresh, state.options.reducedMotion ? 900 : 1250); // the word has flown: take it off
+    }
+  }
+  if (!msg.seq) { state.riichiMode = false; state.veilMode = false; state.choice = null; }
+  if (msg.events.some((ev) => ev.type === "hora" || ev.type === "ryukyoku")) state.frozen = previous || msg;
+  results.events(msg.events, state);
+  if (!msg.full) { // a superpower used (or a tile veiled): a toast says who did what, the private part stays in the view
+    const seatName = (seat) => (state.room && state.room.seats[seat] ? state.room.seats[seat].nickname : `#${seat + 1}`);
+    for (const ev of msg.events) {
+      const text = powerEventText(ev, seatName);
+      if (text) toast(text);
+    }
+  }
+  if (msg.stand_in === false && previous && previous.stand_in) notice(t("standIn"));
+  if (msg.seq && !state.spectating) autoPlay(msg);
+}

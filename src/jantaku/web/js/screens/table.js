@@ -1,0 +1,445 @@
+// The table: four (or three) seats around the centre, the own hand at the bottom, the action bar when the rules
+// allow an action. Drawn from the latest update's view only: the client never knows more than its seat may.
+//
+// The screen's elements are built once per seating (players, our seat) and then kept: each area (a seat's plate,
+// power, concealed tiles, melds and river; the centre's round, counters, dora, timer and clock; the own hints,
+// hand and action bar) is drawn again only when the data it shows changed (dom.js patch), and a river gains its
+// new tiles without redrawing the old ones (patchList). An animation can hold on to any of these elements.
+
+import { el, raw, patch, patchList, slot } from "../dom.js";
+import { t, getLang, WINDS } from "../i18n.js";
+import { tileSVG, isRed, notation, kindOfId, plainIdOf } from "../tiles.js";
+import { state, refresh } from "../store.js";
+import { act, skip, isOpen } from "../play.js";
+import { powerBadge, powerIcon, powerName, powerTitle } from "../powers.js";
+
+const POSITIONS = { 4: ["bottom", "right", "top", "left"], 3: ["bottom", "right", "left"] };
+const CALL_WORDS = { chi: "chi", pon: "pon", daiminkan: "kan", kakan: "kan", ankan: "kan", hora: null, reach: "riichi", nukidora: "kita" };
+// shortcut keys, shown on the buttons
+const KEYS = { riichi: "R", tsumo: "T", ron: "H", pon: "P", chi: "C", kan: "K", kita: "N", nine_terminals: "9", tenpai: "Y", noten: "U", pass: "S",
+  power: "Q" };
+const CALL_WORD_MS = 1200;
+
+/** The elements of the table built for the current seating: {seats: [{info, powers, concealed, melds, river}],
+ * centre: {round, counters, dora, timer, clock, commitment}, word, own: {box, hints, hand, bar} | null}. */
+let parts = null;
+
+function rules() { return (state.room && state.room.rules) || {}; }
+
+function palette() { return state.options.colorBlind ? "cb" : "normal"; }
+
+/** What every tile drawing depends on besides its id: part of each area's key. */
+function tileLook() { return `${palette()}|${JSON.stringify(rules().red_fives || null)}`; }
+
+function tile(id, extra = {}) {
+  const red = id !== null && id !== undefined && isRed(id, rules().red_fives);
+  const cls = `tile ${extra.class || ""}`.trim();
+  const node = raw("span", { class: cls, dataset: extra.dataset, title: extra.title },
+    tileSVG(id, { red, palette: palette(), back: extra.back || id === null || id === undefined }));
+  if (extra.onclick) node.addEventListener("click", extra.onclick);
+  return node;
+}
+
+function back(cls = "") { return tile(null, { back: true, class: cls }); }
+
+function nameOf(seat) {
+  const s = state.room && state.room.seats[seat];
+  return s ? s.nickname : `#${seat + 1}`;
+}
+
+/** Kinds that win for the own hand, with the copies not yet visible to this seat. */
+function unseenCounts(view) {
+  const seen = new Array(34).fill(0);
+  const count = (id) => { if (id !== null && id !== undefined) seen[kindOfId(id)] += 1; };
+  (view.own ? view.own.tiles : []).forEach(count);
+  for (const s of view.seats) {
+    s.river.forEach((r) => { if (!r.called) count(r.tile); });
+    s.melds.forEach((m) => { m.tiles.forEach(count); if (m.added !== undefined) count(m.added); });
+    (s.kita || []).forEach(count);
+  }
+  view.dora_indicators.forEach(count);
+  return seen;
+}
+
+function doraOf(kind, sanma) {
+  if (kind < 27) {
+    const suit = Math.floor(kind / 9), n = kind % 9;
+    if (sanma && suit === 0) return n === 0 ? 8 : 0; // 1m ↔ 9m
+    return suit * 9 + (n + 1) % 9;
+  }
+  if (kind < 31) return 27 + (kind - 27 + 1) % 4;
+  return 31 + (kind - 31 + 1) % 3;
+}
+
+function seated(view) { return view.seat !== null && view.seat !== undefined; }
+
+// ---------------------------------------------------------------- the screen
+/** Draws the table of update message msg into host (the live update, or the hand's last one while its results
+ * are on screen: then msg.seq is null and nothing can be answered). */
+export function show(host, msg) {
+  const view = msg.view;
+  const n = view.seats.length;
+  const me = seated(view) ? view.seat : 0;
+  patch(host, ["table", n, me, seated(view)], () => buildShell(n, me, seated(view)));
+  view.seats.forEach((_, seat) => updateSeat(parts.seats[seat], view, seat, seat === me && seated(view)));
+  updateCentre(parts.centre, view, msg);
+  const word = state.callWord;
+  const flying = word && Date.now() - word.at < CALL_WORD_MS ? word : null;
+  patch(parts.word, [flying, getLang()], () => (flying ? callWord(flying, me, n) : null));
+  if (parts.own) updateOwn(parts.own, view, msg);
+}
+
+function buildShell(n, me, isSeated) {
+  const table = el("div", { class: `table players-${n}`, id: "table", oncontextmenu: (e) => { e.preventDefault(); skip(); } });
+  const seats = [];
+  for (let i = 0; i < n; i++) {
+    const seat = (me + i) % n;
+    const isMe = i === 0 && isSeated;
+    const p = {
+      info: el("div", { class: "seat-info", dataset: { seat } }),
+      powers: slot(),
+      concealed: isMe ? null : el("div", { class: "concealed" }),
+      melds: el("div", { class: "melds" }),
+      river: el("div", { class: "river" }),
+    };
+    seats[seat] = p;
+    table.append(el("div", { class: `seat pos-${POSITIONS[n][i]}`, dataset: { seat } }, p.info, p.powers, p.concealed, p.melds, p.river));
+  }
+  const centre = {
+    round: el("div", { class: "round", id: "round-label" }), counters: el("div", { class: "counters" }),
+    dora: el("div", { class: "dora" }), timer: slot(), clock: slot(), commitment: el("div", { class: "commitment" }),
+  };
+  table.append(el("div", { class: "centre" }, centre.round, centre.counters, centre.dora, centre.timer, centre.clock, centre.commitment));
+  const word = slot();
+  table.append(word);
+  const wrap = el("div", { class: "table-wrap" }, table);
+  let own = null;
+  if (isSeated) {
+    own = { hints: el("div", { class: "own-hints" }), hand: el("div", { class: "hand", id: "hand" }), bar: el("div", { class: "action-bar", id: "action-bar" }) };
+    own.box = el("div", { class: "own" }, own.hints, own.hand, own.bar);
+    wrap.append(own.box);
+  } else {
+    wrap.append(el("div", { class: "spectating" }, t("spectating")));
+  }
+  parts = { seats, centre, word, own };
+  return wrap;
+}
+
+function callWord(word, me, n) {
+  const pos = POSITIONS[n][(word.seat - me + n) % n];
+  return el("div", { class: `call-word to-${pos}`, key: word.at }, t(word.word));
+}
+
+// ---------------------------------------------------------------- a seat
+function updateSeat(p, view, seat, isMe) {
+  const s = view.seats[seat];
+  const diffs = view.seats.map((o, i) => i === seat ? null : `${nameOf(i)}: ${s.score - o.score >= 0 ? "+" : ""}${s.score - o.score}`)
+    .filter(Boolean).join("\n");
+  const turn = view.phase === "turn" && isTurn(view, seat);
+  p.info.className = `seat-info${turn ? " active" : ""}${seat === view.dealer ? " dealer" : ""}`;
+  patch(p.info, JSON.stringify([getLang(), s.wind, nameOf(seat), s.score, diffs, state.showDiff === seat, !!s.riichi, seat === view.dealer]), () => [
+    el("span", { class: "wind" }, t(WINDS[s.wind])),
+    el("span", { class: "name" }, nameOf(seat)),
+    el("span", { class: "score", title: diffs, tabindex: 0, onclick: () => { state.showDiff = state.showDiff === seat ? null : seat; refresh(); } },
+      s.score.toLocaleString()),
+    state.showDiff === seat ? el("span", { class: "diffs" }, diffs.split("\n").map((line) => el("span", {}, line))) : null,
+    s.riichi ? el("span", { class: "riichi-stick", title: t("riichi") }) : null,
+    seat === view.dealer ? el("span", { class: "tag dealer-tag" }, t("dealer")) : null]);
+  // the seat's power and charges, and a Seal on it, beside the plate's end of the river (the ring of plates
+  // around the centre has no room to spare)
+  const sealed = s.sealed_by || [];
+  patch(p.powers, JSON.stringify([getLang(), s.power || null, sealed, sealed.map(nameOf)]), () =>
+    (s.power && s.power.name ? el("div", { class: "seat-powers", dataset: { seat } }, powerBadge(s.power),
+      sealed.length ? el("span", { class: "seal-mark", dataset: { by: sealed.join(",") },
+        title: t("sealedBy", { names: sealed.map((i) => nameOf(i)).join(", ") }) }, `${powerIcon("seal")} ${t("sealed")}`) : null) : null));
+  if (p.concealed) patch(p.concealed, `${s.concealed}|${tileLook()}`, () => Array.from({ length: s.concealed }, () => back("small")));
+  patch(p.melds, JSON.stringify([s.melds, s.kita || [], tileLook(), getLang()]), () => [
+    s.melds.map((m) => meld(m, seat, view.seats.length)),
+    (s.kita || []).length ? el("div", { class: "kita" }, s.kita.map((k) => tile(k))) : null]);
+  // a veiled discard lies face down for the others; its owner sees the face, marked as veiled
+  const look = `${tileLook()}|${getLang()}`;
+  patchList(p.river, s.river, (r, i) => `${i}|${JSON.stringify(r)}|${look}`, (r) => tile(r.tile, {
+    class: `${r.riichi ? "sideways" : ""} ${r.called ? "called" : ""} ${r.tsumogiri ? "tsumogiri" : ""} ${r.veiled ? "veiled" : ""}${r.tile === null || r.tile === undefined ? " face-down" : ""}`,
+    dataset: r.tile === null || r.tile === undefined ? { veiled: "1" } : { tile: r.tile, veiled: r.veiled ? "1" : undefined },
+    title: r.veiled ? t("veiledTile") : undefined }));
+}
+
+function isTurn(view, seat) {
+  // the seat whose turn it is holds 14 - 3 × melds tiles
+  const s = view.seats[seat];
+  return s.concealed % 3 === 2;
+}
+
+function meld(m, owner, n) {
+  const tiles = [...m.tiles];
+  const from = m.source === undefined || m.source === null ? null : (m.source - owner + n) % n; // 1 right, 2 across, 3 left
+  if (m.kind === "closed_kan") {
+    return el("div", { class: "meld closed" }, tiles.map((id, i) => (i === 0 || i === 3 ? back() : tile(id))));
+  }
+  const called = m.called;
+  const rest = tiles.filter((id) => id !== called);
+  let order;
+  if (m.kind === "chi") order = [called, ...rest];
+  else {
+    const at = from === 3 ? 0 : from === 2 ? 1 : rest.length;
+    order = [...rest.slice(0, at), called, ...rest.slice(at)];
+  }
+  if (m.kind === "added_kan") order = order.filter((id) => id !== m.added);
+  const nodes = order.map((id) => tile(id, { class: id === called ? "sideways called-from" : "",
+    title: id === called ? `← ${t(["", "S", "W", "N"][from] || "")}` : undefined }));
+  if (m.kind === "added_kan" && m.added !== undefined) {
+    const at = order.indexOf(called);
+    nodes[at] = el("span", { class: "stack" }, nodes[at], tile(m.added, { class: "sideways" }));
+  }
+  return el("div", { class: `meld ${m.kind}`, dataset: { from: from ?? "" } }, nodes);
+}
+
+// ---------------------------------------------------------------- the centre
+function updateCentre(c, view, msg) {
+  const lang = getLang();
+  const r = rules();
+  patch(c.round, `${lang}|${view.round}|${view.hand}`, () => t(WINDS[view.round]) + " " + (view.hand + 1));
+  patch(c.counters, `${lang}|${view.honba}|${view.sticks}|${view.live_tiles}`, () => [
+    el("span", { title: t("honba") }, `${t("honba")} ${view.honba}`),
+    el("span", { title: t("deposits") }, `${t("deposits")} ${view.sticks}`),
+    el("span", { id: "tiles-left", title: t("tilesLeft") }, `${t("tilesLeft")} ${view.live_tiles}`)]);
+  const showDora = r.show_dora_tiles;
+  const beacons = state.beacons;
+  patch(c.dora, JSON.stringify([lang, tileLook(), showDora, r.players, view.dora_indicators, beacons]), () => [
+    el("span", { class: "label" }, showDora ? t("doraTiles") : t("dora")),
+    view.dora_indicators.map((id) => {
+      const beacon = beacons.includes(id); // revealed by a superpower: marked, otherwise like any indicator
+      const extra = { class: beacon ? "beacon" : "", dataset: beacon ? { beacon: "1" } : undefined };
+      return showDora
+        ? tile(plainIdOf(doraOf(kindOfId(id), r.players === 3)), { ...extra, title: beacon ? t("beaconIndicator") : t("doraTiles") })
+        : tile(id, { ...extra, title: beacon ? t("beaconIndicator") : t("dora") });
+    })]);
+  const timer = msg.timer;
+  // a new message restarts the countdown from what the server says is left (tick() counts down in between)
+  patch(c.timer, [lang, timer || null], () => (timer ? el("div", { class: "timer", id: "timer", dataset: { left: timer.left, at: Date.now() } },
+    `${t("timer")} ${Math.ceil(timer.left)}s (${t("bank")} ${Math.round(timer.bank)}s)`) : null));
+  patch(c.clock, JSON.stringify([lang, msg.match_clock || null]), () => (msg.match_clock ? matchClock(msg.match_clock) : null));
+  patch(c.commitment, `${lang}|${view.commitment}`, () => {
+    c.commitment.title = `${t("commitment")}: ${view.commitment}`;
+    return `# ${view.commitment.slice(0, 10)}…`;
+  });
+}
+
+function matchClock(clock) {
+  const mm = (m) => `${Math.floor(m)}:${String(Math.floor((m % 1) * 60)).padStart(2, "0")}`;
+  return el("div", { class: `match-clock${clock.last_hand ? " last" : ""}`, id: "match-clock", title: t("clock") },
+    `${t("clock")} ${mm(clock.minutes)} / ${clock.last_hand_after}:00`, clock.last_hand ? ` · ${t("lastHand")}` : "");
+}
+
+/** The decision timer counts down between updates (app.js calls this a few times a second). */
+export function tick() {
+  const node = document.getElementById("timer");
+  if (!node || !state.update || !state.update.timer) return;
+  const left = Math.max(0, Number(node.dataset.left) - (Date.now() - Number(node.dataset.at)) / 1000);
+  node.firstChild.textContent = `${t("timer")} ${Math.ceil(left)}s (${t("bank")} ${Math.round(state.update.timer.bank)}s)`;
+  node.classList.toggle("low", left < 5);
+}
+
+// ---------------------------------------------------------------- the own hand and the action bar
+function ownOrder(view) {
+  const own = view.own;
+  const drawn = own.drawn;
+  const tiles = own.tiles.filter((id) => id !== drawn);
+  if (state.options.autoSort) return tiles;
+  const keep = state.handOrder.filter((id) => tiles.includes(id));
+  for (const id of tiles) if (!keep.includes(id)) keep.push(id);
+  state.handOrder = keep;
+  return keep;
+}
+
+function updateOwn(own, view, msg) {
+  const lang = getLang();
+  const legal = view.legal_actions || [];
+  const open = isOpen(msg);
+  own.box.className = `own${state.veilMode && open ? " veiling" : ""}`;
+  const tiles = ownOrder(view);
+  const drawn = view.own.drawn;
+  const all = drawn !== null && drawn !== undefined ? [...tiles, drawn] : tiles;
+  if (state.selected >= all.length) state.selected = all.length - 1;
+  patch(own.hand, JSON.stringify([tileLook(), tiles, drawn, legal, open, state.riichiMode, state.veilMode, state.selected]),
+    () => hand(tiles, drawn, legal, open));
+  const unseen = view.own.waits && view.own.waits.length ? unseenCounts(view) : [];
+  patch(own.hints, JSON.stringify([lang, tileLook(), view.own.furiten, view.own.waits, unseen, view.own.secrets, state.room && state.room.seats]),
+    () => hints(view, unseen));
+  const mine = (view.seats[view.seat] && view.seats[view.seat].power) || null;
+  patch(own.bar, JSON.stringify([lang, tileLook(), msg.seq, open, legal, state.choice, state.riichiMode, state.veilMode, mine,
+    state.room && state.room.seats]), () => actions(msg, legal, open));
+}
+
+function hand(tiles, drawn, legal, open) {
+  const discards = new Map(legal.filter((a) => a.type === "discard" && !a.veil).map((a) => [a.tile, a]));
+  const veils = new Map(legal.filter((a) => a.type === "discard" && a.veil).map((a) => [a.tile, a]));
+  const riichis = new Map(legal.filter((a) => a.type === "riichi").map((a) => [a.tile, a]));
+  const pick = (id) => {
+    if (!open) return;
+    const action = state.riichiMode ? riichis.get(id) : state.veilMode ? veils.get(id) : discards.get(id);
+    if (!action) return;
+    state.riichiMode = false;
+    state.veilMode = false;
+    act(action);
+  };
+  const handTile = (id, i) => {
+    const enabled = state.riichiMode ? riichis.has(id) : state.veilMode ? veils.has(id) : discards.has(id);
+    return tile(id, { class: `hand-tile${enabled && open ? " playable" : " disabled"}${i === state.selected ? " selected" : ""}${id === drawn ? " drawn" : ""}`,
+      dataset: { tile: id, index: i }, title: notation(id, isRed(id, rules().red_fives)), onclick: () => pick(id) });
+  };
+  return [tiles.map((id, i) => handTile(id, i)),
+    drawn !== null && drawn !== undefined ? el("span", { class: "drawn-gap" }) : null,
+    drawn !== null && drawn !== undefined ? handTile(drawn, tiles.length) : null];
+}
+
+function hints(view, unseen) {
+  const out = [];
+  if (view.own.furiten) out.push(el("span", { class: "tag warn", id: "furiten" }, t("furiten")));
+  if (view.own.waits && view.own.waits.length) {
+    out.push(el("span", { class: "waits", id: "waits" }, `${t("waits")}: `,
+      view.own.waits.map((k) => el("span", { class: "wait" }, tile(plainIdOf(k), { class: "mini" }), `×${Math.max(0, 4 - unseen[k])}`))));
+  }
+  out.push(secrets(view));
+  return out;
+}
+
+/** What the own powers revealed this hand, for this seat's eyes only (Foresight's tiles, Sense's answer ...). */
+function secrets(view) {
+  const found = (view.own && view.own.secrets) || [];
+  if (!found.length) return null;
+  const mini = (id) => tile(id, { class: "peek", title: notation(id, isRed(id, rules().red_fives)), dataset: { tile: id } });
+  return el("div", { class: "power-secrets", id: "power-secrets" }, found.map((x) => {
+    const head = el("span", { class: "icon", "aria-hidden": "true" }, powerIcon(x.power));
+    const title = powerName(x.power);
+    if (x.power === "foresight") {
+      return el("span", { class: "secret foresight", dataset: { power: x.power }, title }, head, `${t("foresightSaw")}: `, (x.tiles || []).map(mini));
+    }
+    if (x.power === "sense") {
+      return el("span", { class: `secret sense ${x.tenpai ? "tenpai" : "noten"}`, dataset: { power: x.power, target: x.target, tenpai: x.tenpai ? "1" : "0" }, title },
+        head, t(x.tenpai ? "senseTenpai" : "senseNoten", { name: nameOf(x.target) }));
+    }
+    if (x.power === "redraw") {
+      return el("span", { class: "secret redraw", dataset: { power: x.power }, title }, head, `${t("redrawReturned")} `, mini(x.returned),
+        ` → ${t("redrawDrew")} `, mini(x.drawn));
+    }
+    return el("span", { class: "secret", dataset: { power: x.power }, title }, head, title);
+  }));
+}
+
+const GROUPS = [
+  ["riichi", ["riichi"]], ["tsumo", ["tsumo"]], ["ron", ["ron"]], ["pon", ["pon"]], ["chi", ["chi"]],
+  ["kan", ["open_kan", "added_kan", "closed_kan"]], ["kita", ["kita"]], ["nine_terminals", ["nine_terminals"]],
+  ["tenpai", ["tenpai"]], ["noten", ["noten"]], ["pass", ["pass"]],
+];
+
+/** The action bar's contents: nothing when no decision is open; the forms of a call to choose from; the riichi or
+ * Veil mode's hint; otherwise a button per kind of legal action and the own power's button. */
+function actions(msg, legal, open) {
+  if (!open) return null;
+  if (state.choice) {
+    return [el("span", { class: "label" }, state.choice.label || t(state.choice.group)),
+      ...state.choice.actions.map((a, i) => el("button", { class: "choice", dataset: { index: i, target: a.target }, onclick: () => { state.choice = null; act(a); } },
+        a.type === "power" ? targetLabel(msg.view, a.target) : (a.tiles || [a.tile]).map((id) => tile(id, { class: "mini" })),
+        el("kbd", {}, String(i + 1)))),
+      el("button", { onclick: () => { state.choice = null; refresh(); } }, t("cancel"))];
+  }
+  if (state.riichiMode) {
+    return [el("span", { class: "label" }, t("chooseRiichi")),
+      el("button", { id: "riichi-cancel", onclick: () => { state.riichiMode = false; refresh(); } }, t("cancel"))];
+  }
+  const powers = legal.filter((a) => a.type === "power");
+  const veils = legal.filter((a) => a.type === "discard" && a.veil);
+  if (state.veilMode) {
+    if (!veils.length) state.veilMode = false;
+    else return [powerButton(msg.view, powers, veils), el("span", { class: "label" }, t("chooseVeil"))];
+  }
+  const out = [];
+  for (const [group, types] of GROUPS) {
+    const these = legal.filter((a) => types.includes(a.type));
+    if (!these.length) continue;
+    out.push(el("button", { class: `act act-${group}`, id: `act-${group}`, dataset: { action: group },
+      onclick: () => choose(group, these) }, t(group), el("kbd", {}, KEYS[group])));
+  }
+  if (powers.length || veils.length) out.push(powerButton(msg.view, powers, veils));
+  return out;
+}
+
+/** The own power's button: its charges left, what it does in the tooltip. Veil toggles the veiled-discard mode;
+ * Seal and Sense ask for the opponent; the others are used at once. */
+function powerButton(view, powers, veils) {
+  const mine = (view.seats[view.seat] && view.seats[view.seat].power) || {};
+  const name = mine.name || (powers[0] && powers[0].power) || "veil";
+  const left = mine.left;
+  const veil = !powers.length && veils.length > 0;
+  const onclick = () => {
+    if (veil) { state.veilMode = !state.veilMode; state.choice = null; refresh(); return; }
+    if (powers.some((a) => a.target !== undefined && a.target !== null)) {
+      state.choice = { group: "power", label: t("chooseTarget", { power: powerName(name) }), actions: powers };
+      refresh();
+      return;
+    }
+    act(powers[0]);
+  };
+  return el("button", { class: `act act-power power-${name}${state.veilMode ? " on" : ""}`, id: "act-power", dataset: { action: "power", power: name },
+    title: powerTitle(name, left), "aria-pressed": veil ? String(!!state.veilMode) : undefined, onclick },
+  el("span", { class: "icon", "aria-hidden": "true" }, powerIcon(name)), ` ${powerName(name)}`,
+  left !== undefined ? el("span", { class: "charges" }, `×${left}`) : null, el("kbd", {}, KEYS.power));
+}
+
+/** An opponent in the target picker: wind and nickname. */
+function targetLabel(view, seat) {
+  const s = view.seats[seat];
+  return el("span", { class: "target" }, s ? el("span", { class: "wind" }, t(WINDS[s.wind])) : null, ` ${nameOf(seat)}`);
+}
+
+function choose(group, these) {
+  if (group === "riichi") {
+    state.riichiMode = true;
+    refresh();
+    return;
+  }
+  if (these.length === 1) { act(these[0]); return; }
+  state.choice = { group, actions: these };
+  refresh();
+}
+
+/** Keyboard play: ← → choose a tile, Enter discards it; a letter per action (shown on its button); Esc skips. */
+export function keydown(e) {
+  const msg = state.update;
+  if (!msg || !msg.view.own) return;
+  const nodes = [...document.querySelectorAll("#hand .hand-tile")];
+  if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+    if (!nodes.length) return;
+    const step = e.key === "ArrowLeft" ? -1 : 1;
+    state.selected = state.selected < 0 ? nodes.length - 1 : (state.selected + step + nodes.length) % nodes.length;
+    nodes.forEach((node, i) => node.classList.toggle("selected", i === state.selected));
+    e.preventDefault();
+    return;
+  }
+  if (e.key === "Enter" && state.selected >= 0 && nodes[state.selected]) {
+    nodes[state.selected].click();
+    e.preventDefault();
+    return;
+  }
+  if (state.choice && /^[1-9]$/.test(e.key)) {
+    const a = state.choice.actions[Number(e.key) - 1];
+    if (a) act(a);
+    return;
+  }
+  if (e.key === "Escape") {
+    if (state.choice || state.riichiMode || state.veilMode) { state.choice = null; state.riichiMode = false; state.veilMode = false; refresh(); } else skip();
+    return;
+  }
+  const group = Object.entries(KEYS).find(([, key]) => key.toLowerCase() === e.key.toLowerCase());
+  if (group) {
+    const button = document.getElementById(`act-${group[0]}`);
+    if (button) { button.click(); e.preventDefault(); }
+  }
+}
+
+/** The call word of an event (for the centre animation), or null. */
+export function callWordOf(ev) {
+  if (ev.type === "hora") return ev.actor === ev.target ? "tsumo" : "ron";
+  return CALL_WORDS[ev.type] || null;
+}
