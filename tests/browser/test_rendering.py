@@ -78,6 +78,21 @@ def test_a_half_typed_lobby_field_survives_a_rooms_refresh(people: Callable[...,
     expect(page.locator("#join-id")).to_have_value("ABC")
 
 
+def test_a_language_switch_keeps_what_was_entered(people: Callable[..., Person]) -> None:
+    """The screen is rebuilt in the other language, but typed values, choices and open sections stay."""
+    page = people("Ann").page
+    page.fill("#join-id", "ABC")
+    page.fill("#create-think", "7")
+    page.select_option("#create-cpu-0", "easy")
+    page.click("#create-advanced summary")
+    page.click("#lang-switch")
+    expect(page.locator("#lang-switch")).to_have_text("English")  # the page is in Japanese now
+    expect(page.locator("#join-id")).to_have_value("ABC")
+    expect(page.locator("#create-think")).to_have_value("7")
+    expect(page.locator("#create-cpu-0")).to_have_value("easy")
+    assert page.locator("#create-advanced").evaluate("(node) => node.open") is True
+
+
 def test_the_power_names_on_screen_are_the_servers(
     people: Callable[..., Person], monkeypatch: pytest.MonkeyPatch
 ) -> None:

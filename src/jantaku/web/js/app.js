@@ -22,6 +22,8 @@ const screenHost = el("div", { class: "slot" });
 host.append(notices, screenHost);
 /** the screen drawn into screenHost and the language it was built in */
 let drawn = { screen: null, lang: null };
+/** form entries to put back after a language change rebuilt the screen */
+let pending = null;
 
 /** Which screen the store calls for. */
 function screenOf() {
@@ -33,9 +35,12 @@ function screenOf() {
 function render() {
   const screen = screenOf();
   if (drawn.screen !== screen || drawn.lang !== getLang()) { // a new screen (or language) is built afresh
+    // the same screen in another language keeps what the person entered: typed values, choices, open sections
+    const entered = drawn.screen === screen ? formEntries(screenHost) : null;
     clear(screenHost);
     forget(screenHost);
     drawn = { screen, lang: getLang() };
+    if (entered) pending = entered;
   }
   document.body.dataset.screen = screen;
   renderTopbar();
@@ -49,6 +54,31 @@ function render() {
     lobby.show(screenHost);
   }
   results.draw();
+  if (pending) { restoreEntries(screenHost, pending); pending = null; }
+}
+
+/** What the person entered in a screen's forms, by element id: values, checkboxes and open <details>. */
+function formEntries(root) {
+  const entries = new Map();
+  for (const node of root.querySelectorAll("input[id], select[id], textarea[id], details[id]")) {
+    if (node instanceof HTMLDetailsElement) entries.set(node.id, { open: node.open });
+    else if (node.type === "checkbox" || node.type === "radio") entries.set(node.id, { checked: node.checked });
+    else entries.set(node.id, { value: node.value });
+  }
+  return entries;
+}
+
+function restoreEntries(root, entries) {
+  for (const [id, entry] of entries) {
+    const node = root.querySelector(`#${CSS.escape(id)}`);
+    if (!node) continue;
+    if ("open" in entry) node.open = entry.open;
+    else if ("checked" in entry) node.checked = entry.checked;
+    else if (node.value !== entry.value && (node.tagName !== "SELECT" || [...node.options].some((o) => o.value === entry.value))) {
+      node.value = entry.value;
+      node.dispatchEvent(new Event("change", { bubbles: true })); // the screen's own listeners see the value
+    }
+  }
 }
 
 function renderTopbar() {

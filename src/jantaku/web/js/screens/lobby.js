@@ -77,7 +77,7 @@ function build() {
     el("div", { class: "row" }, el("span", {}, t("timers")),
       el("label", {}, el("input", { type: "number", id: "create-think", min: 0, max: 600, placeholder: t("auto"), class: "narrow" }), " ", t("thinkSeconds")),
       el("label", {}, el("input", { type: "number", id: "create-bank", min: 0, max: 600, placeholder: t("auto"), class: "narrow" }), " ", t("bankSeconds"))),
-    el("details", {}, el("summary", {}, t("advanced")), createOptions),
+    el("details", { id: "create-advanced" }, el("summary", {}, t("advanced")), createOptions),
     el("button", { class: "primary", id: "create-room", onclick: () => {
       saveNick();
       const cpus = [0, 1, 2].map((i) => document.getElementById(`create-cpu-${i}`).value).filter(Boolean);

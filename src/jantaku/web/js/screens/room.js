@@ -80,7 +80,7 @@ function settingsCard(room) {
     el("div", { class: "row" }, el("span", {}, t("timers")),
       el("label", {}, el("input", { type: "number", id: "room-think", class: "narrow", value: room.settings.think_seconds ?? "", placeholder: t("auto") }), " ", t("thinkSeconds")),
       el("label", {}, el("input", { type: "number", id: "room-bank", class: "narrow", value: room.settings.bank_seconds ?? "", placeholder: t("auto") }), " ", t("bankSeconds"))),
-    el("details", {}, el("summary", {}, t("advanced")), options),
+    el("details", { id: "room-advanced" }, el("summary", {}, t("advanced")), options),
     el("button", { id: "apply-settings", onclick: () => send({ type: "settings", settings: settingsFrom("room") }) }, t("apply")));
 }
 
