@@ -7,7 +7,7 @@ Tiles in actions are physical tile ids (0..135), so a choice between a red and a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar, Union, get_args
 
 
 class IllegalAction(ValueError):
@@ -144,26 +144,10 @@ Action = Union[  # noqa: UP007
     Power,
 ]
 
-_BY_TYPE: dict[str, type[Any]] = {
-    cls.type: cls
-    for cls in (
-        Discard,
-        Riichi,
-        Tsumo,
-        Ron,
-        Chi,
-        Pon,
-        OpenKan,
-        AddedKan,
-        ClosedKan,
-        Kita,
-        NineTerminals,
-        DeclareTenpai,
-        DeclareNoten,
-        Pass,
-        Power,
-    )
-}
+#: Every action class, in the order of ``Action`` (what ``apply`` accepts besides an action's JSON form).
+ACTION_TYPES: tuple[type[Any], ...] = get_args(Action)
+
+_BY_TYPE: dict[str, type[Any]] = {cls.type: cls for cls in ACTION_TYPES}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

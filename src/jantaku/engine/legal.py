@@ -1,12 +1,15 @@
-"""What the rules allow now: the turn player's choices and every other seat's claims on a discard or a kan.
+"""What the rules allow now: the turn player's choices and every other seat's claims on a discard or a kan,
+and why an action that is not allowed is refused (``why_illegal``).
 
-Pure functions over a Table and the turn/claim situation. Choices that differ only by physical copy are listed
-once per tile *code* (a red five and a plain five are different choices), using the lowest id of each code.
+Pure functions over a Table and the turn/claim situation (``why_illegal`` reads the Game and changes nothing).
+Choices that differ only by physical copy are listed once per tile *code* (a red five and a plain five are
+different choices), using the lowest id of each code.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from jantaku.engine.actions import (
     Action,
@@ -17,18 +20,24 @@ from jantaku.engine.actions import (
     Kita,
     NineTerminals,
     OpenKan,
+    Pass,
     Pon,
+    Power,
     Riichi,
     Ron,
     Tsumo,
 )
+from jantaku.engine.powers import why_not
 from jantaku.engine.settle import WinKind, try_score
 from jantaku.engine.table import SeatState, Table
 from jantaku.hand.decompose import is_thirteen_orphans
 from jantaku.hand.shanten import shanten
 from jantaku.hand.waits import is_karaten, kan_keeps_arrangement, kan_keeps_waits, waits
 from jantaku.melds import MeldKind
-from jantaku.tiles import NORTH, TERMINALS_AND_HONORS
+from jantaku.tiles import NORTH, TERMINALS_AND_HONORS, code_name
+
+if TYPE_CHECKING:
+    from jantaku.engine.game import Game
 
 
 @dataclass(slots=True)
@@ -143,7 +152,7 @@ def _kans(table: Table, s: SeatState, drawn: int) -> list[Action]:
     rules = table.rules
     out: list[Action] = []
     counts = s.counts()
-    # Zung Jung (seed 004): a concealed or small melded quad is made with the tile just drawn
+    # Zung Jung: a concealed or small melded quad is made with the tile just drawn
     drawn_only = not rules.riichi
     for k in range(34):
         if counts[k] != 4 or (drawn_only and k != drawn >> 2):
@@ -323,3 +332,111 @@ def kan_claims(table: Table, actor: int, tile: int, closed: bool, kan_tiles: tup
             if can_win(table, seat, tile, how):
                 options[seat] = [Ron()]
     return Claims("ankan" if closed else "kakan", actor, tile, options, waiting, kan_tiles=kan_tiles)
+
+
+# ----------------------------------------------------------------- refusals
+def tile_name(game: Game, tile: object) -> str:
+    """A physical tile in notation, with its id: ``0m (id 16)`` for a red five under the game's rules."""
+    if isinstance(tile, int) and not isinstance(tile, bool) and 0 <= tile < len(game.codes):
+        return f"{code_name(game.codes[tile])} (id {tile})"
+    return f"{tile!r} (not a tile id: ids are 0 to {len(game.codes) - 1})"
+
+
+def _tiles_of(action: Action) -> tuple[object, ...]:
+    if isinstance(action, (Discard, Riichi, AddedKan, Kita)):
+        return (action.tile,)
+    if isinstance(action, (Chi, Pon, OpenKan, ClosedKan)):
+        return tuple(action.tiles)
+    return ()
+
+
+def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
+    """(rule, explanation) for an action that is not among the legal ones; tiles are named in notation."""
+    t = game.table
+    s = t.seats[seat]
+    rules = game.rules
+    tiles = _tiles_of(action)
+    for tile in tiles:
+        if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < len(game.codes):
+            return "action_format", f"{action.type}: {tile_name(game, tile)}"
+    names = " ".join(tile_name(game, tile) for tile in tiles)
+    if game.phase == "claims":
+        c = game.claims
+        assert c is not None
+        if c.kind == "declare":
+            return "tenpai_declaration", "at this exhaustive draw a tenpai seat declares tenpai or noten"
+        if isinstance(action, (Discard, Riichi, Tsumo, ClosedKan, AddedKan, Kita, NineTerminals)):
+            return "turn_order", f"seat {seat} may only answer the {c.kind} now (ron, a call or pass)"
+        if c.houtei and rules.riichi and not isinstance(action, Ron):
+            return "houtei_only_ron", "the last discard may only be claimed by ron"
+        if isinstance(action, Ron):
+            if (c.tile >> 2) not in s.waits:
+                return "not_winning", "the tile does not complete the hand"
+            if s.furiten and rules.riichi:
+                return "furiten", "a furiten hand may not win by ron (own discards, a passed winning tile, riichi)"
+            if c.kind == "ankan":
+                return "chankan_closed_kan", "a concealed kan may only be robbed for thirteen orphans, where allowed"
+            return "no_yaku", "the win has no yaku (dora are not yaku)"
+        if isinstance(action, Chi) and (not rules.chi or (seat - c.actor) % rules.players != 1):
+            return "chi_left_only", "chi takes a discard from the player on the left only"
+        if isinstance(action, (Chi, Pon, OpenKan)):
+            if s.riichi:
+                return "riichi_no_calls", "a riichi hand makes no calls"
+            if isinstance(action, OpenKan) and not kan_possible(t):
+                return "kan_limit", "no kan now: four kans made, no replacement tile, or the wall's last tile"
+            return "kuikae", (
+                f"{action.type} with {names} is not possible now (the tiles must be in the hand and fit the "
+                "discard), or it would leave only kuikae discards"
+            )
+        return "call", "not a choice now"
+    if isinstance(action, Power):
+        return "superpower", why_not(game, seat, action)
+    if isinstance(action, Discard) and action.veil and action.tile in s.hand:
+        return "superpower", "Veil: a face-down discard needs Veil ready, no riichi, 1,000 points and a live tile left"
+    turn = game.turn
+    assert turn is not None
+    if isinstance(action, (Ron, Chi, Pon, OpenKan, Pass)):
+        return "turn_order", f"{action.type} answers another seat's discard; on its own turn a seat discards"
+    if isinstance(action, Riichi) and not rules.riichi:
+        return "no_riichi", f"rules {rules.name!r} have no riichi"
+    if isinstance(action, (Discard, Riichi)):
+        if action.tile not in s.hand:
+            return "own_tile", f"{names} is not in the hand"
+        if s.riichi:
+            return "riichi_tsumogiri", "after riichi the drawn tile must be discarded"
+        if action.tile >> 2 in turn.forbidden:
+            return "kuikae", (
+                f"{names}: right after a call the called tile's twin or the run's other end may not be discarded"
+            )
+        if isinstance(action, Riichi):
+            if not s.closed:
+                return "riichi_closed", "riichi needs a closed hand"
+            if game.state.scores[seat] < rules.riichi_min_points:
+                return "riichi_points", f"riichi needs at least {rules.riichi_min_points} points"
+            if t.wall.remaining < rules.riichi_min_live_tiles:
+                return "riichi_tiles_left", f"riichi needs {rules.riichi_min_live_tiles} live tiles left"
+            if turn.drawn is None:
+                return "riichi_after_draw", "riichi is declared after an own draw"
+            return "riichi_tenpai", "riichi needs a tenpai hand after the discard (karaten where forbidden)"
+    if isinstance(action, Tsumo):
+        return "tsumo", "the drawn tile does not complete the hand with a yaku (or no tile was drawn)"
+    if isinstance(action, Kita):
+        if not rules.north_extraction:
+            return "north_extraction", "North extraction is a 3-player rule"
+        return (
+            "north_extraction",
+            "a North is set aside on the player's own turn after a draw (after riichi: the drawn one)",
+        )
+    if isinstance(action, NineTerminals):
+        return "nine_terminals", "needs the first go-around unbroken and nine different terminals and honors"
+    if isinstance(action, (ClosedKan, AddedKan)):
+        if turn.drawn is None:
+            return "kan_after_call", "no kan right after a call: discard first"
+        if not kan_possible(t):
+            return "kan_limit", "no kan now: four kans made, no replacement tile, or the wall's last tile"
+        if s.riichi:
+            return "riichi_kan", f"after riichi a concealed kan must keep the waits ({rules.riichi_kan})"
+        if isinstance(action, AddedKan):
+            return "kan_tiles", f"{names}: an added kan needs this tile in the hand and a pon of its kind"
+        return "kan_tiles", f"{names}: a concealed kan needs four tiles of one kind, all in the hand"
+    return "not_legal", "not a choice now"

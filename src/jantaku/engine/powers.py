@@ -1,4 +1,4 @@
-"""Superpowers (seed 000's Superpower matches; the catalogue and its general rules are SUPERPOWERS.md).
+"""Superpowers (the catalogue and its general rules are SUPERPOWERS.md).
 
 Each seat holds one power, public from the start. A power is an ordinary action of the state machine: the
 own-turn powers are ``Power`` actions offered after a normal draw and before the discard (using one does not end
