@@ -85,7 +85,7 @@ def test_last_dealer_stop_tenhou_needs_first_and_target() -> None:
 
 
 def test_last_dealer_stop_on_a_win_only() -> None:
-    """Option last_dealer_stop_tenpai off (issue 11): no tenpai stop; a win stops only when first with ≥ 30000."""
+    """Option last_dealer_stop_tenpai off: no tenpai stop; a win stops only when first with ≥ 30000."""
     all_last = MatchState(EVEN, round=1, hand=3)
     top = (24000, 24000, 20000, 32000)
     win_only = TENHOU.with_options(last_dealer_stop_tenpai=False)

@@ -949,7 +949,7 @@ def test_power_actions_round_trip_through_json() -> None:
     ],
 )
 def test_a_refused_power_says_why(powers: list[str], action: Power, message: str) -> None:
-    """A refused action names its rule and leaves the game as it was (issue 14: bad input gets a clear error)."""
+    """A refused action names its rule and leaves the game as it was (bad input gets a clear error)."""
     game = deal(BASE, ["7z"], powers=powers)
     before = game.snapshot()
     with pytest.raises(IllegalAction, match=f"superpower: {message}"):

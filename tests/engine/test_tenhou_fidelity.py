@@ -1,4 +1,4 @@
-"""Two Tenhou rules of issue 11, as stacked-wall scenarios (RULES.md rows ``last_dealer_stop`` and ``pao payment``),
+"""Two Tenhou rules as stacked-wall scenarios (RULES.md rows ``last_dealer_stop`` and ``pao payment``),
 each checked in 4-player and 3-player play:
 
 - **A stop on a win only** (option ``last_dealer_stop_tenpai`` off). In the final hand (East 4 of an East game,
@@ -26,7 +26,7 @@ from jantaku.tiles import parse_tiles
 from tests.engine.helpers import act, claim, drain, pass_all, stacked_game
 
 STOP = "RULES.md: Game shape, last_dealer_stop (tenhou: first with ≥ 30000)"
-WIN_ONLY = "issue 11: option last_dealer_stop_tenpai=off (a stop on a win only)"
+WIN_ONLY = "option last_dealer_stop_tenpai=off (a stop on a win only)"
 RECORD = (
     STOP + "; tenhou/4p/2022060102gm-00a9-0000-721b23eb.xml: South 4, the dealer tenpai at an exhaustive "
     "draw and first with 35000: the game ends"
