@@ -1,14 +1,15 @@
 """One interface for every player, person or CPU: a view in, an action out.
 
-``Player.act(view)`` receives exactly what ``Game.view(seat)`` gives that seat (the same dict a browser client
-gets) and returns one of ``view["legal_actions"]`` as an ``Action``. A CPU keeps no hidden channel to the game:
-its choices depend only on the view and its seed (``decision_rng``), so a game with CPUs replays exactly.
+``Player.act(view)`` receives exactly what ``Game.view(seat)`` gives that seat (a ``SeatView``, the same dict a
+browser client gets) and returns one of ``view["legal_actions"]`` as an ``Action``. A CPU keeps no hidden channel
+to the game: its choices depend only on the view and its seed (``decision_rng``), so a game with CPUs replays
+exactly.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from jantaku.bots.reading import Reading, read_view
@@ -29,6 +30,7 @@ from jantaku.engine.actions import (
     Ron,
     Tsumo,
 )
+from jantaku.engine.view import SeatView
 from jantaku.rules.ruleset import RuleSet
 
 
@@ -37,10 +39,10 @@ class Player(Protocol):
 
     name: str
 
-    def act(self, view: Mapping[str, Any]) -> Action: ...
+    def act(self, view: SeatView) -> Action: ...
 
 
-def decision_rng(seed: int | str, view: Mapping[str, Any]) -> random.Random:
+def decision_rng(seed: int | str, view: SeatView) -> random.Random:
     """A random stream that is a function of the seed and the decision point only (string seeds hash with
     SHA-512 inside ``random``, so it is the same in every process and run)."""
     seats = view["seats"]
@@ -80,7 +82,7 @@ class Bot:
         self.seed = seed
         self.name = name or self.level
 
-    def act(self, view: Mapping[str, Any]) -> Action:
+    def act(self, view: SeatView) -> Action:
         r = read_view(view, self.rules)
         legal = r.legal
         if not legal:

@@ -8,12 +8,11 @@ concealed tiles: the input has none.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from jantaku.engine.actions import Action, action_from_json
 from jantaku.engine.table import tile_codes
+from jantaku.engine.view import MeldView, SeatView
 from jantaku.melds import Meld, MeldKind
 from jantaku.rules.ruleset import RuleSet
 from jantaku.tiles import DRAGONS, EAST, KINDS, NORTH, RED_MAN, dora_after
@@ -100,14 +99,16 @@ class Reading:
         return sum(1 for i, s in enumerate(self.scores) if s > me or (s == me and i < self.seat))
 
 
-def _meld_entry(m: Mapping[str, Any]) -> tuple[str, int, list[int]]:
+def _meld_entry(m: MeldView) -> tuple[str, int, list[int]]:
     tiles = [t >> 2 for t in m["tiles"]]
     return str(m["kind"]), min(tiles), tiles
 
 
-def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
+def read_view(view: SeatView, rules: RuleSet) -> Reading:
     """Everything a CPU needs from one view (see ``jantaku.engine.view``)."""
     seat = view["seat"]
+    if seat is None:
+        raise ValueError("a CPU reads a seat's view, not a spectator's (view['seat'] is None)")
     seats = view["seats"]
     n = len(seats)
     codes = tile_codes(rules)
@@ -168,7 +169,7 @@ def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
                     closed = False
                 for k in ks:
                     locked[k] += 1
-            own_river = {r["tile"] >> 2 for r in s["river"]}
+            own_river = {r["tile"] >> 2 for r in s["river"] if r["tile"] is not None}  # own tiles always show
             own_riichi = bool(s["riichi"])
             kita = len(s["kita"])
             continue
@@ -199,6 +200,7 @@ def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
             )
         )
     claim = view.get("claim")
+    power = seats[seat].get("power")
     return Reading(
         rules=rules,
         seat=seat,
@@ -231,7 +233,7 @@ def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
         claim=None if claim is None else (claim["kind"], claim["actor"], claim["tile"]),
         opponents=opponents,
         codes=codes,
-        power=(seats[seat].get("power") or {}).get("name"),
-        power_left=(seats[seat].get("power") or {}).get("left", 0),
+        power=None if power is None else power["name"],
+        power_left=0 if power is None else power["left"],
         foreseen=foreseen,
     )

@@ -40,6 +40,7 @@ from jantaku.engine.actions import (
     action_to_json,
 )
 from jantaku.engine.events import Event, redact
+from jantaku.engine.gamelog import replay, snapshot
 from jantaku.engine.legal import (
     Claims,
     Turn,
@@ -72,6 +73,7 @@ from jantaku.engine.settle import (
     zung_jung_score,
 )
 from jantaku.engine.table import SeatState, Table, TableMeld, tile_codes
+from jantaku.engine.view import SeatView, seat_view
 from jantaku.engine.wall import Wall
 from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
@@ -202,10 +204,8 @@ class Game:
         self._records.extend(events)
         return events
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> SeatView:
         """What ``seat`` may see (``None``: a spectator; see ``engine.view``)."""
-        from jantaku.engine.view import seat_view
-
         if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.rules.players):
             self._check_seat(seat)
         return seat_view(self, seat)
@@ -257,14 +257,10 @@ class Game:
     def replay(cls, lines: Sequence[str] | str) -> Game:
         """Rebuild a game from its log (``log``: a list of JSON lines, or the text of a ``.jsonl`` file) by
         replaying the recorded decisions. A log that cannot be read raises ``ValueError`` naming the line."""
-        from jantaku.engine.gamelog import replay
-
         return replay(cls, lines)
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state (concealed tiles included) as plain data: for tests and replay checks."""
-        from jantaku.engine.gamelog import snapshot
-
         return snapshot(self)
 
     # ----------------------------------------------------------------- validation

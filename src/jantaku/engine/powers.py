@@ -28,6 +28,7 @@ from jantaku.engine.events import Event
 
 if TYPE_CHECKING:
     from jantaku.engine.game import Game
+    from jantaku.engine.view import PowerView
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +113,7 @@ class Charges:
             return False
         return self.left > 0 and self.used_hand < CATALOGUE[self.power].per_hand
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PowerView:
         return {"name": self.power, "left": self.left, "ready": self.ready}
 
 

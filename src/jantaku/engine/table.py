@@ -8,6 +8,7 @@ Tiles are physical ids; ``codes[id]`` is the scorer's tile code (a red five is i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from jantaku.engine.wall import Wall
 from jantaku.hand.shanten import shanten
@@ -15,6 +16,9 @@ from jantaku.hand.waits import waits
 from jantaku.melds import Meld, MeldKind
 from jantaku.rules.ruleset import RuleSet
 from jantaku.tiles import FIVES, KINDS, RED_MAN, is_terminal_or_honor
+
+if TYPE_CHECKING:
+    from jantaku.engine.view import MeldView
 
 _CODE_CACHE: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
@@ -55,9 +59,9 @@ class TableMeld:
         called = None if self.called is None else codes[self.called]
         return Meld(self.kind, tuple(codes[t] for t in self.tiles), called, src)
 
-    def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"kind": str(self.kind), "tiles": list(self.tiles)}
-        if self.called is not None:
+    def to_json(self) -> MeldView:
+        out: MeldView = {"kind": str(self.kind), "tiles": list(self.tiles)}
+        if self.called is not None and self.source is not None:
             out["called"] = self.called
             out["source"] = self.source
         if self.added is not None:
