@@ -32,6 +32,7 @@ from jantaku.engine.actions import (
 )
 from jantaku.engine.view import SeatView
 from jantaku.rules.ruleset import RuleSet
+from jantaku.tiles import kind_of_id
 
 
 class Player(Protocol):
@@ -63,7 +64,7 @@ def tile_for_kind(r: Reading, kind: int, actions: Sequence[Discard | Riichi]) ->
     best: Discard | Riichi | None = None
     best_key: tuple[int, int, int] | None = None
     for a in actions:
-        if a.tile >> 2 != kind:
+        if kind_of_id(a.tile) != kind:
             continue
         key = (r.is_red(a.tile), a.tile != r.drawn, a.tile)
         if best_key is None or key < best_key:

@@ -32,6 +32,7 @@ from jantaku.bots.reading import Opponent, Reading
 from jantaku.bots.safety import danger, tenpai_chance
 from jantaku.engine.actions import Action, Discard, Power
 from jantaku.hand import DiscardOption
+from jantaku.tiles import kind_of_id
 
 # points a deal-in is expected to cost, without a level's own estimate: a riichi, an open hand
 DEAL_IN_COST = (5000.0, 3500.0)
@@ -92,7 +93,7 @@ def choose(r: Reading, options: Sequence[Power]) -> Power | None:
 def _useless_draw(r: Reading, opts: Sequence[DiscardOption]) -> bool:
     if r.drawn is None or r.riichi:
         return False
-    kind = r.drawn >> 2
+    kind = kind_of_id(r.drawn)
     if r.dora[kind] or r.is_red(r.drawn):
         return False
     best = opts[0]
@@ -109,7 +110,7 @@ def veil(r: Reading, chosen: Discard, cost: Callable[[Reading, Opponent], float]
     veiled = Discard(chosen.tile, True)
     if veiled not in r.legal:
         return chosen
-    kind = chosen.tile >> 2
+    kind = kind_of_id(chosen.tile)
     after = efficiency.options(r, {kind})
     price = VEIL_COST * (VEIL_PRICE_WAITING if after and after[0].shanten == 0 else 1.0)
     return veiled if risk_of(r, kind, cost) > price else chosen

@@ -32,7 +32,7 @@ from jantaku.bots.value import estimated_han, han_points, value_honors, wait_val
 from jantaku.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Pon, Power, Riichi, Ron, Tsumo
 from jantaku.hand import DiscardOption
 from jantaku.hand.sweep import mask_kinds
-from jantaku.tiles import EAST, SANMA_REMOVED
+from jantaku.tiles import EAST, KINDS, SANMA_REMOVED, kind_of_id
 
 
 def win_chance(shanten: int, accepting: int, live: int, wall: int) -> float:
@@ -203,16 +203,16 @@ class StrongBot(NormalBot):
         opts = self.ranked_discards(r, plain or [Discard(t) for t in r.tiles])
         if not threats or not opts:
             return 0.0
-        kind = r.drawn >> 2
+        kind = kind_of_id(r.drawn)
         scored = self.evaluate(r, opts)
         back = [(v, o) for v, o in scored if o.discard == kind]
         if not back:
             return 0.0
         v, o = back[0]
-        raw = [sum(d[k] * c for d, c in threats) for k in range(34)]
+        raw = [sum(d[k] * c for d, c in threats) for k in range(KINDS)]
         unseen = [
             0 if r.players == 3 and k in SANMA_REMOVED else max(0, 4 - r.counts[k] - r.locked[k] - r.visible[k])
-            for k in range(34)
+            for k in range(KINDS)
         ]
         unseen[kind] += 1  # the drawn tile goes back into the wall
         replacement = sum(u * x for u, x in zip(unseen, raw, strict=True)) / max(1, sum(unseen))
@@ -233,7 +233,7 @@ class StrongBot(NormalBot):
             return plain
         scale = self.risk_scale(r)
         scored = self.evaluate(r, opts)
-        kept = max((v for v, o in scored if o.discard == chosen.tile >> 2), default=None)
+        kept = max((v for v, o in scored if o.discard == kind_of_id(chosen.tile)), default=None)
         if kept is None:
             return chosen
         value, best = max(
@@ -247,7 +247,7 @@ class StrongBot(NormalBot):
 
     # --- riichi or dama ------------------------------------------------------------------------------------
     def riichi(self, r: Reading, options: list[Riichi], rng: random.Random) -> Riichi | None:
-        kinds = {a.tile >> 2 for a in options}
+        kinds = {kind_of_id(a.tile) for a in options}
         o = self.pick(r, [Discard(t) for t in r.tiles])
         if o is None or o.discard not in kinds or o.shanten != 0:
             return None  # the chosen discard does not wait (a fold), or not on a riichi-able tile

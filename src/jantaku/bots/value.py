@@ -14,7 +14,11 @@ from jantaku.hand.model import Hand
 from jantaku.melds import MeldKind
 from jantaku.scoring.riichi import ScoringError, WinContext, score
 from jantaku.scoring.zungjung import ZungJungContext, ZungJungError, score_zung_jung
-from jantaku.tiles import DRAGONS, KINDS, is_simple
+from jantaku.tiles import DRAGONS, EAST, KINDS, MAN, PIN, SOU, is_honor, is_simple, kind_of, suit_of
+
+# a 34-count list: the three suits' nine ranks each, then the honors (East first)
+_SUITED = slice(0, EAST)
+_SUIT_KINDS = {suit: slice(9 * suit, 9 * suit + 9) for suit in (MAN, PIN, SOU)}
 
 # a non-dealer's points by han at ordinary fu (30-40), limits from 5 han
 _BY_HAN = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
@@ -46,10 +50,11 @@ def yaku_paths(r: Reading, counts: Sequence[int], melds: Sequence[tuple[str, int
         meld_simple = all(is_simple(low) and (kind != MeldKind.CHI or is_simple(low + 2)) for kind, low in melds)
         if meld_simple and sum(counts[k] for k in range(KINDS) if not is_simple(k)) <= 1:
             out.append("tanyao")
-    suits = {low // 9 for _, low in melds if low < 27}
+    suits = {suit_of(low) for _, low in melds if not is_honor(low)}
     if len(suits) <= 1:
-        for suit in suits or {0, 1, 2}:
-            off = sum(counts[k] for k in range(27) if k // 9 != suit)
+        suited = sum(counts[_SUITED])
+        for suit in suits or {MAN, PIN, SOU}:
+            off = suited - sum(counts[_SUIT_KINDS[suit]])  # suited tiles of the other two suits
             if off <= 2:
                 out.append("flush")
                 break
@@ -113,7 +118,7 @@ def wait_values(
     copies_all = 0
     counts = [0] * KINDS
     for c in concealed_codes:
-        counts[c if c < KINDS else (c - KINDS) * 9 + 4] += 1
+        counts[kind_of(c)] += 1
     furiten = any(w in r.own_river for w in waits)
     for w in waits:
         left = max(0, 4 - counts[w] - r.locked[w] - r.visible[w])

@@ -77,7 +77,7 @@ from jantaku.engine.view import SeatView, seat_view
 from jantaku.engine.wall import Wall
 from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import DRAGONS, EAST, WINDS
+from jantaku.tiles import DRAGONS, EAST, WINDS, kind_of_id
 
 _JSON = json.JSONEncoder(separators=(",", ":"))
 
@@ -512,7 +512,7 @@ class Game:
         t = self.table
         if t.interrupted or any(s.discards != 1 or s.river[0].veiled for s in t.seats):
             return False
-        kinds = {s.river[0].tile >> 2 for s in t.seats}
+        kinds = {kind_of_id(s.river[0].tile) for s in t.seats}
         return len(kinds) == 1 and next(iter(kinds)) in WINDS
 
     def _interrupt(self) -> None:
@@ -533,7 +533,7 @@ class Game:
         if self.rules.superpowers:
             lift_seals(self, seat)
         tiles = tuple(sorted((*act.tiles, c.tile)))
-        k = c.tile >> 2
+        k = kind_of_id(c.tile)
         events: list[Event] = []
         if isinstance(act, OpenKan):
             s.melds.append(TableMeld(MeldKind.OPEN_KAN, tiles, c.tile, c.actor))
@@ -549,7 +549,7 @@ class Game:
         else:
             s.melds.append(TableMeld(MeldKind.CHI, tiles, c.tile, c.actor))
             events.append(Event("chi", actor=seat, target=c.actor, tile=c.tile, consumed=act.tiles))
-            run = (act.tiles[0] >> 2, act.tiles[1] >> 2)
+            run = (kind_of_id(act.tiles[0]), kind_of_id(act.tiles[1]))
             forbidden = kuikae_forbidden(self.rules.kuikae, k, run)
         self.phase, self.claims = "turn", None
         self.turn = Turn(seat, None, False, forbidden)
@@ -575,7 +575,8 @@ class Game:
             s.melds.append(TableMeld(MeldKind.CLOSED_KAN, tuple(sorted(c.kan_tiles))))
         else:
             s.take(c.tile)
-            i = next(i for i, m in enumerate(s.melds) if m.kind is MeldKind.PON and m.kind_of_tiles == c.tile >> 2)
+            kind = kind_of_id(c.tile)
+            i = next(i for i, m in enumerate(s.melds) if m.kind is MeldKind.PON and m.kind_of_tiles == kind)
             m = s.melds[i]
             s.melds[i] = TableMeld(MeldKind.ADDED_KAN, tuple(sorted((*m.tiles, c.tile))), m.called, m.source, c.tile)
         self._interrupt()
