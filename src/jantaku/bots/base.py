@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from jantaku.bots.reading import Reading, read_view
+from jantaku.bots.reading import Situation, read_view
 from jantaku.engine.actions import (
     Action,
     AddedKan,
@@ -58,7 +58,7 @@ def of_type(actions: Sequence[Action], cls: type[Any]) -> list[Any]:
     return [a for a in actions if type(a) is cls]
 
 
-def tile_for_kind(r: Reading, kind: int, actions: Sequence[Discard | Riichi]) -> Discard | Riichi | None:
+def tile_for_kind(r: Situation, kind: int, actions: Sequence[Discard | Riichi]) -> Discard | Riichi | None:
     """The action discarding a tile of ``kind``: a plain copy before a red five, the drawn tile first (a
     tsumogiri shows the least about the hand)."""
     best: Discard | Riichi | None = None
@@ -107,14 +107,14 @@ class Bot:
         return next(a for a in legal if isinstance(a, Pass))
 
     # --- the decisions a level may refine ------------------------------------------------------------------
-    def take_win(self, r: Reading, action: Tsumo | Ron) -> bool:
+    def take_win(self, r: Situation, action: Tsumo | Ron) -> bool:
         return True
 
-    def declare(self, r: Reading) -> Action:
+    def declare(self, r: Situation) -> Action:
         """Tenpai at an exhaustive draw: showing the hand collects the noten payments."""
         return DeclareTenpai()
 
-    def turn(self, r: Reading, rng: random.Random) -> Action:
+    def turn(self, r: Situation, rng: random.Random) -> Action:
         powers: list[Power] = of_type(r.legal, Power)
         if powers:
             used = self.use_power(r, powers)
@@ -138,32 +138,32 @@ class Bot:
         drop = self.discard(r, plain, rng)
         return self.veil(r, drop, plain) if len(plain) < len(discards) else drop
 
-    def extract_north(self, r: Reading) -> bool:
+    def extract_north(self, r: Situation) -> bool:
         return True
 
-    def use_power(self, r: Reading, options: list[Power]) -> Power | None:
+    def use_power(self, r: Situation, options: list[Power]) -> Power | None:
         """An own-turn superpower to use now (``bots.powers``), or None to keep it."""
         from jantaku.bots import powers
 
         return powers.choose(r, options)
 
-    def veil(self, r: Reading, chosen: Discard, options: list[Discard]) -> Action:
+    def veil(self, r: Situation, chosen: Discard, options: list[Discard]) -> Action:
         """``chosen``, or the same tile face down when Veil is offered and worth its 1,000 points."""
         from jantaku.bots import powers
 
         return powers.veil(r, chosen)
 
-    def abort_nine_terminals(self, r: Reading) -> bool:
+    def abort_nine_terminals(self, r: Situation) -> bool:
         return True
 
-    def declare_kan(self, r: Reading, kan: ClosedKan | AddedKan) -> bool:
+    def declare_kan(self, r: Situation, kan: ClosedKan | AddedKan) -> bool:
         return False
 
-    def riichi(self, r: Reading, options: list[Riichi], rng: random.Random) -> Riichi | None:
+    def riichi(self, r: Situation, options: list[Riichi], rng: random.Random) -> Riichi | None:
         return None
 
-    def discard(self, r: Reading, options: list[Discard], rng: random.Random) -> Discard:
+    def discard(self, r: Situation, options: list[Discard], rng: random.Random) -> Discard:
         raise NotImplementedError
 
-    def call(self, r: Reading, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
+    def call(self, r: Situation, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
         return None

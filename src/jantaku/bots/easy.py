@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from jantaku.bots.base import Bot, tile_for_kind
-from jantaku.bots.reading import Reading
+from jantaku.bots.reading import Situation
 from jantaku.bots.value import value_honors
 from jantaku.engine.actions import Action, Chi, Discard, OpenKan, Pon, Riichi
 from jantaku.tiles import is_honor, kind_of_id, rank_of
@@ -32,7 +32,7 @@ def connectedness(counts: list[int], k: int) -> float:
 class EasyBot(Bot):
     level = "easy"
 
-    def discard(self, r: Reading, options: list[Discard], rng: random.Random) -> Discard:
+    def discard(self, r: Situation, options: list[Discard], rng: random.Random) -> Discard:
         kinds = sorted({kind_of_id(a.tile) for a in options})
         honors = value_honors(r)
         ranked = sorted(kinds, key=lambda k: (connectedness(r.counts, k) + (0.4 if k in honors else 0.0), k))
@@ -43,10 +43,10 @@ class EasyBot(Bot):
         assert chosen is None or isinstance(chosen, Discard)
         return chosen or options[0]
 
-    def riichi(self, r: Reading, options: list[Riichi], rng: random.Random) -> Riichi | None:
+    def riichi(self, r: Situation, options: list[Riichi], rng: random.Random) -> Riichi | None:
         return options[0]
 
-    def call(self, r: Reading, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
+    def call(self, r: Situation, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
         honors = value_honors(r)
         for c in calls:
             if isinstance(c, Pon) and r.claim is not None and kind_of_id(r.claim[2]) in honors and rng.random() < 0.7:

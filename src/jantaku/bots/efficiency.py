@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jantaku.bots.reading import Reading
+from jantaku.bots.reading import Situation
 from jantaku.engine.actions import Chi, OpenKan, Pon
 from jantaku.engine.legal import kuikae_forbidden
 from jantaku.hand import DiscardOption, discard_options, shanten, ukeire
@@ -13,7 +13,7 @@ from jantaku.melds import MeldKind
 from jantaku.tiles import KINDS, kind_of_id
 
 
-def options(r: Reading, kinds: set[int] | None = None) -> list[DiscardOption]:
+def options(r: Situation, kinds: set[int] | None = None) -> list[DiscardOption]:
     """Every discard of the 3n+2 hand, best first (shanten, then unseen accepting tiles); only ``kinds`` when
     given (the legal ones)."""
     opts = discard_options(r.counts, r.locked if r.melds else None, r.visible)
@@ -22,7 +22,7 @@ def options(r: Reading, kinds: set[int] | None = None) -> list[DiscardOption]:
     return [o for o in opts if o.discard in kinds]
 
 
-def waiting_shanten(r: Reading) -> tuple[int, int]:
+def waiting_shanten(r: Situation) -> tuple[int, int]:
     """Shanten and unseen accepting tiles of the 3n+1 hand held while others' discards pass."""
     acc = ukeire(r.counts, r.locked if r.melds else None, r.visible)
     return acc.shanten, acc.total
@@ -38,7 +38,7 @@ class CallOutcome:
     forbidden: frozenset[int]
 
 
-def after_call(r: Reading, call: Pon | Chi | OpenKan) -> CallOutcome:
+def after_call(r: Situation, call: Pon | Chi | OpenKan) -> CallOutcome:
     assert r.claim is not None
     called = kind_of_id(r.claim[2])
     counts = list(r.counts)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from jantaku.bots import efficiency
-from jantaku.bots.reading import Opponent, Reading
+from jantaku.bots.reading import Opponent, Situation
 from jantaku.bots.safety import danger, tenpai_chance
 from jantaku.engine.actions import Action, Discard, Power
 from jantaku.hand import DiscardOption
@@ -45,16 +45,16 @@ VEIL_COST = 1000.0
 VEIL_PRICE_WAITING = 1.0
 
 
-def deal_in_cost(r: Reading, opp: Opponent) -> float:
+def deal_in_cost(r: Situation, opp: Opponent) -> float:
     return DEAL_IN_COST[0] if opp.riichi else DEAL_IN_COST[1]
 
 
-def risk_of(r: Reading, kind: int, cost: Callable[[Reading, Opponent], float] = deal_in_cost) -> float:
+def risk_of(r: Situation, kind: int, cost: Callable[[Situation, Opponent], float] = deal_in_cost) -> float:
     """Expected points lost by discarding ``kind`` now, summed over the opponents."""
     return sum(danger(r, o)[kind] * cost(r, o) for o in r.opponents)
 
 
-def choose(r: Reading, options: Sequence[Power]) -> Power | None:
+def choose(r: Situation, options: Sequence[Power]) -> Power | None:
     """The power to use now, or None to keep it (``options``: the legal ``Power`` actions)."""
     name = options[0].power
     opts = efficiency.options(r)
@@ -90,7 +90,7 @@ def choose(r: Reading, options: Sequence[Power]) -> Power | None:
     return None
 
 
-def _useless_draw(r: Reading, opts: Sequence[DiscardOption]) -> bool:
+def _useless_draw(r: Situation, opts: Sequence[DiscardOption]) -> bool:
     if r.drawn is None or r.riichi:
         return False
     kind = kind_of_id(r.drawn)
@@ -104,7 +104,7 @@ def _useless_draw(r: Reading, opts: Sequence[DiscardOption]) -> bool:
     return best.shanten == 0 or (best.shanten == 1 and r.power_left >= 2)
 
 
-def veil(r: Reading, chosen: Discard, cost: Callable[[Reading, Opponent], float] = deal_in_cost) -> Action:
+def veil(r: Situation, chosen: Discard, cost: Callable[[Situation, Opponent], float] = deal_in_cost) -> Action:
     """``chosen`` face down when Veil is offered for it and the danger it carries is worth more than the veil
     (cheaper for a hand that stays waiting: it often wins the deposit back)."""
     veiled = Discard(chosen.tile, True)

@@ -36,7 +36,7 @@ class Opponent:
 
 
 @dataclass(slots=True)
-class Reading:
+class Situation:
     """A seat's situation, read from its view. Tile ids are physical (0..135); kinds are 0..33."""
 
     rules: RuleSet
@@ -104,7 +104,7 @@ def _meld_entry(m: MeldView) -> tuple[str, int, list[int]]:
     return str(m["kind"]), min(tiles), tiles
 
 
-def read_view(view: SeatView, rules: RuleSet) -> Reading:
+def read_view(view: SeatView, rules: RuleSet) -> Situation:
     """Everything a CPU needs from one view (see ``jantaku.engine.view``)."""
     seat = view["seat"]
     if seat is None:
@@ -201,7 +201,7 @@ def read_view(view: SeatView, rules: RuleSet) -> Reading:
         )
     claim = view.get("claim")
     power = seats[seat].get("power")
-    return Reading(
+    return Situation(
         rules=rules,
         seat=seat,
         players=n,

@@ -15,7 +15,7 @@ table, so that they can be tuned in one place.
 
 from __future__ import annotations
 
-from jantaku.bots.reading import Opponent, Reading
+from jantaku.bots.reading import Opponent, Situation
 from jantaku.melds import MeldKind
 from jantaku.tiles import KINDS, is_honor, is_simple, rank_of, suit_of
 
@@ -27,12 +27,12 @@ OTHER_BY_UNSEEN = (0.0, 0.008, 0.018, 0.028, 0.034)
 HONOR_BY_UNSEEN = (0.0, 0.012, 0.03, 0.06, 0.07)
 
 
-def _exhausted(r: Reading, k: int) -> bool:
+def _exhausted(r: Situation, k: int) -> bool:
     """Every copy of ``k`` is in sight of the player (own hand, own melds or visible elsewhere)."""
     return r.counts[k] + r.locked[k] + r.visible[k] >= 4
 
 
-def deal_in_chance(r: Reading, opp: Opponent, k: int) -> float:
+def deal_in_chance(r: Situation, opp: Opponent, k: int) -> float:
     """The chance that discarding kind ``k`` deals into ``opp``'s hand, if ``opp`` is tenpai. Zung Jung has no
     furiten: a kind in the river is only less likely (players seldom throw their own wait), never safe."""
     if k in opp.genbutsu:
@@ -42,7 +42,7 @@ def deal_in_chance(r: Reading, opp: Opponent, k: int) -> float:
     return _plain_chance(r, opp, k)
 
 
-def _plain_chance(r: Reading, opp: Opponent, k: int) -> float:
+def _plain_chance(r: Situation, opp: Opponent, k: int) -> float:
     unseen = max(0, 4 - r.counts[k] - r.locked[k] - r.visible[k])
     if is_honor(k):
         base = HONOR_BY_UNSEEN[unseen]
@@ -58,7 +58,7 @@ def _plain_chance(r: Reading, opp: Opponent, k: int) -> float:
     return ROUTE * routes + OTHER_BY_UNSEEN[unseen]
 
 
-def tenpai_chance(r: Reading, opp: Opponent) -> float:
+def tenpai_chance(r: Situation, opp: Opponent) -> float:
     """How likely the opponent is to be waiting already: certain after riichi, rising with open melds and the
     turn for an open hand. A closed hand that does not declare riichi is played against as not waiting (a
     waiting closed hand nearly always declares; defending against every silent hand would give up every hand)."""
@@ -88,7 +88,7 @@ def suit_bias(opp: Opponent) -> int | None:
     return next(iter(suits))
 
 
-def danger(r: Reading, opp: Opponent) -> list[float]:
+def danger(r: Situation, opp: Opponent) -> list[float]:
     """Per kind: the chance that discarding it deals into ``opp`` now (their tenpai chance folded in)."""
     p = tenpai_chance(r, opp)
     if p == 0.0:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jantaku.bots.reading import Reading
+from jantaku.bots.reading import Situation
 from jantaku.hand.model import Hand
 from jantaku.melds import MeldKind
 from jantaku.scoring.riichi import ScoringError, WinContext, score
@@ -29,14 +29,14 @@ def han_points(han: int, dealer: bool) -> int:
     return p * 3 // 2 if dealer else p
 
 
-def value_honors(r: Reading) -> set[int]:
+def value_honors(r: Situation) -> set[int]:
     """Honors whose triplet is worth something: riichi yakuhai, Zung Jung Value Honour (own wind, dragons)."""
     if not r.rules.riichi:
         return {*DRAGONS, r.seat_wind}
     return set(r.value_winds)
 
 
-def yaku_paths(r: Reading, counts: Sequence[int], melds: Sequence[tuple[str, int]]) -> list[str]:
+def yaku_paths(r: Situation, counts: Sequence[int], melds: Sequence[tuple[str, int]]) -> list[str]:
     """Routes to a yaku still open to a hand with these concealed counts and melds (open hands: riichi and
     menzen tsumo are gone). Empty means the hand cannot win as it stands."""
     out: list[str] = []
@@ -65,7 +65,7 @@ def yaku_paths(r: Reading, counts: Sequence[int], melds: Sequence[tuple[str, int
     return out
 
 
-def estimated_han(r: Reading, counts: Sequence[int], closed: bool) -> int:
+def estimated_han(r: Situation, counts: Sequence[int], closed: bool) -> int:
     """A rough han count of the finished hand: dora held, value honors, and the likely yaku."""
     han = r.dora_in_hand()
     honors = value_honors(r)
@@ -80,11 +80,11 @@ def estimated_han(r: Reading, counts: Sequence[int], closed: bool) -> int:
     return max(han, 1)
 
 
-def _hand(r: Reading, concealed_codes: Sequence[int]) -> Hand:
+def _hand(r: Situation, concealed_codes: Sequence[int]) -> Hand:
     return Hand(tuple(concealed_codes), r.own_melds)
 
 
-def win_points(r: Reading, concealed_codes: Sequence[int], wait: int, *, riichi: bool, tsumo: bool = False) -> int:
+def win_points(r: Situation, concealed_codes: Sequence[int], wait: int, *, riichi: bool, tsumo: bool = False) -> int:
     """Points of winning on ``wait`` with these 13 (3n+1) concealed tiles: 0 when the win has no yaku (Zung
     Jung: the pattern value). Ura dora are unknown: the caller weighs riichi's extra chances itself."""
     hand = _hand(r, concealed_codes)
@@ -109,7 +109,7 @@ def win_points(r: Reading, concealed_codes: Sequence[int], wait: int, *, riichi:
 
 
 def wait_values(
-    r: Reading, concealed_codes: Sequence[int], waits: Sequence[int], *, riichi: bool
+    r: Situation, concealed_codes: Sequence[int], waits: Sequence[int], *, riichi: bool
 ) -> tuple[float, int, int]:
     """Over the waits of a 13-tile hand: (value averaged over unseen copies, unseen copies that win with a
     yaku, unseen copies in all). A wait in the player's own river wins only by self-draw (furiten)."""
