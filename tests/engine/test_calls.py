@@ -19,7 +19,7 @@ def test_kuikae_forbids_the_called_tile_and_the_other_end_of_the_run() -> None:
     three = next(t for t in game.table.seats[0].hand if t >> 2 == 2)
     act(game, 0, Discard(three))
     chis = [a for a in game.legal_actions(1) if isinstance(a, Chi)]
-    assert chis and all(isinstance(a, Chi) for a in chis)
+    assert chis
     four_five = next(c for c in chis if sorted(t >> 2 for t in c.tiles) == [3, 4])
     act(game, 1, four_five)
     legal = game.legal_actions(1)
