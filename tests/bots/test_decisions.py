@@ -93,8 +93,9 @@ def furiten_ron_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
 
 
 def declare_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
-    return build_view(rules, ids, hand="123m456p789s1z22z", discards=False, live=0,
-                      legal=[DeclareTenpai(), DeclareNoten()])  # fmt: skip
+    return build_view(
+        rules, ids, hand="123m456p789s1z22z", discards=False, live=0, legal=[DeclareTenpai(), DeclareNoten()]
+    )
 
 
 def riichi_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
@@ -118,17 +119,30 @@ def sanma_mangan_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
 def fold_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     # a slow, cheap hand against a riichi: seat 1 declared; 9p is in its river (genbutsu), held by us
     return build_view(
-        rules, ids, hand="13m468p2579s3457z", drawn="9p", seat=0,
-        rivers={1: "1z6s9p8m3s", 2: "9m1s7z", 3: "2z7m8s"}, riichi={1: 4}, live=30,
-    )  # fmt: skip
+        rules,
+        ids,
+        hand="13m468p2579s3457z",
+        drawn="9p",
+        seat=0,
+        rivers={1: "1z6s9p8m3s", 2: "9m1s7z", 3: "2z7m8s"},
+        riichi={1: 4},
+        live=30,
+    )
 
 
 def push_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     # ready on 2s-5s with tanyao and pinfu against a riichi: keep the hand, throw the drawn White
     return build_view(
-        rules, ids, hand="234m456p34s55678s", drawn="5z", dora="1s", seat=0,
-        rivers={1: "1z6p9p8m", 2: "9m1s7z", 3: "2z7m8s"}, riichi={1: 3}, live=40,
-    )  # fmt: skip
+        rules,
+        ids,
+        hand="234m456p34s55678s",
+        drawn="5z",
+        dora="1s",
+        seat=0,
+        rivers={1: "1z6p9p8m", 2: "9m1s7z", 3: "2z7m8s"},
+        riichi={1: 3},
+        live=40,
+    )
 
 
 def dragon_pon_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
@@ -164,9 +178,15 @@ def last_hand_ron_view(second_last: int, sticks: int = 0) -> Callable[[RuleSet, 
 
     def build(rules: RuleSet, ids: Ids) -> dict[str, Any]:
         v = build_view(
-            rules, ids, hand="234m456p789s23s55p", rivers={3: "9m4s"}, dealer=3, round_=1, hand_no=3,
+            rules,
+            ids,
+            hand="234m456p789s23s55p",
+            rivers={3: "9m4s"},
+            dealer=3,
+            round_=1,
+            hand_no=3,
             scores=[20000, second_last, 29000, 30000],
-        )  # fmt: skip
+        )
         v["sticks"] = sticks
         return on_claim(v, 3, Ron())
 

@@ -314,10 +314,16 @@ def test_a_sense_answer_sets_the_tenpai_chance() -> None:
 
     ids = Ids(RULES)
     view = with_power(
-        build_view(RULES, ids, hand="234m456p78s2345m5z", drawn="6m", rivers={3: "1z9p1s"},
-                   melds={3: [pon(ids, "666z", 0), pon(ids, "888p", 1), pon(ids, "222s", 2)]}),
+        build_view(
+            RULES,
+            ids,
+            hand="234m456p78s2345m5z",
+            drawn="6m",
+            rivers={3: "1z9p1s"},
+            melds={3: [pon(ids, "666z", 0), pon(ids, "888p", 1), pon(ids, "222s", 2)]},
+        ),
         "sense",
-    )  # fmt: skip
+    )
     guess = tenpai_chance(read_view(view, RULES), read_view(view, RULES).opponents[-1])
     now = max(r["order"] for s in view["seats"] for r in s["river"])
     for answer, chance in ((True, 1.0), (False, 0.0)):
@@ -398,9 +404,19 @@ def test_powers_are_checked(rules: str, powers: list[str], message: str) -> None
 
 def test_simulate_command_prints_the_power_table() -> None:
     result = CliRunner().invoke(
-        app, ["simulate", "--rules", "superpower", "--players", "easy,easy,easy,easy", "--powers",
-              "beacon,none,none,none", "--games", "4"],
-    )  # fmt: skip
+        app,
+        [
+            "simulate",
+            "--rules",
+            "superpower",
+            "--players",
+            "easy,easy,easy,easy",
+            "--powers",
+            "beacon,none,none,none",
+            "--games",
+            "4",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "per superpower held" in result.output and "beacon" in result.output
     assert "placement gap no power − a power" in result.output

@@ -101,11 +101,21 @@ def test_refused_actions_name_a_rule_and_leave_the_state_untouched() -> None:
                 for _ in range(8):
                     who = rng.randrange(4)
                     t = [rng.randrange(136) for _ in range(4)]
-                    pick = rng.choice([
-                        Discard(t[0]), Riichi(t[0]), Tsumo(), Ron(), Chi((t[0], t[1])), Pon((t[0], t[1])),
-                        OpenKan((t[0], t[1], t[2])), AddedKan(t[0]), ClosedKan((t[0], t[1], t[2], t[3])),
-                        NineTerminals(), Pass(),
-                    ])  # fmt: skip
+                    pick = rng.choice(
+                        [
+                            Discard(t[0]),
+                            Riichi(t[0]),
+                            Tsumo(),
+                            Ron(),
+                            Chi((t[0], t[1])),
+                            Pon((t[0], t[1])),
+                            OpenKan((t[0], t[1], t[2])),
+                            AddedKan(t[0]),
+                            ClosedKan((t[0], t[1], t[2], t[3])),
+                            NineTerminals(),
+                            Pass(),
+                        ]
+                    )
                     theirs = game.legal_actions(who)
                     if pick in theirs or same_codes_as_listed(game, who, pick, theirs):
                         continue  # listed, or another copy of a listed call's tile codes

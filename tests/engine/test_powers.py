@@ -510,8 +510,13 @@ def veil_discards_face_down() -> None:
     assert game.view(0)["seats"][0]["river"][0]["tile"] == tile
     for seat in (1, 2, 3, None):
         assert game.view(seat)["seats"][0]["river"][0] == {
-            "tile": None, "tsumogiri": True, "riichi": False, "called": False, "order": 1, "veiled": True,
-        }  # fmt: skip
+            "tile": None,
+            "tsumogiri": True,
+            "riichi": False,
+            "called": False,
+            "order": 1,
+            "veiled": True,
+        }
         ev = next(e for e in game.events_for(seat) if e.type == "dahai")
         assert ev.tile is None and ev.info["veil"] is True
 
