@@ -1,9 +1,14 @@
 """The state machine: ``Game(rules, seed)``, ``legal_actions(seat)``, ``apply(seat, action) -> events``,
 ``view(seat)``, ``log``.
 
-One game is a whole match: when a hand ends the next one is dealt inside the same ``apply`` call, until the
-game ends. Claims on a discard (or on a kan that may be robbed) are gathered from every seat that may act and
-resolved together by priority (ron > pon/kan > chi), never by the order the answers came in.
+One game is a whole match: when a hand ends (a win, an abortive or an exhaustive draw) the match moves on and
+the next hand is dealt inside the same ``apply`` call, until the game ends. Every transition of that state
+machine is a method of ``Game`` (a superpower's effect is played by ``powers.use_power``); what a transition
+computes without changing state lives in pure modules (``legal``: what may be done and why not; ``settle``:
+scores and payments; ``match``: the match's flow).
+
+Claims on a discard (or on a kan that may be robbed) are gathered from every seat that may act and resolved
+together by priority (ron > pon/kan > chi), never by the order the answers came in.
 
 Zung Jung (``rules.riichi`` false) runs through the same machine on small hooks: East's 14th tile is dealt (no
 draw event), one winner per claim (``zj_win_priority``), scoring and payments by the pattern scorer
