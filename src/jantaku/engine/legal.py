@@ -342,7 +342,7 @@ def kan_claims(table: Table, actor: int, tile: int, closed: bool, kan_tiles: tup
 
 
 # ----------------------------------------------------------------- refusals
-def tile_name(game: Game, tile: object) -> str:
+def _tile_name(game: Game, tile: object) -> str:
     """A physical tile in notation, with its id: ``0m (id 16)`` for a red five under the game's rules."""
     if isinstance(tile, int) and not isinstance(tile, bool) and 0 <= tile < len(game.codes):
         return f"{code_name(game.codes[tile])} (id {tile})"
@@ -365,8 +365,8 @@ def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
     tiles = _tiles_of(action)
     for tile in tiles:
         if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < len(game.codes):
-            return "action_format", f"{action.type}: {tile_name(game, tile)}"
-    names = " ".join(tile_name(game, tile) for tile in tiles)
+            return "action_format", f"{action.type}: {_tile_name(game, tile)}"
+    names = " ".join(_tile_name(game, tile) for tile in tiles)
     if game.phase == "claims":
         c = game.claims
         assert c is not None
