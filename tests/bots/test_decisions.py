@@ -93,8 +93,9 @@ def furiten_ron_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
 
 
 def declare_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
-    return build_view(rules, ids, hand="123m456p789s1z22z", discards=False, live=0,
-                      legal=[DeclareTenpai(), DeclareNoten()])  # fmt: skip
+    return build_view(
+        rules, ids, hand="123m456p789s1z22z", discards=False, live=0, legal=[DeclareTenpai(), DeclareNoten()]
+    )
 
 
 def riichi_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
@@ -118,17 +119,30 @@ def sanma_mangan_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
 def fold_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     # a slow, cheap hand against a riichi: seat 1 declared; 9p is in its river (genbutsu), held by us
     return build_view(
-        rules, ids, hand="13m468p2579s3457z", drawn="9p", seat=0,
-        rivers={1: "1z6s9p8m3s", 2: "9m1s7z", 3: "2z7m8s"}, riichi={1: 4}, live=30,
-    )  # fmt: skip
+        rules,
+        ids,
+        hand="13m468p2579s3457z",
+        drawn="9p",
+        seat=0,
+        rivers={1: "1z6s9p8m3s", 2: "9m1s7z", 3: "2z7m8s"},
+        riichi={1: 4},
+        live=30,
+    )
 
 
 def push_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     # ready on 2s-5s with tanyao and pinfu against a riichi: keep the hand, throw the drawn White
     return build_view(
-        rules, ids, hand="234m456p34s55678s", drawn="5z", dora="1s", seat=0,
-        rivers={1: "1z6p9p8m", 2: "9m1s7z", 3: "2z7m8s"}, riichi={1: 3}, live=40,
-    )  # fmt: skip
+        rules,
+        ids,
+        hand="234m456p34s55678s",
+        drawn="5z",
+        dora="1s",
+        seat=0,
+        rivers={1: "1z6p9p8m", 2: "9m1s7z", 3: "2z7m8s"},
+        riichi={1: 3},
+        live=40,
+    )
 
 
 def dragon_pon_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
@@ -164,9 +178,15 @@ def last_hand_ron_view(second_last: int, sticks: int = 0) -> Callable[[RuleSet, 
 
     def build(rules: RuleSet, ids: Ids) -> dict[str, Any]:
         v = build_view(
-            rules, ids, hand="234m456p789s23s55p", rivers={3: "9m4s"}, dealer=3, round_=1, hand_no=3,
+            rules,
+            ids,
+            hand="234m456p789s23s55p",
+            rivers={3: "9m4s"},
+            dealer=3,
+            round_=1,
+            hand_no=3,
             scores=[20000, second_last, 29000, 30000],
-        )  # fmt: skip
+        )
         v["sticks"] = sticks
         return on_claim(v, 3, Ron())
 
@@ -174,40 +194,40 @@ def last_hand_ron_view(second_last: int, sticks: int = 0) -> Callable[[RuleSet, 
 
 
 ROWS = [
-    Row("win_when_allowed", "issue 4: every level wins when it can", "standard", ALL, tsumo_view, is_type(Tsumo)),
+    Row("win_when_allowed", "every level wins when it can", "standard", ALL, tsumo_view, is_type(Tsumo)),
     Row("furiten_never_rons", "RULES.md furiten: a furiten seat cannot ron", "standard", ALL, furiten_ron_view,
         is_type(Pass)),
     Row("tenpai_declaration_shows", "RULES.md tenpai declaration (classic): showing collects noten payments",
         "classic", ALL, declare_view, is_type(DeclareTenpai)),
-    Row("riichi_at_once", "issue 4: normal declares riichi on a ready closed hand", "standard", ("easy", "normal"),
+    Row("riichi_at_once", "normal declares riichi on a ready closed hand", "standard", ("easy", "normal"),
         riichi_view, is_type(Riichi)),
-    Row("riichi_when_cheap", "issue 4: strong riichis a hand with no yaku", "standard", ("strong",), riichi_view,
+    Row("riichi_when_cheap", "strong riichis a hand with no yaku", "standard", ("strong",), riichi_view,
         is_type(Riichi)),
-    Row("dama_on_a_paying_hand", "issue 4: strong riichi vs. dama", "standard", ("strong",), mangan_dama_view,
+    Row("dama_on_a_paying_hand", "strong riichi vs. dama", "standard", ("strong",), mangan_dama_view,
         lambda a, v: isinstance(a, Discard) and kind(a.tile) == parse_tiles("2z")[0]),
-    Row("dama_on_a_paying_hand_4p", "issue 4: strong riichi vs. dama (a mangan stays silent in 4-player)",
+    Row("dama_on_a_paying_hand_4p", "strong riichi vs. dama (a mangan stays silent in 4-player)",
         "standard", ("strong",), sanma_mangan_view, lambda a, v: type(a) is Discard),
-    Row("riichi_a_sanma_mangan", "issue 4: strong riichi vs. dama (sanma: silent only from a haneman)", "sanma",
+    Row("riichi_a_sanma_mangan", "strong riichi vs. dama (sanma: silent only from a haneman)", "sanma",
         ("strong",), sanma_mangan_view, is_type(Riichi)),
-    Row("fold_to_genbutsu", "issue 4: strong folds a slow hand against a riichi (genbutsu)", "standard",
+    Row("fold_to_genbutsu", "strong folds a slow hand against a riichi (genbutsu)", "standard",
         ("strong",), fold_view, discards_kind("9p")),
-    Row("efficiency_ignores_riichi", "issue 4: normal plays for speed and does not defend", "standard",
+    Row("efficiency_ignores_riichi", "normal plays for speed and does not defend", "standard",
         ("normal",), fold_view, lambda a, v: isinstance(a, Discard) and kind(a.tile) != parse_tiles("9p")[0]),
-    Row("push_a_good_tenpai", "issue 4: strong pushes a valuable ready hand", "standard", ("strong", "normal"),
+    Row("push_a_good_tenpai", "strong pushes a valuable ready hand", "standard", ("strong", "normal"),
         push_view, discards_kind("5z")),
-    Row("pon_a_dragon", "issue 4: calls that keep a yaku (a dragon triplet is one)", "standard",
+    Row("pon_a_dragon", "calls that keep a yaku (a dragon triplet is one)", "standard",
         ("normal", "strong"), dragon_pon_view, is_type(Pon)),
-    Row("no_yakuless_chi", "issue 4: a call must keep a yaku (RULES.md: an open hand needs one)", "standard", ALL,
+    Row("no_yakuless_chi", "a call must keep a yaku (RULES.md: an open hand needs one)", "standard", ALL,
         yakuless_chi_view, is_type(Pass)),
     Row("nine_terminals_redeal", "RULES.md nine terminals: the player chooses", "standard", ALL,
         nine_terminals_view, is_type(NineTerminals)),
     Row("thirteen_orphans_chance", "RULES.md nine terminals: play on when thirteen orphans is close", "standard",
         ("normal", "strong"), kokushi_chance_view, is_type(Discard)),
-    Row("no_ron_that_stays_last", "issue 4: game situation (last hand: a win that leaves the seat last is let go "
+    Row("no_ron_that_stays_last", "game situation (last hand: a win that leaves the seat last is let go "
         "when a self-draw would lift it)", "standard", ("strong",), last_hand_ron_view(21000), is_type(Pass)),
-    Row("ron_that_climbs", "issue 4: game situation (last hand: a win that lifts the seat is taken)", "standard",
+    Row("ron_that_climbs", "game situation (last hand: a win that lifts the seat is taken)", "standard",
         ALL, last_hand_ron_view(20500), is_type(Ron)),
-    Row("ron_that_climbs_with_the_deposit", "issue 4: game situation (last hand: the deposit on the table lifts "
+    Row("ron_that_climbs_with_the_deposit", "game situation (last hand: the deposit on the table lifts "
         "the seat)", "standard", ALL, last_hand_ron_view(21000, sticks=1), is_type(Ron)),
     Row("north_extraction", "RULES.md sanma: a North is set aside as dora", "sanma", ALL, kita_view,
         is_type(Kita)),

@@ -85,7 +85,7 @@ def test_last_dealer_stop_tenhou_needs_first_and_target() -> None:
 
 
 def test_last_dealer_stop_on_a_win_only() -> None:
-    """Option last_dealer_stop_tenpai off (issue 11): no tenpai stop; a win stops only when first with ≥ 30000."""
+    """Option last_dealer_stop_tenpai off: no tenpai stop; a win stops only when first with ≥ 30000."""
     all_last = MatchState(EVEN, round=1, hand=3)
     top = (24000, 24000, 20000, 32000)
     win_only = TENHOU.with_options(last_dealer_stop_tenpai=False)
@@ -106,8 +106,12 @@ def test_ranking_breaks_ties_by_seat_and_leftover_deposits_go_to_first() -> None
     assert res.order == (1, 2, 0, 3)
     assert res.scores == (25000, 32000, 30000, 13000)
     # tenhou: oka (30000-25000)*4 to first, uma +20/+10/-10/-20 thousand
-    assert res.results == (25000 - 30000 - 10000, 32000 - 30000 + 20000 + 20000, 30000 - 30000 + 10000,
-                           13000 - 30000 - 20000)  # fmt: skip
+    assert res.results == (
+        25000 - 30000 - 10000,
+        32000 - 30000 + 20000 + 20000,
+        30000 - 30000 + 10000,
+        13000 - 30000 - 20000,
+    )
     assert sum(res.scores) == 100000
 
 

@@ -510,8 +510,13 @@ def veil_discards_face_down() -> None:
     assert game.view(0)["seats"][0]["river"][0]["tile"] == tile
     for seat in (1, 2, 3, None):
         assert game.view(seat)["seats"][0]["river"][0] == {
-            "tile": None, "tsumogiri": True, "riichi": False, "called": False, "order": 1, "veiled": True,
-        }  # fmt: skip
+            "tile": None,
+            "tsumogiri": True,
+            "riichi": False,
+            "called": False,
+            "order": 1,
+            "veiled": True,
+        }
         ev = next(e for e in game.events_for(seat) if e.type == "dahai")
         assert ev.tile is None and ev.info["veil"] is True
 
@@ -949,7 +954,7 @@ def test_power_actions_round_trip_through_json() -> None:
     ],
 )
 def test_a_refused_power_says_why(powers: list[str], action: Power, message: str) -> None:
-    """A refused action names its rule and leaves the game as it was (issue 14: bad input gets a clear error)."""
+    """A refused action names its rule and leaves the game as it was (bad input gets a clear error)."""
     game = deal(BASE, ["7z"], powers=powers)
     before = game.snapshot()
     with pytest.raises(IllegalAction, match=f"superpower: {message}"):

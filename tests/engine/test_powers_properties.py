@@ -46,7 +46,7 @@ def assert_view_ignores_hidden(game: Game, seat: int | None, rng: random.Random)
     for s in t.seats:
         s.river = [copy.copy(r) for r in s.river]
     twin.turn = copy.copy(game.turn)
-    twin._legal = {}  # nothing cached from before the shuffle
+    twin.version = -1  # a state the game never had: no legal-action list computed before the shuffle is reused
     others = [i for i in range(t.players) if i != seat]
     veiled = [r for i in others for r in t.seats[i].river if r.veiled]
     pool = [x for i in others for x in t.seats[i].hand] + t.wall.live + [r.tile for r in veiled]

@@ -1,4 +1,4 @@
-"""Zung Jung through the engine (seed 004, RULES.md "Zung-jung family"): East's 14-tile deal, calls (runs from the
+"""Zung Jung through the engine (RULES.md "Zung-jung family"): East's 14-tile deal, calls (runs from the
 left only, triplets, the three quads with replacements from the wall's tail), claim priority, payments by the
 pattern scorer, drawn hands, the dealer passing every hand; random-play properties.
 
@@ -28,6 +28,7 @@ from jantaku.engine.game import Game
 from jantaku.engine.match import MatchState
 from jantaku.hand.model import Hand
 from jantaku.rules import preset
+from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.zungjung import ZungJungContext, score_zung_jung
 from jantaku.tiles import EAST, parse_tile
 from tests.engine.helpers import Tiles, act, check_view_hides, claim, greedy, pass_all, play, stacked_game, uniform
@@ -101,7 +102,24 @@ def test_a_run_is_claimed_only_from_the_player_on_the_left() -> None:
     events = claim(game, 1, Chi((tile_of(game, 1, "4m"), tile_of(game, 1, "5m"))))
     assert events == ["chi"]
     assert game.turn is not None and game.turn.seat == 1 and game.turn.drawn is None
-    assert all(isinstance(a, Discard) for a in game.legal_actions(1))  # no kuikae restriction in Zung Jung
+
+
+@pytest.mark.parametrize(("rules", "swap_allowed"), [(ZJ, True), (preset("standard"), False)], ids=["zj", "riichi"])
+def test_zung_jung_has_no_kuikae(rules: RuleSet, swap_allowed: bool) -> None:
+    # South chis East's 3m with 45m while holding another 3m and a 6m: right after the call the riichi family's
+    # kuikae forbids both (the called tile's twin, the run's other end); Zung Jung names no such restriction
+    hands = ["3m47m258p369s1234z", "3456m19p19s12345z", "45m28p28s1234567z", "19m37p37s1234567z"]
+    game, _ = stacked_game(rules, hands, ["7z"])
+    act(game, 0, Discard(tile_of(game, 0, "3m")))
+    assert claim(game, 1, Chi((tile_of(game, 1, "4m"), tile_of(game, 1, "5m")))) == ["chi"]
+    swaps = [Discard(tile_of(game, 1, "3m")), Discard(tile_of(game, 1, "6m"))]
+    legal = game.legal_actions(1)
+    assert Discard(tile_of(game, 1, "1p")) in legal  # the rest of the hand is discardable under both rules
+    assert all((swap in legal) is swap_allowed for swap in swaps)
+    if not swap_allowed:
+        with pytest.raises(IllegalAction) as err:
+            game.apply(1, swaps[0])
+        assert err.value.rule == "kuikae"
 
 
 def test_big_melded_quad_draws_its_replacement_from_the_walls_tail() -> None:
@@ -130,7 +148,7 @@ def test_concealed_quad_in_easts_deal_and_a_small_melded_quad() -> None:
 
 
 def test_a_concealed_quad_needs_the_tile_just_drawn() -> None:
-    # seed 004, Concealed Quad: "you draw a tile that would make it a quad" - four copies held from the deal with
+    # Concealed Quad: "you draw a tile that would make it a quad" - four copies held from the deal with
     # a different 14th tile offer no quad (the riichi family allows it any time on the player's own turn)
     game, _ = stacked_game(ZJ, ["1111p47m2p369s123z", *HANDS_ROB[1:]], ["5z"])
     assert not any(isinstance(a, ClosedKan) for a in game.legal_actions(0))

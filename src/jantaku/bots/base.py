@@ -1,17 +1,18 @@
 """One interface for every player, person or CPU: a view in, an action out.
 
-``Player.act(view)`` receives exactly what ``Game.view(seat)`` gives that seat (the same dict a browser client
-gets) and returns one of ``view["legal_actions"]`` as an ``Action``. A CPU keeps no hidden channel to the game:
-its choices depend only on the view and its seed (``decision_rng``), so a game with CPUs replays exactly.
+``Player.act(view)`` receives exactly what ``Game.view(seat)`` gives that seat (a ``SeatView``, the same dict a
+browser client gets) and returns one of ``view["legal_actions"]`` as an ``Action``. A CPU keeps no hidden channel
+to the game: its choices depend only on the view and its seed (``decision_rng``), so a game with CPUs replays
+exactly.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
-from jantaku.bots.reading import Reading, read_view
+from jantaku.bots.reading import Situation, read_view
 from jantaku.engine.actions import (
     Action,
     AddedKan,
@@ -29,7 +30,9 @@ from jantaku.engine.actions import (
     Ron,
     Tsumo,
 )
+from jantaku.engine.view import SeatView
 from jantaku.rules.ruleset import RuleSet
+from jantaku.tiles import kind_of_id
 
 
 class Player(Protocol):
@@ -37,10 +40,10 @@ class Player(Protocol):
 
     name: str
 
-    def act(self, view: Mapping[str, Any]) -> Action: ...
+    def act(self, view: SeatView) -> Action: ...
 
 
-def decision_rng(seed: int | str, view: Mapping[str, Any]) -> random.Random:
+def decision_rng(seed: int | str, view: SeatView) -> random.Random:
     """A random stream that is a function of the seed and the decision point only (string seeds hash with
     SHA-512 inside ``random``, so it is the same in every process and run)."""
     seats = view["seats"]
@@ -55,13 +58,13 @@ def of_type(actions: Sequence[Action], cls: type[Any]) -> list[Any]:
     return [a for a in actions if type(a) is cls]
 
 
-def tile_for_kind(r: Reading, kind: int, actions: Sequence[Discard | Riichi]) -> Discard | Riichi | None:
+def tile_for_kind(r: Situation, kind: int, actions: Sequence[Discard | Riichi]) -> Discard | Riichi | None:
     """The action discarding a tile of ``kind``: a plain copy before a red five, the drawn tile first (a
     tsumogiri shows the least about the hand)."""
     best: Discard | Riichi | None = None
     best_key: tuple[int, int, int] | None = None
     for a in actions:
-        if a.tile >> 2 != kind:
+        if kind_of_id(a.tile) != kind:
             continue
         key = (r.is_red(a.tile), a.tile != r.drawn, a.tile)
         if best_key is None or key < best_key:
@@ -80,7 +83,7 @@ class Bot:
         self.seed = seed
         self.name = name or self.level
 
-    def act(self, view: Mapping[str, Any]) -> Action:
+    def act(self, view: SeatView) -> Action:
         r = read_view(view, self.rules)
         legal = r.legal
         if not legal:
@@ -104,14 +107,14 @@ class Bot:
         return next(a for a in legal if isinstance(a, Pass))
 
     # --- the decisions a level may refine ------------------------------------------------------------------
-    def take_win(self, r: Reading, action: Tsumo | Ron) -> bool:
+    def take_win(self, r: Situation, action: Tsumo | Ron) -> bool:
         return True
 
-    def declare(self, r: Reading) -> Action:
+    def declare(self, r: Situation) -> Action:
         """Tenpai at an exhaustive draw: showing the hand collects the noten payments."""
         return DeclareTenpai()
 
-    def turn(self, r: Reading, rng: random.Random) -> Action:
+    def turn(self, r: Situation, rng: random.Random) -> Action:
         powers: list[Power] = of_type(r.legal, Power)
         if powers:
             used = self.use_power(r, powers)
@@ -135,32 +138,32 @@ class Bot:
         drop = self.discard(r, plain, rng)
         return self.veil(r, drop, plain) if len(plain) < len(discards) else drop
 
-    def extract_north(self, r: Reading) -> bool:
+    def extract_north(self, r: Situation) -> bool:
         return True
 
-    def use_power(self, r: Reading, options: list[Power]) -> Power | None:
+    def use_power(self, r: Situation, options: list[Power]) -> Power | None:
         """An own-turn superpower to use now (``bots.powers``), or None to keep it."""
         from jantaku.bots import powers
 
         return powers.choose(r, options)
 
-    def veil(self, r: Reading, chosen: Discard, options: list[Discard]) -> Action:
+    def veil(self, r: Situation, chosen: Discard, options: list[Discard]) -> Action:
         """``chosen``, or the same tile face down when Veil is offered and worth its 1,000 points."""
         from jantaku.bots import powers
 
         return powers.veil(r, chosen)
 
-    def abort_nine_terminals(self, r: Reading) -> bool:
+    def abort_nine_terminals(self, r: Situation) -> bool:
         return True
 
-    def declare_kan(self, r: Reading, kan: ClosedKan | AddedKan) -> bool:
+    def declare_kan(self, r: Situation, kan: ClosedKan | AddedKan) -> bool:
         return False
 
-    def riichi(self, r: Reading, options: list[Riichi], rng: random.Random) -> Riichi | None:
+    def riichi(self, r: Situation, options: list[Riichi], rng: random.Random) -> Riichi | None:
         return None
 
-    def discard(self, r: Reading, options: list[Discard], rng: random.Random) -> Discard:
+    def discard(self, r: Situation, options: list[Discard], rng: random.Random) -> Discard:
         raise NotImplementedError
 
-    def call(self, r: Reading, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
+    def call(self, r: Situation, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
         return None

@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 
 from jantaku.bots.base import Bot, tile_for_kind
-from jantaku.bots.reading import Reading
+from jantaku.bots.reading import Situation
 from jantaku.bots.value import value_honors
 from jantaku.engine.actions import Action, Chi, Discard, OpenKan, Pon, Riichi
+from jantaku.tiles import is_honor, kind_of_id, rank_of
 
 SLIP = 0.3  # how often it throws one of its three weakest tiles instead of the weakest
 
@@ -17,22 +18,22 @@ SLIP = 0.3  # how often it throws one of its three weakest tiles instead of the 
 def connectedness(counts: list[int], k: int) -> float:
     """How much a tile seems to belong: copies of it, and neighbours within two ranks in its suit."""
     own = (counts[k] - 1) * 2.0
-    if k >= 27:
+    if is_honor(k):
         return own
-    rank = k % 9
+    rank = rank_of(k)
     near = 0.0
     for d in (-2, -1, 1, 2):
-        if 0 <= rank + d <= 8 and counts[k + d]:
+        if 1 <= rank + d <= 9 and counts[k + d]:
             near += 1.5 if abs(d) == 1 else 1.0
-    edge = 0.3 if rank in (0, 8) else 0.6 if rank in (1, 7) else 0.8
+    edge = 0.3 if rank in (1, 9) else 0.6 if rank in (2, 8) else 0.8
     return own + near + edge
 
 
 class EasyBot(Bot):
     level = "easy"
 
-    def discard(self, r: Reading, options: list[Discard], rng: random.Random) -> Discard:
-        kinds = sorted({a.tile >> 2 for a in options})
+    def discard(self, r: Situation, options: list[Discard], rng: random.Random) -> Discard:
+        kinds = sorted({kind_of_id(a.tile) for a in options})
         honors = value_honors(r)
         ranked = sorted(kinds, key=lambda k: (connectedness(r.counts, k) + (0.4 if k in honors else 0.0), k))
         pick = ranked[0]
@@ -42,12 +43,12 @@ class EasyBot(Bot):
         assert chosen is None or isinstance(chosen, Discard)
         return chosen or options[0]
 
-    def riichi(self, r: Reading, options: list[Riichi], rng: random.Random) -> Riichi | None:
+    def riichi(self, r: Situation, options: list[Riichi], rng: random.Random) -> Riichi | None:
         return options[0]
 
-    def call(self, r: Reading, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
+    def call(self, r: Situation, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
         honors = value_honors(r)
         for c in calls:
-            if isinstance(c, Pon) and r.claim is not None and r.claim[2] >> 2 in honors and rng.random() < 0.7:
+            if isinstance(c, Pon) and r.claim is not None and kind_of_id(r.claim[2]) in honors and rng.random() < 0.7:
                 return c
         return None

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jantaku.bots.reading import Reading
+from jantaku.bots.reading import Situation
 from jantaku.engine.actions import Chi, OpenKan, Pon
 from jantaku.engine.legal import kuikae_forbidden
 from jantaku.hand import DiscardOption, discard_options, shanten, ukeire
 from jantaku.melds import MeldKind
+from jantaku.tiles import KINDS, kind_of_id
 
 
-def options(r: Reading, kinds: set[int] | None = None) -> list[DiscardOption]:
+def options(r: Situation, kinds: set[int] | None = None) -> list[DiscardOption]:
     """Every discard of the 3n+2 hand, best first (shanten, then unseen accepting tiles); only ``kinds`` when
     given (the legal ones)."""
     opts = discard_options(r.counts, r.locked if r.melds else None, r.visible)
@@ -21,7 +22,7 @@ def options(r: Reading, kinds: set[int] | None = None) -> list[DiscardOption]:
     return [o for o in opts if o.discard in kinds]
 
 
-def waiting_shanten(r: Reading) -> tuple[int, int]:
+def waiting_shanten(r: Situation) -> tuple[int, int]:
     """Shanten and unseen accepting tiles of the 3n+1 hand held while others' discards pass."""
     acc = ukeire(r.counts, r.locked if r.melds else None, r.visible)
     return acc.shanten, acc.total
@@ -37,26 +38,26 @@ class CallOutcome:
     forbidden: frozenset[int]
 
 
-def after_call(r: Reading, call: Pon | Chi | OpenKan) -> CallOutcome:
+def after_call(r: Situation, call: Pon | Chi | OpenKan) -> CallOutcome:
     assert r.claim is not None
-    called = r.claim[2] >> 2
+    called = kind_of_id(r.claim[2])
     counts = list(r.counts)
     locked = list(r.locked)
     visible = list(r.visible)
     for t in call.tiles:
-        counts[t >> 2] -= 1
-        locked[t >> 2] += 1
+        counts[kind_of_id(t)] -= 1
+        locked[kind_of_id(t)] += 1
     locked[called] += 1
     visible[called] = max(0, visible[called] - 1)
     if isinstance(call, Chi):
-        kind = (MeldKind.CHI, min(called, *(t >> 2 for t in call.tiles)))
-        forbidden = kuikae_forbidden(r.rules.kuikae, called, (call.tiles[0] >> 2, call.tiles[1] >> 2))
+        kind = (MeldKind.CHI, min(called, *(kind_of_id(t) for t in call.tiles)))
+        forbidden = kuikae_forbidden(r.rules.kuikae, called, (kind_of_id(call.tiles[0]), kind_of_id(call.tiles[1])))
     else:
         kind = (MeldKind.OPEN_KAN if isinstance(call, OpenKan) else MeldKind.PON, called)
         forbidden = kuikae_forbidden(r.rules.kuikae, called, None)
     melds = [*r.meld_kinds, (str(kind[0]), kind[1])]
     if isinstance(call, OpenKan):  # a replacement tile comes: the 3n+1 hand left is what matters
         s = shanten(counts, len(melds))
-        return CallOutcome(counts, melds, DiscardOption(-1, s, 0, 0, [0] * 34), frozenset())
+        return CallOutcome(counts, melds, DiscardOption(-1, s, 0, 0, [0] * KINDS), frozenset())
     opts = discard_options(counts, locked, visible)
     return CallOutcome(counts, melds, next((o for o in opts if o.discard not in forbidden), None), forbidden)

@@ -8,15 +8,15 @@ import random
 
 from jantaku.bots import efficiency
 from jantaku.bots.base import Bot, tile_for_kind
-from jantaku.bots.reading import Reading
+from jantaku.bots.reading import Situation
 from jantaku.bots.value import value_honors, yaku_paths
 from jantaku.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, OpenKan, Pon, Riichi
 from jantaku.hand import DiscardOption, shanten
 from jantaku.hand.shanten import shanten_kokushi
-from jantaku.tiles import NORTH
+from jantaku.tiles import NORTH, kind_of_id
 
 
-def can_win_open(r: Reading, paths: list[str]) -> bool:
+def can_win_open(r: Situation, paths: list[str]) -> bool:
     """An open riichi hand needs a yaku; a Zung Jung hand always wins (a chicken hand at worst)."""
     return bool(paths) or not r.rules.riichi
 
@@ -27,29 +27,29 @@ def without(counts: list[int], kind: int, n: int = 1) -> list[int]:
     return c
 
 
-def advances(r: Reading, call: Pon | Chi | OpenKan, after: int, before: int) -> bool:
+def advances(r: Situation, call: Pon | Chi | OpenKan, after: int, before: int) -> bool:
     """A call must bring the hand closer; a pon of a value honor may also just keep the distance (it makes the
     yaku at once)."""
     if after < before:
         return True
-    called = r.claim[2] >> 2 if r.claim else -1
+    called = kind_of_id(r.claim[2]) if r.claim else -1
     return after == before and isinstance(call, Pon) and called in value_honors(r)
 
 
 class NormalBot(Bot):
     level = "normal"
 
-    def ranked_discards(self, r: Reading, options: list[Discard]) -> list[DiscardOption]:
+    def ranked_discards(self, r: Situation, options: list[Discard]) -> list[DiscardOption]:
         """Legal discards by efficiency; an open hand keeps a discard that leaves it a yaku when one exists at
         no more than one shanten's cost."""
-        opts = efficiency.options(r, {a.tile >> 2 for a in options})
+        opts = efficiency.options(r, {kind_of_id(a.tile) for a in options})
         if not r.closed and r.rules.riichi and opts:
             keep = [o for o in opts if yaku_paths(r, without(r.counts, o.discard), r.meld_kinds)]
             if keep and keep[0].shanten <= opts[0].shanten + 1:
                 return keep
         return opts
 
-    def discard(self, r: Reading, options: list[Discard], rng: random.Random) -> Discard:
+    def discard(self, r: Situation, options: list[Discard], rng: random.Random) -> Discard:
         opts = self.ranked_discards(r, options)
         if opts:
             chosen = tile_for_kind(r, opts[0].discard, options)
@@ -58,8 +58,8 @@ class NormalBot(Bot):
                 return chosen
         return options[0]
 
-    def riichi(self, r: Reading, options: list[Riichi], rng: random.Random) -> Riichi | None:
-        kinds = {a.tile >> 2 for a in options}
+    def riichi(self, r: Situation, options: list[Riichi], rng: random.Random) -> Riichi | None:
+        kinds = {kind_of_id(a.tile) for a in options}
         opts = [o for o in efficiency.options(r, kinds) if o.shanten == 0]
         if not opts:
             return None
@@ -68,30 +68,30 @@ class NormalBot(Bot):
         assert chosen is None or isinstance(chosen, Riichi)
         return chosen
 
-    def best_shanten(self, r: Reading) -> int:
+    def best_shanten(self, r: Situation) -> int:
         return min(o.shanten for o in efficiency.options(r))
 
-    def extract_north(self, r: Reading) -> bool:
+    def extract_north(self, r: Situation) -> bool:
         """Set a North aside unless the hand needs it (a pair or set of Norths, or a thirteen-orphans try)."""
         return shanten(without(r.counts, NORTH), r.melds) <= self.best_shanten(r)
 
-    def abort_nine_terminals(self, r: Reading) -> bool:
+    def abort_nine_terminals(self, r: Situation) -> bool:
         """Redeal unless thirteen orphans is within two tiles."""
         return shanten_kokushi(r.counts) >= 3
 
-    def declare_kan(self, r: Reading, kan: ClosedKan | AddedKan) -> bool:
+    def declare_kan(self, r: Situation, kan: ClosedKan | AddedKan) -> bool:
         """A kan that does not slow the hand (after riichi the engine only offers wait-keeping kans)."""
         if r.riichi:
             return True
         if isinstance(kan, ClosedKan):
-            k = kan.tiles[0] >> 2
+            k = kind_of_id(kan.tiles[0])
             after = shanten(without(r.counts, k, 4), r.melds + 1)
         else:
-            k = kan.tile >> 2
+            k = kind_of_id(kan.tile)
             after = shanten(without(r.counts, k), r.melds)
         return after <= self.best_shanten(r)
 
-    def call(self, r: Reading, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
+    def call(self, r: Situation, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
         s0, _ = efficiency.waiting_shanten(r)
         best: tuple[int, int] | None = None
         chosen: Action | None = None
@@ -108,13 +108,13 @@ class NormalBot(Bot):
                 best, chosen = key, c
         return chosen
 
-    def worth_calling(self, r: Reading, call: Pon | Chi, out: efficiency.CallOutcome, s0: int) -> bool:
+    def worth_calling(self, r: Situation, call: Pon | Chi, out: efficiency.CallOutcome, s0: int) -> bool:
         assert out.best is not None
         rest = without(out.counts, out.best.discard)
         paths = yaku_paths(r, rest, out.melds)
         if not can_win_open(r, paths):
             return False
-        called = r.claim[2] >> 2 if r.claim else -1
+        called = kind_of_id(r.claim[2]) if r.claim else -1
         if isinstance(call, Pon) and called in value_honors(r):
             return True
         return not r.closed or s0 <= 2

@@ -28,10 +28,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from jantaku.bots import efficiency
-from jantaku.bots.reading import Opponent, Reading
+from jantaku.bots.reading import Opponent, Situation
 from jantaku.bots.safety import danger, tenpai_chance
 from jantaku.engine.actions import Action, Discard, Power
 from jantaku.hand import DiscardOption
+from jantaku.tiles import kind_of_id
 
 # points a deal-in is expected to cost, without a level's own estimate: a riichi, an open hand
 DEAL_IN_COST = (5000.0, 3500.0)
@@ -44,16 +45,16 @@ VEIL_COST = 1000.0
 VEIL_PRICE_WAITING = 1.0
 
 
-def deal_in_cost(r: Reading, opp: Opponent) -> float:
+def deal_in_cost(r: Situation, opp: Opponent) -> float:
     return DEAL_IN_COST[0] if opp.riichi else DEAL_IN_COST[1]
 
 
-def risk_of(r: Reading, kind: int, cost: Callable[[Reading, Opponent], float] = deal_in_cost) -> float:
+def risk_of(r: Situation, kind: int, cost: Callable[[Situation, Opponent], float] = deal_in_cost) -> float:
     """Expected points lost by discarding ``kind`` now, summed over the opponents."""
     return sum(danger(r, o)[kind] * cost(r, o) for o in r.opponents)
 
 
-def choose(r: Reading, options: Sequence[Power]) -> Power | None:
+def choose(r: Situation, options: Sequence[Power]) -> Power | None:
     """The power to use now, or None to keep it (``options``: the legal ``Power`` actions)."""
     name = options[0].power
     opts = efficiency.options(r)
@@ -89,10 +90,10 @@ def choose(r: Reading, options: Sequence[Power]) -> Power | None:
     return None
 
 
-def _useless_draw(r: Reading, opts: Sequence[DiscardOption]) -> bool:
+def _useless_draw(r: Situation, opts: Sequence[DiscardOption]) -> bool:
     if r.drawn is None or r.riichi:
         return False
-    kind = r.drawn >> 2
+    kind = kind_of_id(r.drawn)
     if r.dora[kind] or r.is_red(r.drawn):
         return False
     best = opts[0]
@@ -103,13 +104,13 @@ def _useless_draw(r: Reading, opts: Sequence[DiscardOption]) -> bool:
     return best.shanten == 0 or (best.shanten == 1 and r.power_left >= 2)
 
 
-def veil(r: Reading, chosen: Discard, cost: Callable[[Reading, Opponent], float] = deal_in_cost) -> Action:
+def veil(r: Situation, chosen: Discard, cost: Callable[[Situation, Opponent], float] = deal_in_cost) -> Action:
     """``chosen`` face down when Veil is offered for it and the danger it carries is worth more than the veil
     (cheaper for a hand that stays waiting: it often wins the deposit back)."""
     veiled = Discard(chosen.tile, True)
     if veiled not in r.legal:
         return chosen
-    kind = chosen.tile >> 2
+    kind = kind_of_id(chosen.tile)
     after = efficiency.options(r, {kind})
     price = VEIL_COST * (VEIL_PRICE_WAITING if after and after[0].shanten == 0 else 1.0)
     return veiled if risk_of(r, kind, cost) > price else chosen

@@ -8,15 +8,14 @@ concealed tiles: the input has none.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from jantaku.engine.actions import Action, action_from_json
 from jantaku.engine.table import tile_codes
+from jantaku.engine.view import MeldView, SeatView
 from jantaku.melds import Meld, MeldKind
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import DRAGONS, EAST, KINDS, NORTH, RED_MAN, dora_after
+from jantaku.tiles import DRAGONS, EAST, KINDS, NORTH, RED_MAN, dora_after, kind_of_id
 
 
 @dataclass(slots=True)
@@ -37,7 +36,7 @@ class Opponent:
 
 
 @dataclass(slots=True)
-class Reading:
+class Situation:
     """A seat's situation, read from its view. Tile ids are physical (0..135); kinds are 0..33."""
 
     rules: RuleSet
@@ -100,14 +99,16 @@ class Reading:
         return sum(1 for i, s in enumerate(self.scores) if s > me or (s == me and i < self.seat))
 
 
-def _meld_entry(m: Mapping[str, Any]) -> tuple[str, int, list[int]]:
-    tiles = [t >> 2 for t in m["tiles"]]
+def _meld_entry(m: MeldView) -> tuple[str, int, list[int]]:
+    tiles = [kind_of_id(t) for t in m["tiles"]]
     return str(m["kind"]), min(tiles), tiles
 
 
-def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
+def read_view(view: SeatView, rules: RuleSet) -> Situation:
     """Everything a CPU needs from one view (see ``jantaku.engine.view``)."""
     seat = view["seat"]
+    if seat is None:
+        raise ValueError("a CPU reads a seat's view, not a spectator's (view['seat'] is None)")
     seats = view["seats"]
     n = len(seats)
     codes = tile_codes(rules)
@@ -115,23 +116,23 @@ def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
     tiles = list(own["tiles"])
     counts = [0] * KINDS
     for t in tiles:
-        counts[t >> 2] += 1
+        counts[kind_of_id(t)] += 1
     visible = [0] * KINDS
     locked = [0] * KINDS
     meld_kinds: list[tuple[str, int]] = []
     closed = True
     for ind in view["dora_indicators"]:
-        visible[ind >> 2] += 1
+        visible[kind_of_id(ind)] += 1
     # superpowers: a private result of this turn (no discard since: its ``order`` is the running discard number)
     now = max((r["order"] for s in seats for r in s["river"]), default=0)
     fresh = [x for x in own.get("secrets", ()) if x.get("order") == now]
     sensed = {x["target"]: bool(x["tenpai"]) for x in fresh if x["power"] == "sense"}
     foreseen = tuple(t for x in fresh if x["power"] == "foresight" for t in x["tiles"] if t not in tiles)
     for t in foreseen:
-        visible[t >> 2] += 1
+        visible[kind_of_id(t)] += 1
     dora = [0] * KINDS
     for ind in view["dora_indicators"]:
-        dora[dora_after(ind >> 2, rules.sanma)] += 1
+        dora[dora_after(kind_of_id(ind), rules.sanma)] += 1
     riichi_orders: dict[int, int] = {}
     for s in seats:
         for r in s["river"]:
@@ -146,9 +147,9 @@ def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
         i = s["seat"]
         for r in s["river"]:
             if not r["called"] and r["tile"] is not None:  # None: another seat's veiled tile
-                visible[r["tile"] >> 2] += 1
+                visible[kind_of_id(r["tile"])] += 1
         for t in s["kita"]:
-            visible[t >> 2] += 1
+            visible[kind_of_id(t)] += 1
         melds = [_meld_entry(m) for m in s["melds"]]
         if i == seat:
             for m in s["melds"]:
@@ -168,21 +169,21 @@ def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
                     closed = False
                 for k in ks:
                     locked[k] += 1
-            own_river = {r["tile"] >> 2 for r in s["river"]}
+            own_river = {kind_of_id(r["tile"]) for r in s["river"] if r["tile"] is not None}  # own tiles always show
             own_riichi = bool(s["riichi"])
             kita = len(s["kita"])
             continue
         for _, _, ks in melds:
             for k in ks:
                 visible[k] += 1
-        river = [r["tile"] >> 2 for r in s["river"] if r["tile"] is not None]
+        river = [kind_of_id(r["tile"]) for r in s["river"] if r["tile"] is not None]
         genbutsu = set(river)
         order = riichi_orders.get(i, 0)
         if s["riichi"] and order:
             for other in seats:
                 for r in other["river"]:
                     if r["order"] > order and r["tile"] is not None:
-                        genbutsu.add(r["tile"] >> 2)
+                        genbutsu.add(kind_of_id(r["tile"]))
         opponents.append(
             Opponent(
                 seat=i,
@@ -199,7 +200,8 @@ def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
             )
         )
     claim = view.get("claim")
-    return Reading(
+    power = seats[seat].get("power")
+    return Situation(
         rules=rules,
         seat=seat,
         players=n,
@@ -231,7 +233,7 @@ def read_view(view: Mapping[str, Any], rules: RuleSet) -> Reading:
         claim=None if claim is None else (claim["kind"], claim["actor"], claim["tile"]),
         opponents=opponents,
         codes=codes,
-        power=(seats[seat].get("power") or {}).get("name"),
-        power_left=(seats[seat].get("power") or {}).get("left", 0),
+        power=None if power is None else power["name"],
+        power_left=0 if power is None else power["left"],
         foreseen=foreseen,
     )

@@ -15,9 +15,9 @@ table, so that they can be tuned in one place.
 
 from __future__ import annotations
 
-from jantaku.bots.reading import Opponent, Reading
+from jantaku.bots.reading import Opponent, Situation
 from jantaku.melds import MeldKind
-from jantaku.tiles import KINDS, is_simple
+from jantaku.tiles import KINDS, is_honor, is_simple, rank_of, suit_of
 
 # chance a two-sided (ryanmen) wait route to a tile is live and this opponent holds it
 ROUTE = 0.052
@@ -27,12 +27,12 @@ OTHER_BY_UNSEEN = (0.0, 0.008, 0.018, 0.028, 0.034)
 HONOR_BY_UNSEEN = (0.0, 0.012, 0.03, 0.06, 0.07)
 
 
-def _exhausted(r: Reading, k: int) -> bool:
+def _exhausted(r: Situation, k: int) -> bool:
     """Every copy of ``k`` is in sight of the player (own hand, own melds or visible elsewhere)."""
     return r.counts[k] + r.locked[k] + r.visible[k] >= 4
 
 
-def deal_in_chance(r: Reading, opp: Opponent, k: int) -> float:
+def deal_in_chance(r: Situation, opp: Opponent, k: int) -> float:
     """The chance that discarding kind ``k`` deals into ``opp``'s hand, if ``opp`` is tenpai. Zung Jung has no
     furiten: a kind in the river is only less likely (players seldom throw their own wait), never safe."""
     if k in opp.genbutsu:
@@ -42,23 +42,23 @@ def deal_in_chance(r: Reading, opp: Opponent, k: int) -> float:
     return _plain_chance(r, opp, k)
 
 
-def _plain_chance(r: Reading, opp: Opponent, k: int) -> float:
+def _plain_chance(r: Situation, opp: Opponent, k: int) -> float:
     unseen = max(0, 4 - r.counts[k] - r.locked[k] - r.visible[k])
-    if k >= 27:
+    if is_honor(k):
         base = HONOR_BY_UNSEEN[unseen]
         return base * 1.3 if k in (*r.value_winds, opp.wind) else base
-    rank = k % 9
+    rank = rank_of(k)
     routes = 0
     # low route: the opponent holds r-2, r-1 and waits on r-3 / r (for a 3, holding 1-2 is an edge wait)
-    if rank >= 3 and k - 3 not in opp.genbutsu and not (_exhausted(r, k - 1) or _exhausted(r, k - 2)):
+    if rank >= 4 and k - 3 not in opp.genbutsu and not (_exhausted(r, k - 1) or _exhausted(r, k - 2)):
         routes += 1
     # high route: holds r+1, r+2 and waits on r / r+3
-    if rank <= 5 and k + 3 not in opp.genbutsu and not (_exhausted(r, k + 1) or _exhausted(r, k + 2)):
+    if rank <= 6 and k + 3 not in opp.genbutsu and not (_exhausted(r, k + 1) or _exhausted(r, k + 2)):
         routes += 1
     return ROUTE * routes + OTHER_BY_UNSEEN[unseen]
 
 
-def tenpai_chance(r: Reading, opp: Opponent) -> float:
+def tenpai_chance(r: Situation, opp: Opponent) -> float:
     """How likely the opponent is to be waiting already: certain after riichi, rising with open melds and the
     turn for an open hand. A closed hand that does not declare riichi is played against as not waiting (a
     waiting closed hand nearly always declares; defending against every silent hand would give up every hand)."""
@@ -82,13 +82,13 @@ def suit_bias(opp: Opponent) -> int | None:
     """The suit an open hand is flushing in (every meld in it or honors, with two or more melds), else None."""
     if opp.open_melds < 2:
         return None
-    suits = {low // 9 for _, low in opp.melds if low < 27}
+    suits = {suit_of(low) for _, low in opp.melds if not is_honor(low)}
     if len(suits) != 1:
         return None
     return next(iter(suits))
 
 
-def danger(r: Reading, opp: Opponent) -> list[float]:
+def danger(r: Situation, opp: Opponent) -> list[float]:
     """Per kind: the chance that discarding it deals into ``opp`` now (their tenpai chance folded in)."""
     p = tenpai_chance(r, opp)
     if p == 0.0:
@@ -98,7 +98,7 @@ def danger(r: Reading, opp: Opponent) -> list[float]:
     out = []
     for k in range(KINDS):
         d = deal_in_chance(r, opp, k) * p
-        if flush is not None and (k >= 27 or k // 9 == flush):
+        if flush is not None and (is_honor(k) or suit_of(k) == flush):
             d *= 2.0
         elif flush is not None:
             d *= 0.2
@@ -111,5 +111,5 @@ def danger(r: Reading, opp: Opponent) -> list[float]:
 def all_simple(opp: Opponent) -> bool:
     """Every meld of the opponent is simples only (an open tanyao is likely)."""
     return all(
-        is_simple(low) and (kind != MeldKind.CHI or is_simple(low + 2)) for kind, low in opp.melds if low < 27
-    ) and all(low < 27 for _, low in opp.melds)
+        is_simple(low) and (kind != MeldKind.CHI or is_simple(low + 2)) for kind, low in opp.melds if not is_honor(low)
+    ) and not any(is_honor(low) for _, low in opp.melds)

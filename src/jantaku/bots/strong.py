@@ -26,13 +26,13 @@ from jantaku.bots import efficiency, powers
 from jantaku.bots.base import tile_for_kind
 from jantaku.bots.normal import NormalBot, without
 from jantaku.bots.powers import VEIL_COST
-from jantaku.bots.reading import Opponent, Reading
+from jantaku.bots.reading import Opponent, Situation
 from jantaku.bots.safety import danger, suit_bias
 from jantaku.bots.value import estimated_han, han_points, value_honors, wait_values, win_points, yaku_paths
 from jantaku.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Pon, Power, Riichi, Ron, Tsumo
 from jantaku.hand import DiscardOption
 from jantaku.hand.sweep import mask_kinds
-from jantaku.tiles import EAST, SANMA_REMOVED
+from jantaku.tiles import EAST, KINDS, SANMA_REMOVED, kind_of_id
 
 
 def win_chance(shanten: int, accepting: int, live: int, wall: int) -> float:
@@ -73,7 +73,7 @@ class StrongBot(NormalBot):
     level = "strong"
 
     # --- the table's threats -----------------------------------------------------------------------------
-    def cost(self, r: Reading, opp: Opponent) -> float:
+    def cost(self, r: Situation, opp: Opponent) -> float:
         """What dealing into ``opp`` is expected to cost (points, or Zung Jung pattern points × 3)."""
         if not r.rules.riichi:
             # a typical Zung Jung win is worth 10 or less: dealing in is cheap, speed matters more
@@ -85,7 +85,7 @@ class StrongBot(NormalBot):
         base += 1000.0 * sum(r.dora[low] for _, low in opp.melds)  # open dora sets raise the hand
         return base * (1.5 if opp.wind == EAST else 1.0) * (SANMA_COST if r.players == 3 else 1.0)
 
-    def risk_scale(self, r: Reading) -> float:
+    def risk_scale(self, r: Situation) -> float:
         """The game situation: dealing in matters more to a leader in the last hand or to a seat near busting,
         less to the last seat in the last hand."""
         scale = 1.0
@@ -101,24 +101,24 @@ class StrongBot(NormalBot):
                 scale *= 0.6
         return scale
 
-    def threatening(self, r: Reading) -> list[Opponent]:
+    def threatening(self, r: Situation) -> list[Opponent]:
         """Opponents worth defending against: a riichi or an open hand; in Zung Jung (no furiten, cheap hands:
         defending costs more wins than it saves) only a one-suit hand or one with three melds."""
         if not r.rules.riichi:
             return [o for o in r.opponents if o.open_melds >= 3 or suit_bias(o) is not None]
         return [o for o in r.opponents if o.riichi or o.open_melds]
 
-    def threats(self, r: Reading) -> list[tuple[list[float], float]]:
+    def threats(self, r: Situation) -> list[tuple[list[float], float]]:
         """(danger per kind, cost of dealing in) for each opponent of ``threatening``, in that order."""
         return [(danger(r, o), self.cost(r, o)) for o in self.threatening(r)]
 
     # --- what a discard leaves ---------------------------------------------------------------------------
-    def codes_without(self, r: Reading, kind: int) -> list[int]:
+    def codes_without(self, r: Situation, kind: int) -> list[int]:
         """The concealed tile codes after discarding one tile of ``kind`` (the copy ``tile_for_kind`` picks)."""
         drop = tile_for_kind(r, kind, [Discard(t) for t in r.tiles])
         return [r.codes[t] for t in r.tiles if drop is None or t != drop.tile]
 
-    def hand_value(self, r: Reading, o: DiscardOption, riichi: bool) -> tuple[float, bool]:
+    def hand_value(self, r: Situation, o: DiscardOption, riichi: bool) -> tuple[float, bool]:
         """(points the hand left by discard ``o`` is worth, whether its waits are furiten). A waiting hand is
         scored by the real scorer on each wait; a slower one by an estimate of its han."""
         if o.shanten == 0:
@@ -137,7 +137,7 @@ class StrongBot(NormalBot):
         han = estimated_han(r, counts, r.closed) - r.dora[o.discard]  # the estimate counted the 14 tiles
         return float(han_points(han, r.dealer)), False
 
-    def evaluate(self, r: Reading, opts: Sequence[DiscardOption]) -> list[tuple[float, DiscardOption]]:
+    def evaluate(self, r: Situation, opts: Sequence[DiscardOption]) -> list[tuple[float, DiscardOption]]:
         threats = self.threats(r)
         scale = self.risk_scale(r)
         wall = 70 if r.players == 4 else 55
@@ -157,7 +157,7 @@ class StrongBot(NormalBot):
             out.append((p * value - risk, o))
         return out
 
-    def pick(self, r: Reading, options: list[Discard]) -> DiscardOption | None:
+    def pick(self, r: Situation, options: list[Discard]) -> DiscardOption | None:
         opts = self.ranked_discards(r, options)
         if not opts:
             return None
@@ -174,7 +174,7 @@ class StrongBot(NormalBot):
                 return o
         return opts[0]
 
-    def discard(self, r: Reading, options: list[Discard], rng: random.Random) -> Discard:
+    def discard(self, r: Situation, options: list[Discard], rng: random.Random) -> Discard:
         if len(options) == 1:
             return options[0]
         o = self.pick(r, options)
@@ -184,14 +184,14 @@ class StrongBot(NormalBot):
                 return chosen
         return super().discard(r, options, rng)
 
-    def use_power(self, r: Reading, options: list[Power]) -> Power | None:
+    def use_power(self, r: Situation, options: list[Power]) -> Power | None:
         """The shared judgement, plus Redraw on a dangerous draw: against a riichi or an open hand, a drawn
         tile that would have to be pushed (or the hand broken to keep it back) goes to the end of the wall."""
         if options[0].power == "redraw" and self.redraw_gain(r) > REDRAW_GAIN:
             return options[0]
         return super().use_power(r, options)
 
-    def redraw_gain(self, r: Reading) -> float:
+    def redraw_gain(self, r: Situation) -> float:
         """Points a Redraw is worth now against the threats on the table: the hand as it was before the draw
         (the drawn tile thrown back) against the best discard with the drawn tile in it, where the tile drawn
         instead carries the average danger of an unseen tile (its chance to help is left out: a cautious
@@ -203,23 +203,23 @@ class StrongBot(NormalBot):
         opts = self.ranked_discards(r, plain or [Discard(t) for t in r.tiles])
         if not threats or not opts:
             return 0.0
-        kind = r.drawn >> 2
+        kind = kind_of_id(r.drawn)
         scored = self.evaluate(r, opts)
         back = [(v, o) for v, o in scored if o.discard == kind]
         if not back:
             return 0.0
         v, o = back[0]
-        raw = [sum(d[k] * c for d, c in threats) for k in range(34)]
+        raw = [sum(d[k] * c for d, c in threats) for k in range(KINDS)]
         unseen = [
             0 if r.players == 3 and k in SANMA_REMOVED else max(0, 4 - r.counts[k] - r.locked[k] - r.visible[k])
-            for k in range(34)
+            for k in range(KINDS)
         ]
         unseen[kind] += 1  # the drawn tile goes back into the wall
         replacement = sum(u * x for u, x in zip(unseen, raw, strict=True)) / max(1, sum(unseen))
         scale = FUTURE[min(o.shanten, 3)] * self.risk_scale(r)
         return v + (raw[kind] - replacement) * scale - max(x for x, _ in scored)
 
-    def veil(self, r: Reading, chosen: Discard, options: list[Discard]) -> Action:
+    def veil(self, r: Situation, chosen: Discard, options: list[Discard]) -> Action:
         """With Veil offered, a tile pushed face down cannot deal in: the best discard once its own danger is
         lifted, paid 1,000 points, against the discard chosen with the danger counted."""
         if Discard(chosen.tile, True) not in r.legal:
@@ -233,7 +233,7 @@ class StrongBot(NormalBot):
             return plain
         scale = self.risk_scale(r)
         scored = self.evaluate(r, opts)
-        kept = max((v for v, o in scored if o.discard == chosen.tile >> 2), default=None)
+        kept = max((v for v, o in scored if o.discard == kind_of_id(chosen.tile)), default=None)
         if kept is None:
             return chosen
         value, best = max(
@@ -246,8 +246,8 @@ class StrongBot(NormalBot):
         return Discard(pick.tile, True) if pick is not None and Discard(pick.tile, True) in r.legal else chosen
 
     # --- riichi or dama ------------------------------------------------------------------------------------
-    def riichi(self, r: Reading, options: list[Riichi], rng: random.Random) -> Riichi | None:
-        kinds = {a.tile >> 2 for a in options}
+    def riichi(self, r: Situation, options: list[Riichi], rng: random.Random) -> Riichi | None:
+        kinds = {kind_of_id(a.tile) for a in options}
         o = self.pick(r, [Discard(t) for t in r.tiles])
         if o is None or o.discard not in kinds or o.shanten != 0:
             return None  # the chosen discard does not wait (a fold), or not on a riichi-able tile
@@ -261,7 +261,7 @@ class StrongBot(NormalBot):
         return chosen if isinstance(chosen, Riichi) else None
 
     # --- the last hand ----------------------------------------------------------------------------------------
-    def take_win(self, r: Reading, action: Tsumo | Ron) -> bool:
+    def take_win(self, r: Situation, action: Tsumo | Ron) -> bool:
         """In the last hand a non-dealer in last place lets a ron go when it would leave the seat last but a
         self-draw of the same hand would lift it (the game ends on the win; a dealer's win goes on, so the
         dealer always takes it). Honba and the riichi deposits on the table count: they can be the difference.
@@ -284,12 +284,12 @@ class StrongBot(NormalBot):
         return not me + tsumo + deposits > min(s - share for s in others.values())
 
     # --- kans and calls ------------------------------------------------------------------------------------
-    def declare_kan(self, r: Reading, kan: ClosedKan | AddedKan) -> bool:
+    def declare_kan(self, r: Situation, kan: ClosedKan | AddedKan) -> bool:
         if not r.riichi and any(o.riichi for o in r.opponents):
             return False  # a new dora helps the riichi as much as us, and an added kan can be robbed
         return super().declare_kan(r, kan)
 
-    def worth_calling(self, r: Reading, call: Pon | Chi, out: efficiency.CallOutcome, s0: int) -> bool:
+    def worth_calling(self, r: Situation, call: Pon | Chi, out: efficiency.CallOutcome, s0: int) -> bool:
         """The normal judgement, plus: late in the hand a call that reaches tenpai is worth it even without a
         yaku (the draw payments); against a riichi no call that must then throw a dangerous tile."""
         assert out.best is not None
@@ -302,8 +302,8 @@ class StrongBot(NormalBot):
         return ok
 
 
-def zung_jung_estimate(r: Reading, counts: list[int]) -> float:
-    """Zung Jung pattern points a slow hand is heading for (seed 004's table): concealed, value honors,
+def zung_jung_estimate(r: Situation, counts: list[int]) -> float:
+    """Zung Jung pattern points a slow hand is heading for: concealed, value honors,
     one-suit, all triplets; a chicken hand at least."""
     pts = 0.0
     if r.closed:

@@ -1,7 +1,7 @@
 """What a hand is worth, as a CPU judges it: the real scorer for a waiting hand, a han estimate before that,
 and whether an open hand still has a yaku to win with.
 
-Riichi hands need a yaku to win; Zung Jung hands always win but are worth their patterns (seed 004). The
+Riichi hands need a yaku to win; Zung Jung hands always win but are worth their patterns. The
 "paths" below are the routes to a yaku (or pattern) a player keeps in mind when calling or discarding.
 """
 
@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jantaku.bots.reading import Reading
+from jantaku.bots.reading import Situation
 from jantaku.hand.model import Hand
 from jantaku.melds import MeldKind
 from jantaku.scoring.riichi import ScoringError, WinContext, score
 from jantaku.scoring.zungjung import ZungJungContext, ZungJungError, score_zung_jung
-from jantaku.tiles import DRAGONS, KINDS, is_simple
+from jantaku.tiles import DRAGONS, EAST, KINDS, MAN, PIN, SOU, is_honor, is_simple, kind_of, suit_of
+
+# a 34-count list: the three suits' nine ranks each, then the honors (East first)
+_SUITED = slice(0, EAST)
+_SUIT_KINDS = {suit: slice(9 * suit, 9 * suit + 9) for suit in (MAN, PIN, SOU)}
 
 # a non-dealer's points by han at ordinary fu (30-40), limits from 5 han
 _BY_HAN = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
@@ -25,14 +29,14 @@ def han_points(han: int, dealer: bool) -> int:
     return p * 3 // 2 if dealer else p
 
 
-def value_honors(r: Reading) -> set[int]:
+def value_honors(r: Situation) -> set[int]:
     """Honors whose triplet is worth something: riichi yakuhai, Zung Jung Value Honour (own wind, dragons)."""
     if not r.rules.riichi:
         return {*DRAGONS, r.seat_wind}
     return set(r.value_winds)
 
 
-def yaku_paths(r: Reading, counts: Sequence[int], melds: Sequence[tuple[str, int]]) -> list[str]:
+def yaku_paths(r: Situation, counts: Sequence[int], melds: Sequence[tuple[str, int]]) -> list[str]:
     """Routes to a yaku still open to a hand with these concealed counts and melds (open hands: riichi and
     menzen tsumo are gone). Empty means the hand cannot win as it stands."""
     out: list[str] = []
@@ -46,10 +50,11 @@ def yaku_paths(r: Reading, counts: Sequence[int], melds: Sequence[tuple[str, int
         meld_simple = all(is_simple(low) and (kind != MeldKind.CHI or is_simple(low + 2)) for kind, low in melds)
         if meld_simple and sum(counts[k] for k in range(KINDS) if not is_simple(k)) <= 1:
             out.append("tanyao")
-    suits = {low // 9 for _, low in melds if low < 27}
+    suits = {suit_of(low) for _, low in melds if not is_honor(low)}
     if len(suits) <= 1:
-        for suit in suits or {0, 1, 2}:
-            off = sum(counts[k] for k in range(27) if k // 9 != suit)
+        suited = sum(counts[_SUITED])
+        for suit in suits or {MAN, PIN, SOU}:
+            off = suited - sum(counts[_SUIT_KINDS[suit]])  # suited tiles of the other two suits
             if off <= 2:
                 out.append("flush")
                 break
@@ -60,7 +65,7 @@ def yaku_paths(r: Reading, counts: Sequence[int], melds: Sequence[tuple[str, int
     return out
 
 
-def estimated_han(r: Reading, counts: Sequence[int], closed: bool) -> int:
+def estimated_han(r: Situation, counts: Sequence[int], closed: bool) -> int:
     """A rough han count of the finished hand: dora held, value honors, and the likely yaku."""
     han = r.dora_in_hand()
     honors = value_honors(r)
@@ -75,11 +80,11 @@ def estimated_han(r: Reading, counts: Sequence[int], closed: bool) -> int:
     return max(han, 1)
 
 
-def _hand(r: Reading, concealed_codes: Sequence[int]) -> Hand:
+def _hand(r: Situation, concealed_codes: Sequence[int]) -> Hand:
     return Hand(tuple(concealed_codes), r.own_melds)
 
 
-def win_points(r: Reading, concealed_codes: Sequence[int], wait: int, *, riichi: bool, tsumo: bool = False) -> int:
+def win_points(r: Situation, concealed_codes: Sequence[int], wait: int, *, riichi: bool, tsumo: bool = False) -> int:
     """Points of winning on ``wait`` with these 13 (3n+1) concealed tiles: 0 when the win has no yaku (Zung
     Jung: the pattern value). Ura dora are unknown: the caller weighs riichi's extra chances itself."""
     hand = _hand(r, concealed_codes)
@@ -104,7 +109,7 @@ def win_points(r: Reading, concealed_codes: Sequence[int], wait: int, *, riichi:
 
 
 def wait_values(
-    r: Reading, concealed_codes: Sequence[int], waits: Sequence[int], *, riichi: bool
+    r: Situation, concealed_codes: Sequence[int], waits: Sequence[int], *, riichi: bool
 ) -> tuple[float, int, int]:
     """Over the waits of a 13-tile hand: (value averaged over unseen copies, unseen copies that win with a
     yaku, unseen copies in all). A wait in the player's own river wins only by self-draw (furiten)."""
@@ -113,7 +118,7 @@ def wait_values(
     copies_all = 0
     counts = [0] * KINDS
     for c in concealed_codes:
-        counts[c if c < KINDS else (c - KINDS) * 9 + 4] += 1
+        counts[kind_of(c)] += 1
     furiten = any(w in r.own_river for w in waits)
     for w in waits:
         left = max(0, 4 - counts[w] - r.locked[w] - r.visible[w])

@@ -1,4 +1,4 @@
-"""The referee: wall, hands, calls, wins, draws and match flow (issue 3).
+"""The referee: wall, hands, calls, wins, draws and match flow.
 
 >>> from jantaku.engine import Game
 >>> from jantaku.rules import preset
@@ -14,6 +14,7 @@ rebuilds it.
 
 from jantaku.engine.actions import (
     Action,
+    ActionJSON,
     AddedKan,
     Chi,
     ClosedKan,
@@ -31,29 +32,48 @@ from jantaku.engine.actions import (
     action_from_json,
     action_to_json,
 )
-from jantaku.engine.events import Event, redact
+from jantaku.engine.events import Event, EventJSON, redact
 from jantaku.engine.game import Game
-from jantaku.engine.match import FinalResult, MatchState
+from jantaku.engine.match import FinalResult, FinalResultJSON, MatchState
+from jantaku.engine.view import (
+    ClaimView,
+    MeldView,
+    OwnHand,
+    PowerView,
+    PublicSeat,
+    RiverTileView,
+    SeatView,
+)
 
 __all__ = [
     "Action",
+    "ActionJSON",
     "AddedKan",
     "Chi",
+    "ClaimView",
     "ClosedKan",
     "DeclareNoten",
     "DeclareTenpai",
     "Discard",
     "Event",
+    "EventJSON",
     "FinalResult",
+    "FinalResultJSON",
     "Game",
     "IllegalAction",
     "MatchState",
+    "MeldView",
     "NineTerminals",
     "OpenKan",
+    "OwnHand",
     "Pass",
     "Pon",
+    "PowerView",
+    "PublicSeat",
     "Riichi",
+    "RiverTileView",
     "Ron",
+    "SeatView",
     "Tsumo",
     "action_from_json",
     "action_to_json",

@@ -6,8 +6,9 @@ Tiles in actions are physical tile ids (0..135), so a choice between a red and a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar, NotRequired, TypedDict, Union, get_args
 
 
 class IllegalAction(ValueError):
@@ -144,30 +145,28 @@ Action = Union[  # noqa: UP007
     Power,
 ]
 
-_BY_TYPE: dict[str, type[Any]] = {
-    cls.type: cls
-    for cls in (
-        Discard,
-        Riichi,
-        Tsumo,
-        Ron,
-        Chi,
-        Pon,
-        OpenKan,
-        AddedKan,
-        ClosedKan,
-        Kita,
-        NineTerminals,
-        DeclareTenpai,
-        DeclareNoten,
-        Pass,
-        Power,
-    )
-}
+#: Every action class, in the order of ``Action`` (what ``apply`` accepts besides an action's JSON form).
+ACTION_TYPES: tuple[type[Any], ...] = get_args(Action)
+
+_BY_TYPE: dict[str, type[Any]] = {cls.type: cls for cls in ACTION_TYPES}
 
 
-def action_to_json(action: Action) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": action.type}
+class ActionJSON(TypedDict):
+    """An action's JSON form (``view["legal_actions"]``, the log, a client's answer): ``type`` is the class's
+    ``type``; a discard, riichi, added kan or North names its ``tile`` (a discard may be ``veil``-ed), a call or
+    concealed kan its ``tiles``, a superpower its ``power`` and, for Seal and Sense, the ``target`` seat."""
+
+    type: str
+    tile: NotRequired[int]
+    veil: NotRequired[bool]
+    tiles: NotRequired[list[int]]
+    power: NotRequired[str]
+    target: NotRequired[int]
+
+
+def action_to_json(action: Action) -> ActionJSON:
+    """The action as JSON data (read back by ``action_from_json``)."""
+    out: ActionJSON = {"type": action.type}
     if isinstance(action, (Discard, Riichi, AddedKan, Kita)):
         out["tile"] = action.tile
         if isinstance(action, Discard) and action.veil:
@@ -181,7 +180,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return out
 
 
-def action_from_json(data: dict[str, Any]) -> Action:
+def action_from_json(data: Mapping[str, Any]) -> Action:
     """Read an action; an unknown type or a malformed field raises ``IllegalAction`` (rule ``action_format``)."""
     kind = data.get("type")
     cls = _BY_TYPE.get(kind) if isinstance(kind, str) else None
@@ -218,11 +217,3 @@ def action_from_json(data: dict[str, Any]) -> Action:
         return action
     except (KeyError, TypeError):
         raise IllegalAction("action_format", f"malformed {kind} action {data!r}") from None
-
-
-def to_json(action: Action) -> dict[str, Any]:
-    return action_to_json(action)
-
-
-def from_json(data: dict[str, Any]) -> Action:
-    return action_from_json(data)

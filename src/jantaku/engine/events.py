@@ -12,11 +12,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NotRequired, TypedDict
+
+
+class EventJSON(TypedDict):
+    """An event as JSON data (the log, the server's updates); absent keys are the defaults of ``Event``."""
+
+    type: str
+    actor: NotRequired[int]
+    target: NotRequired[int]
+    tile: NotRequired[int]
+    consumed: NotRequired[list[int]]
+    info: NotRequired[dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
+    """One thing that happened (the types are listed above); ``actor`` acted, on ``target``'s tile where one
+    was taken, ``consumed`` the own tiles a call used."""
+
     type: str
     actor: int | None = None
     target: int | None = None
@@ -24,8 +38,8 @@ class Event:
     consumed: tuple[int, ...] = ()
     info: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
+    def to_json(self) -> EventJSON:
+        out: EventJSON = {"type": self.type}
         if self.actor is not None:
             out["actor"] = self.actor
         if self.target is not None:

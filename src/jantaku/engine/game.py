@@ -1,13 +1,18 @@
 """The state machine: ``Game(rules, seed)``, ``legal_actions(seat)``, ``apply(seat, action) -> events``,
 ``view(seat)``, ``log``.
 
-One game is a whole match: when a hand ends the next one is dealt inside the same ``apply`` call, until the
-game ends. Claims on a discard (or on a kan that may be robbed) are gathered from every seat that may act and
-resolved together by priority (ron > pon/kan > chi), never by the order the answers came in.
+One game is a whole match: when a hand ends (a win, an abortive or an exhaustive draw) the match moves on and
+the next hand is dealt inside the same ``apply`` call, until the game ends. Every transition of that state
+machine is a method of ``Game`` (a superpower's effect is played by ``powers.use_power``); what a transition
+computes without changing state lives in pure modules (``legal``: what may be done and why not; ``settle``:
+scores and payments; ``match``: the match's flow).
+
+Claims on a discard (or on a kan that may be robbed) are gathered from every seat that may act and resolved
+together by priority (ron > pon/kan > chi), never by the order the answers came in.
 
 Zung Jung (``rules.riichi`` false) runs through the same machine on small hooks: East's 14th tile is dealt (no
 draw event), one winner per claim (``zj_win_priority``), scoring and payments by the pattern scorer
-(``hand_end.zung_jung_win``), no dead wall, no riichi, dora or furiten, and the match flow of ``match``.
+(``Game._zung_jung_win``), no dead wall, no riichi, dora or furiten, and the match flow of ``match``.
 """
 
 from __future__ import annotations
@@ -17,8 +22,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from jantaku.engine import hand_end
 from jantaku.engine.actions import (
+    ACTION_TYPES,
     Action,
     AddedKan,
     Chi,
@@ -40,6 +45,7 @@ from jantaku.engine.actions import (
     action_to_json,
 )
 from jantaku.engine.events import Event, redact
+from jantaku.engine.gamelog import replay, snapshot
 from jantaku.engine.legal import (
     Claims,
     Turn,
@@ -48,8 +54,9 @@ from jantaku.engine.legal import (
     kuikae_forbidden,
     north_claims,
     turn_actions,
+    why_illegal,
 )
-from jantaku.engine.match import FinalResult, MatchState, final_result
+from jantaku.engine.match import FinalResult, HandOutcome, MatchState, advance, final_result
 from jantaku.engine.powers import (
     Charges,
     check_powers,
@@ -59,18 +66,32 @@ from jantaku.engine.powers import (
     use_power,
     veil_discards,
 )
+from jantaku.engine.settle import (
+    WinKind,
+    absolute_deltas,
+    nagashi_deltas,
+    nagashi_seats,
+    noten_deltas,
+    tenpai_seats,
+    try_score,
+    zung_jung_deltas,
+    zung_jung_score,
+)
 from jantaku.engine.table import SeatState, Table, TableMeld, tile_codes
+from jantaku.engine.view import SeatView, seat_view
 from jantaku.engine.wall import Wall
 from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import DRAGONS, EAST, WINDS
+from jantaku.tiles import DRAGONS, EAST, WINDS, kind_of_id
 
 _JSON = json.JSONEncoder(separators=(",", ":"))
-_ACTION_TYPES = (Discard, Riichi, Tsumo, Ron, Chi, Pon, OpenKan, AddedKan, ClosedKan, Kita, NineTerminals, Pass,
-                 DeclareTenpai, DeclareNoten, Power)  # fmt: skip
 
 
 class Game:
+    """The referee of one match: it owns the table, the match state and every transition between them (a
+    turn, a claim window, a hand's end and the next deal); other modules compute (``legal``, ``settle``,
+    ``match``) and the game applies."""
+
     def __init__(
         self,
         rules: RuleSet,
@@ -188,10 +209,8 @@ class Game:
         self._records.extend(events)
         return events
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> SeatView:
         """What ``seat`` may see (``None``: a spectator; see ``engine.view``)."""
-        from jantaku.engine.view import seat_view
-
         if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.rules.players):
             self._check_seat(seat)
         return seat_view(self, seat)
@@ -243,14 +262,10 @@ class Game:
     def replay(cls, lines: Sequence[str] | str) -> Game:
         """Rebuild a game from its log (``log``: a list of JSON lines, or the text of a ``.jsonl`` file) by
         replaying the recorded decisions. A log that cannot be read raises ``ValueError`` naming the line."""
-        from jantaku.engine.gamelog import replay
-
         return replay(cls, lines)
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state (concealed tiles included) as plain data: for tests and replay checks."""
-        from jantaku.engine.gamelog import snapshot
-
         return snapshot(self)
 
     # ----------------------------------------------------------------- validation
@@ -262,7 +277,7 @@ class Game:
         legal = self.legal_actions(seat)
         if action in legal:
             return action
-        if not isinstance(action, _ACTION_TYPES):
+        if not isinstance(action, ACTION_TYPES):
             raise TypeError(
                 f"apply takes an Action (Discard(tile), Pass(), ...) or its JSON form (a dict read by "
                 f"action_from_json), not {type(action).__name__} {action!r}"
@@ -272,7 +287,7 @@ class Game:
         found = self._equivalent(seat, action, legal)
         if found is not None:
             return found
-        raise IllegalAction(*hand_end.why_illegal(self, seat, action))
+        raise IllegalAction(*why_illegal(self, seat, action))
 
     def _equivalent(self, seat: int, action: Action, legal: list[Action]) -> Action | None:
         """A call naming other copies of the same tile codes as a listed choice is that choice."""
@@ -363,9 +378,9 @@ class Game:
         turn = self.turn
         if isinstance(action, Tsumo):
             assert turn.drawn is not None
-            return hand_end.win(self, [seat], turn.drawn, None, rinshan=turn.rinshan)
+            return self._win([seat], turn.drawn, None, rinshan=turn.rinshan)
         if isinstance(action, NineTerminals):
-            return hand_end.abort(self, "nine_terminals", [seat])
+            return self._abort("nine_terminals", [seat])
         if isinstance(action, Discard) and action.veil:
             return self._discard(seat, action.tile, False, veil=True)
         if isinstance(action, (Discard, Riichi)):
@@ -422,7 +437,7 @@ class Game:
         t = self.table
         events = self._flush_dora()
         if t.kans == 4:  # only reachable with fifth_kan_abort
-            return events + hand_end.abort(self, "fifth_kan", [seat])
+            return events + self._abort("fifth_kan", [seat])
         self.turn = None
         if closed:
             events.append(Event("ankan", actor=seat, consumed=tiles))
@@ -442,21 +457,21 @@ class Game:
         n = self.rules.players
         rons = sorted((s for s, a in c.answers.items() if isinstance(a, Ron)), key=lambda s: (s - c.actor) % n)
         if c.kind == "declare":
-            return hand_end.exhaustive(self, dict(c.answers))
+            return self._exhaustive(dict(c.answers))
         if rons and not self.rules.riichi:  # Zung Jung: one winner, by rules.zj_win_priority
             if self.rules.zj_win_priority == "nearest-dealer":
                 rons = [min(rons, key=lambda s: (s - self.table.dealer) % n)]
-            return hand_end.win(self, rons[:1], c.tile, c.actor, chankan=c.kind == "kakan", houtei=c.houtei)
+            return self._win(rons[:1], c.tile, c.actor, chankan=c.kind == "kakan", houtei=c.houtei)
         if rons:
             if len(rons) >= 3 and self.rules.triple_ron == "abort":
-                return hand_end.abort(self, "triple_ron", rons)
+                return self._abort("triple_ron", rons)
             head_bump = (len(rons) == 2 and self.rules.double_ron == "head-bump") or (
                 len(rons) >= 3 and self.rules.triple_ron == "head-bump"
             )
             if head_bump:
                 rons = rons[:1]
             chankan = c.kind in ("kakan", "ankan")
-            return hand_end.win(self, rons, c.tile, c.actor, chankan=chankan, houtei=c.houtei)
+            return self._win(rons, c.tile, c.actor, chankan=chankan, houtei=c.houtei)
         t = self.table
         for seat in c.waiting:  # passing a winning tile: temporary furiten, permanent after riichi
             s = t.seats[seat]
@@ -480,13 +495,13 @@ class Game:
             events.append(Event("reach_accepted", actor=c.actor, info={"scores": scores, "sticks": self.state.sticks}))
         ab = self.rules.abortive_draws
         if riichi_now and "four_riichi" in ab and n == 4 and t.riichi_count == 4:
-            return events + hand_end.abort(self, "four_riichi", [])
+            return events + self._abort("four_riichi", [])
         if "four_winds" in ab and n == 4 and self._four_winds():
-            return events + hand_end.abort(self, "four_winds", [])
+            return events + self._abort("four_winds", [])
         if t.four_kans_check:
             t.four_kans_check = False
             if "four_kans" in ab and sum(1 for s in t.seats if s.kans) >= 2:
-                return events + hand_end.abort(self, "four_kans", [])
+                return events + self._abort("four_kans", [])
         calls: list[tuple[int, Action]] = [(s, a) for s, a in c.answers.items() if isinstance(a, (Pon, OpenKan))]
         calls += [(s, a) for s, a in c.answers.items() if isinstance(a, Chi)]
         if calls:
@@ -494,7 +509,7 @@ class Game:
             assert isinstance(act, (Pon, OpenKan, Chi))
             return events + self._call(seat, act, c)
         if t.wall.remaining == 0:
-            return events + hand_end.exhaustive(self)
+            return events + self._exhaustive()
         events.append(self._draw((c.actor + 1) % n))
         return events
 
@@ -502,7 +517,7 @@ class Game:
         t = self.table
         if t.interrupted or any(s.discards != 1 or s.river[0].veiled for s in t.seats):
             return False
-        kinds = {s.river[0].tile >> 2 for s in t.seats}
+        kinds = {kind_of_id(s.river[0].tile) for s in t.seats}
         return len(kinds) == 1 and next(iter(kinds)) in WINDS
 
     def _interrupt(self) -> None:
@@ -523,7 +538,7 @@ class Game:
         if self.rules.superpowers:
             lift_seals(self, seat)
         tiles = tuple(sorted((*act.tiles, c.tile)))
-        k = c.tile >> 2
+        k = kind_of_id(c.tile)
         events: list[Event] = []
         if isinstance(act, OpenKan):
             s.melds.append(TableMeld(MeldKind.OPEN_KAN, tiles, c.tile, c.actor))
@@ -539,7 +554,7 @@ class Game:
         else:
             s.melds.append(TableMeld(MeldKind.CHI, tiles, c.tile, c.actor))
             events.append(Event("chi", actor=seat, target=c.actor, tile=c.tile, consumed=act.tiles))
-            run = (act.tiles[0] >> 2, act.tiles[1] >> 2)
+            run = (kind_of_id(act.tiles[0]), kind_of_id(act.tiles[1]))
             forbidden = kuikae_forbidden(self.rules.kuikae, k, run)
         self.phase, self.claims = "turn", None
         self.turn = Turn(seat, None, False, forbidden)
@@ -565,7 +580,8 @@ class Game:
             s.melds.append(TableMeld(MeldKind.CLOSED_KAN, tuple(sorted(c.kan_tiles))))
         else:
             s.take(c.tile)
-            i = next(i for i, m in enumerate(s.melds) if m.kind is MeldKind.PON and m.kind_of_tiles == c.tile >> 2)
+            kind = kind_of_id(c.tile)
+            i = next(i for i, m in enumerate(s.melds) if m.kind is MeldKind.PON and m.kind_of_tiles == kind)
             m = s.melds[i]
             s.melds[i] = TableMeld(MeldKind.ADDED_KAN, tuple(sorted((*m.tiles, c.tile))), m.called, m.source, c.tile)
         self._interrupt()
@@ -597,3 +613,152 @@ class Game:
             t.pending_dora += 1
         events.append(self._draw(seat, rinshan=True))
         return events
+
+    # ----------------------------------------------------------------- hand ends
+    def _finish_hand(self, outcome: HandOutcome) -> list[Event]:
+        """End the hand: reveal the wall, move the match on, deal the next hand or end the game."""
+        t = self.table
+        info: dict[str, Any] = {"wall": list(t.wall.order), "salt": t.wall.salt.hex(), "scores": list(outcome.scores)}
+        veiled = [[seat, r.tile] for seat, s in enumerate(t.seats) for r in s.river if r.veiled]
+        if veiled:  # Veil's face-down tiles are turned up when the hand ends
+            info["veiled"] = veiled
+        events = [Event("end_kyoku", info=info)]
+        nxt, over = advance(self.rules, self.state, outcome)
+        self.state = nxt
+        self.turn, self.claims = None, None
+        if over:
+            self.phase = "over"
+            self.final = final_result(self.rules, nxt)
+            events.append(Event("end_game", info=self.final.to_json()))
+            return events
+        if self.clock_passed and not nxt.last_hand:
+            self.state = replace(nxt, last_hand=True)
+            self.clock_passed = False
+        self.phase = "turn"
+        self.table = self._new_table()
+        events.extend(self._deal())
+        return events
+
+    def _win(
+        self,
+        winners: list[int],
+        tile: int,
+        discarder: int | None,
+        *,
+        rinshan: bool = False,
+        chankan: bool = False,
+        houtei: bool = False,
+    ) -> list[Event]:
+        """Score and pay every winner. On a multiple ron the honba and the deposits go to one winner: the nearest
+        to the discarder in turn order (``deposits_to`` = nearest-discarder) or to the dealer."""
+        if not self.rules.riichi:
+            return self._zung_jung_win(winners[0], tile, discarder, rinshan=rinshan, chankan=chankan, houtei=houtei)
+        t = self.table
+        n = self.rules.players
+        events: list[Event] = []
+        if discarder is None and self.rules.kan_dora_timing == "standard" and self.rules.kan_dora_on_rinshan_win:
+            events.extend(self._flush_dora())  # an open/added kan's dora counts for a rinshan win
+        if discarder is not None and len(winners) > 1 and self.rules.deposits_to == "nearest-dealer":
+            taker = min(winners, key=lambda w: (w - t.dealer) % n)
+        else:
+            taker = winners[0]
+        scores = list(self.state.scores)
+        sticks = self.state.sticks
+        for w in winners:
+            how = WinKind(discarder is None, discarder=discarder, rinshan=rinshan, chankan=chankan, houtei=houtei)
+            honba = self.state.honba if w == taker else 0
+            result = try_score(t, w, tile, how, honba=honba, sticks=sticks if w == taker else 0)
+            if result is None:  # pragma: no cover - legality was checked with the same scorer
+                raise AssertionError(f"seat {w} was offered a win that does not score")
+            deltas = absolute_deltas(t, result)
+            for i, d in enumerate(deltas):
+                scores[i] += d
+            s = t.seats[w]
+            info = {
+                "deltas": deltas,
+                "han": result.han,
+                "fu": result.fu,
+                "points": result.points,
+                "limit": result.limit,
+                "yakuman": result.yakuman,
+                "yaku": [[y.name, y.han] for y in result.yaku],
+                "hand": sorted(s.hand),
+                "ura_markers": t.ura_ids() if s.riichi_accepted and self.rules.ura_dora else [],
+                "scores": list(scores),
+            }
+            events.append(Event("hora", actor=w, target=w if discarder is None else discarder, tile=tile, info=info))
+        dealer_won = t.dealer in winners
+        outcome = HandOutcome(tuple(scores), 0, "win", dealer_won=dealer_won, winners=tuple(winners))
+        return events + self._finish_hand(outcome)
+
+    def _zung_jung_win(
+        self, winner: int, tile: int, discarder: int | None, *, rinshan: bool, chankan: bool, houtei: bool
+    ) -> list[Event]:
+        """One Zung Jung winner, paid by the pattern scorer: self-draw → each other seat pays the value; a discard
+        or a robbed quad → the discarder pays three times it."""
+        t = self.table
+        how = WinKind(discarder is None, discarder=discarder, rinshan=rinshan, chankan=chankan, houtei=houtei)
+        result = zung_jung_score(t, winner, tile, how)
+        deltas = zung_jung_deltas(t, result)
+        scores = [s + d for s, d in zip(self.state.scores, deltas, strict=True)]
+        info = {
+            "deltas": deltas,
+            "value": result.value,
+            "points": result.value,
+            "total": result.total,
+            "chicken": result.chicken,
+            "capped": result.capped,
+            "patterns": [[p.number, p.name, p.points] for p in result.patterns],
+            "arrangement": result.arrangement,
+            "hand": sorted(t.seats[winner].hand),
+            "scores": list(scores),
+        }
+        target = winner if discarder is None else discarder
+        events = [Event("hora", actor=winner, target=target, tile=tile, info=info)]
+        outcome = HandOutcome(tuple(scores), 0, "win", dealer_won=winner == t.dealer, winners=(winner,))
+        return events + self._finish_hand(outcome)
+
+    def _abort(self, reason: str, seats: list[int]) -> list[Event]:
+        """An abortive draw: no payments, deposits stay, the dealer keeps the seat (RULES.md)."""
+        t = self.table
+        info: dict[str, object] = {"reason": reason, "deltas": [0] * self.rules.players}
+        if reason == "nine_terminals":
+            info["hands"] = {str(s): sorted(t.seats[s].hand) for s in seats}
+        ev = Event("ryukyoku", info=info)
+        outcome = HandOutcome(self.state.scores, self.state.sticks, "abortive")
+        return [ev, *self._finish_hand(outcome)]
+
+    def _exhaustive(self, declared: dict[int, Action] | None = None) -> list[Event]:
+        """The wall is empty and the last discard passed: nagashi mangan where on, else noten payments.
+
+        Where the rules ask for a tenpai declaration, every tenpai seat not in riichi first chooses to show its hand
+        (``DeclareTenpai``) or not (``DeclareNoten``); noten seats are noten and riichi seats must show."""
+        t = self.table
+        tenpai = tenpai_seats(t) if self.rules.riichi else [False] * self.rules.players  # Zung Jung: no payments
+        if self.rules.tenpai_declaration:
+            if declared is None:
+                options: dict[int, list[Action]] = {
+                    i: [DeclareTenpai(), DeclareNoten()]
+                    for i, s in enumerate(t.seats)
+                    if tenpai[i] and not s.riichi_accepted
+                }
+                if options:
+                    self.claims = Claims("declare", t.dealer, -1, options, [])
+                    self.phase, self.turn = "claims", None
+                    return []
+            else:
+                tenpai = [ok and not isinstance(declared.get(i), DeclareNoten) for i, ok in enumerate(tenpai)]
+        nagashi = nagashi_seats(t)
+        deltas = nagashi_deltas(t, nagashi) if nagashi else noten_deltas(t, tenpai)
+        scores = tuple(s + d for s, d in zip(self.state.scores, deltas, strict=True))
+        info = {
+            "reason": "nagashi_mangan" if nagashi else "exhaustive",
+            "tenpai": tenpai,
+            "deltas": deltas,
+            "nagashi": nagashi,
+            "hands": {str(i): sorted(s.hand) for i, s in enumerate(t.seats) if tenpai[i]},
+            "scores": list(scores),
+        }
+        ev = Event("ryukyoku", info=info)
+        outcome = HandOutcome(scores, self.state.sticks, "exhaustive", dealer_tenpai=tenpai[t.dealer])
+        return [ev, *self._finish_hand(outcome)]

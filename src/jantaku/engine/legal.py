@@ -1,12 +1,15 @@
-"""What the rules allow now: the turn player's choices and every other seat's claims on a discard or a kan.
+"""What the rules allow now: the turn player's choices and every other seat's claims on a discard or a kan,
+and why an action that is not allowed is refused (``why_illegal``).
 
-Pure functions over a Table and the turn/claim situation. Choices that differ only by physical copy are listed
-once per tile *code* (a red five and a plain five are different choices), using the lowest id of each code.
+Pure functions over a Table and the turn/claim situation (``why_illegal`` reads the Game and changes nothing).
+Choices that differ only by physical copy are listed once per tile *code* (a red five and a plain five are
+different choices), using the lowest id of each code.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from jantaku.engine.actions import (
     Action,
@@ -17,18 +20,24 @@ from jantaku.engine.actions import (
     Kita,
     NineTerminals,
     OpenKan,
+    Pass,
     Pon,
+    Power,
     Riichi,
     Ron,
     Tsumo,
 )
+from jantaku.engine.powers import why_not
 from jantaku.engine.settle import WinKind, try_score
 from jantaku.engine.table import SeatState, Table
 from jantaku.hand.decompose import is_thirteen_orphans
 from jantaku.hand.shanten import shanten
 from jantaku.hand.waits import is_karaten, kan_keeps_arrangement, kan_keeps_waits, waits
 from jantaku.melds import MeldKind
-from jantaku.tiles import NORTH, TERMINALS_AND_HONORS
+from jantaku.tiles import KINDS, NORTH, TERMINALS_AND_HONORS, code_name, is_honor, kind_of_id, suit_of
+
+if TYPE_CHECKING:
+    from jantaku.engine.game import Game
 
 
 @dataclass(slots=True)
@@ -84,7 +93,7 @@ def can_win(table: Table, seat: int, tile: int, how: WinKind) -> bool:
 def _by_code(table: Table, s: SeatState, kind: int) -> dict[int, list[int]]:
     out: dict[int, list[int]] = {}
     for t in sorted(s.hand):
-        if t >> 2 == kind:
+        if kind_of_id(t) == kind:
             out.setdefault(table.codes[t], []).append(t)
     return out
 
@@ -96,16 +105,16 @@ def kuikae_forbidden(rules_kuikae: str, called_kind: int, run: tuple[int, int] |
     out = {called_kind}
     if run is not None:
         lo, hi = sorted(run)
-        if called_kind < lo and hi + 1 < 27 and (hi + 1) // 9 == called_kind // 9:
+        if called_kind < lo and not is_honor(hi + 1) and suit_of(hi + 1) == suit_of(called_kind):
             out.add(hi + 1)
-        elif called_kind > hi and lo - 1 >= 0 and (lo - 1) // 9 == called_kind // 9:
+        elif called_kind > hi and lo - 1 >= 0 and suit_of(lo - 1) == suit_of(called_kind):
             out.add(lo - 1)
     return frozenset(out)
 
 
 def _discard_left(s: SeatState, used: tuple[int, ...], forbidden: frozenset[int]) -> bool:
     rest = [t for t in s.hand if t not in used]
-    return any(t >> 2 not in forbidden for t in rest)
+    return any(kind_of_id(t) not in forbidden for t in rest)
 
 
 def turn_actions(table: Table, turn: Turn, points: int) -> list[Action]:
@@ -116,10 +125,10 @@ def turn_actions(table: Table, turn: Turn, points: int) -> list[Action]:
     drawn = turn.drawn
     if drawn is not None:
         how = WinKind(True, rinshan=turn.rinshan)
-        if drawn >> 2 in s.waits and can_win(table, seat, drawn, how):
+        if kind_of_id(drawn) in s.waits and can_win(table, seat, drawn, how):
             out.append(Tsumo())
         if "nine_terminals" in rules.abortive_draws and table.first_turn(seat) and not s.melds:
-            kinds = {t >> 2 for t in s.hand}
+            kinds = {kind_of_id(t) for t in s.hand}
             if sum(1 for k in TERMINALS_AND_HONORS if k in kinds) >= 9:
                 out.append(NineTerminals())
         out.extend(_kans(table, s, drawn))
@@ -129,7 +138,7 @@ def turn_actions(table: Table, turn: Turn, points: int) -> list[Action]:
         out.append(Discard(drawn))
         return out
     if turn.forbidden:
-        out.extend(Discard(t) for t in sorted(s.hand) if t >> 2 not in turn.forbidden)
+        out.extend(Discard(t) for t in sorted(s.hand) if kind_of_id(t) not in turn.forbidden)
     else:
         out.extend(map(Discard, sorted(s.hand)))
     if drawn is not None and rules.riichi:
@@ -143,13 +152,13 @@ def _kans(table: Table, s: SeatState, drawn: int) -> list[Action]:
     rules = table.rules
     out: list[Action] = []
     counts = s.counts()
-    # Zung Jung (seed 004): a concealed or small melded quad is made with the tile just drawn
+    # Zung Jung: a concealed or small melded quad is made with the tile just drawn
     drawn_only = not rules.riichi
-    for k in range(34):
-        if counts[k] != 4 or (drawn_only and k != drawn >> 2):
+    for k in range(KINDS):
+        if counts[k] != 4 or (drawn_only and k != kind_of_id(drawn)):
             continue
         if s.riichi:
-            if drawn >> 2 != k or rules.riichi_kan == "never":
+            if kind_of_id(drawn) != k or rules.riichi_kan == "never":
                 continue
             c13 = list(counts)
             c13[k] -= 1
@@ -157,13 +166,13 @@ def _kans(table: Table, s: SeatState, drawn: int) -> list[Action]:
             keeps = kan_keeps_waits if rules.riichi_kan == "waits" else kan_keeps_arrangement
             if not keeps(c13, k, locked):
                 continue
-        tiles = sorted(t for t in s.hand if t >> 2 == k)
+        tiles = sorted(t for t in s.hand if kind_of_id(t) == k)
         out.append(ClosedKan((tiles[0], tiles[1], tiles[2], tiles[3])))
     for m in s.melds:
         if m.kind is MeldKind.PON:
             k = m.kind_of_tiles
             for t in sorted(s.hand):
-                if t >> 2 == k and (not drawn_only or t == drawn):
+                if kind_of_id(t) == k and (not drawn_only or t == drawn):
                     out.append(AddedKan(t))
                     break
     return out
@@ -176,8 +185,8 @@ def _kita(table: Table, s: SeatState, drawn: int) -> list[Action]:
     if not rules.north_extraction or wall.remaining == 0 or wall.replacements >= rules.max_replacements:
         return []
     if s.riichi:
-        return [Kita(drawn)] if drawn >> 2 == NORTH else []
-    norths = sorted(t for t in s.hand if t >> 2 == NORTH)
+        return [Kita(drawn)] if kind_of_id(drawn) == NORTH else []
+    norths = sorted(t for t in s.hand if kind_of_id(t) == NORTH)
     return [Kita(norths[0])] if norths else []
 
 
@@ -193,7 +202,7 @@ def _riichi(table: Table, s: SeatState, points: int) -> list[Action]:
     locked = s.locked() if s.melds else None
     good: set[int] = set()
     visible = None if rules.karaten_riichi else table.visible_counts(table.seats.index(s))
-    for k in range(34):
+    for k in range(KINDS):
         if not counts[k]:
             continue
         counts[k] -= 1
@@ -208,7 +217,7 @@ def _riichi(table: Table, s: SeatState, points: int) -> list[Action]:
         counts[k] += 1
         if ok:
             good.add(k)
-    return [Riichi(t) for t in sorted(s.hand) if t >> 2 in good]
+    return [Riichi(t) for t in sorted(s.hand) if kind_of_id(t) in good]
 
 
 def _pairs(groups_a: dict[int, list[int]], groups_b: dict[int, list[int]] | None) -> list[tuple[int, int]]:
@@ -234,7 +243,7 @@ def _pairs(groups_a: dict[int, list[int]], groups_b: dict[int, list[int]] | None
 def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
     """Every other seat's choices on a discard: ron (not furiten, with a yaku), pon, open kan, chi (left seat)."""
     rules = table.rules
-    k = tile >> 2
+    k = kind_of_id(tile)
     n = table.players
     houtei = table.wall.remaining == 0
     options: dict[int, list[Action]] = {}
@@ -251,7 +260,7 @@ def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
                 acts.append(Ron())
         # Zung Jung: the last discard may be called; a Seal forbids calls (never a win) until its user's turn
         if (not houtei or not rules.riichi) and not s.riichi and not s.sealed_by:
-            kinds = [t >> 2 for t in s.hand]
+            kinds = [kind_of_id(t) for t in s.hand]
             held = kinds.count(k)
             groups = _by_code(table, s, k) if held >= 2 else {}
             if held >= 2:
@@ -262,7 +271,7 @@ def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
             if held == 3 and kan_ok:
                 ids = sorted(t for v in groups.values() for t in v)
                 acts.append(OpenKan((ids[0], ids[1], ids[2])))
-            if rules.chi and step == 1 and k < 27:
+            if rules.chi and step == 1 and not is_honor(k):
                 acts.extend(_chis(table, s, k, set(kinds)))
         if acts:
             options[seat] = acts
@@ -272,7 +281,14 @@ def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
 def _chis(table: Table, s: SeatState, k: int, held: set[int]) -> list[Action]:
     out: list[Action] = []
     for a, b in ((k - 2, k - 1), (k - 1, k + 1), (k + 1, k + 2)):
-        if a not in held or b not in held or a < 0 or b > 26 or a // 9 != k // 9 or b // 9 != k // 9:
+        if (
+            a not in held
+            or b not in held
+            or a < 0
+            or is_honor(b)
+            or suit_of(a) != suit_of(k)
+            or suit_of(b) != suit_of(k)
+        ):
             continue
         ga, gb = _by_code(table, s, a), _by_code(table, s, b)
         if not ga or not gb:
@@ -303,7 +319,7 @@ def north_claims(table: Table, actor: int, tile: int) -> Claims:
 def kan_claims(table: Table, actor: int, tile: int, closed: bool, kan_tiles: tuple[int, ...]) -> Claims:
     """Robbing a kan: any winning seat on an added kan; only thirteen orphans on a concealed kan (where allowed;
     never in Zung Jung, where only a small melded quad is robbed)."""
-    k = tile >> 2
+    k = kind_of_id(tile)
     n = table.players
     options: dict[int, list[Action]] = {}
     waiting: list[int] = []
@@ -323,3 +339,111 @@ def kan_claims(table: Table, actor: int, tile: int, closed: bool, kan_tiles: tup
             if can_win(table, seat, tile, how):
                 options[seat] = [Ron()]
     return Claims("ankan" if closed else "kakan", actor, tile, options, waiting, kan_tiles=kan_tiles)
+
+
+# ----------------------------------------------------------------- refusals
+def _tile_name(game: Game, tile: object) -> str:
+    """A physical tile in notation, with its id: ``0m (id 16)`` for a red five under the game's rules."""
+    if isinstance(tile, int) and not isinstance(tile, bool) and 0 <= tile < len(game.codes):
+        return f"{code_name(game.codes[tile])} (id {tile})"
+    return f"{tile!r} (not a tile id: ids are 0 to {len(game.codes) - 1})"
+
+
+def _tiles_of(action: Action) -> tuple[object, ...]:
+    if isinstance(action, (Discard, Riichi, AddedKan, Kita)):
+        return (action.tile,)
+    if isinstance(action, (Chi, Pon, OpenKan, ClosedKan)):
+        return tuple(action.tiles)
+    return ()
+
+
+def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
+    """(rule, explanation) for an action that is not among the legal ones; tiles are named in notation."""
+    t = game.table
+    s = t.seats[seat]
+    rules = game.rules
+    tiles = _tiles_of(action)
+    for tile in tiles:
+        if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < len(game.codes):
+            return "action_format", f"{action.type}: {_tile_name(game, tile)}"
+    names = " ".join(_tile_name(game, tile) for tile in tiles)
+    if game.phase == "claims":
+        c = game.claims
+        assert c is not None
+        if c.kind == "declare":
+            return "tenpai_declaration", "at this exhaustive draw a tenpai seat declares tenpai or noten"
+        if isinstance(action, (Discard, Riichi, Tsumo, ClosedKan, AddedKan, Kita, NineTerminals)):
+            return "turn_order", f"seat {seat} may only answer the {c.kind} now (ron, a call or pass)"
+        if c.houtei and rules.riichi and not isinstance(action, Ron):
+            return "houtei_only_ron", "the last discard may only be claimed by ron"
+        if isinstance(action, Ron):
+            if kind_of_id(c.tile) not in s.waits:
+                return "not_winning", "the tile does not complete the hand"
+            if s.furiten and rules.riichi:
+                return "furiten", "a furiten hand may not win by ron (own discards, a passed winning tile, riichi)"
+            if c.kind == "ankan":
+                return "chankan_closed_kan", "a concealed kan may only be robbed for thirteen orphans, where allowed"
+            return "no_yaku", "the win has no yaku (dora are not yaku)"
+        if isinstance(action, Chi) and (not rules.chi or (seat - c.actor) % rules.players != 1):
+            return "chi_left_only", "chi takes a discard from the player on the left only"
+        if isinstance(action, (Chi, Pon, OpenKan)):
+            if s.riichi:
+                return "riichi_no_calls", "a riichi hand makes no calls"
+            if isinstance(action, OpenKan) and not kan_possible(t):
+                return "kan_limit", "no kan now: four kans made, no replacement tile, or the wall's last tile"
+            return "kuikae", (
+                f"{action.type} with {names} is not possible now (the tiles must be in the hand and fit the "
+                "discard), or it would leave only kuikae discards"
+            )
+        return "call", "not a choice now"
+    if isinstance(action, Power):
+        return "superpower", why_not(game, seat, action)
+    if isinstance(action, Discard) and action.veil and action.tile in s.hand:
+        return "superpower", "Veil: a face-down discard needs Veil ready, no riichi, 1,000 points and a live tile left"
+    turn = game.turn
+    assert turn is not None
+    if isinstance(action, (Ron, Chi, Pon, OpenKan, Pass)):
+        return "turn_order", f"{action.type} answers another seat's discard; on its own turn a seat discards"
+    if isinstance(action, Riichi) and not rules.riichi:
+        return "no_riichi", f"rules {rules.name!r} have no riichi"
+    if isinstance(action, (Discard, Riichi)):
+        if action.tile not in s.hand:
+            return "own_tile", f"{names} is not in the hand"
+        if s.riichi:
+            return "riichi_tsumogiri", "after riichi the drawn tile must be discarded"
+        if kind_of_id(action.tile) in turn.forbidden:
+            return "kuikae", (
+                f"{names}: right after a call the called tile's twin or the run's other end may not be discarded"
+            )
+        if isinstance(action, Riichi):
+            if not s.closed:
+                return "riichi_closed", "riichi needs a closed hand"
+            if game.state.scores[seat] < rules.riichi_min_points:
+                return "riichi_points", f"riichi needs at least {rules.riichi_min_points} points"
+            if t.wall.remaining < rules.riichi_min_live_tiles:
+                return "riichi_tiles_left", f"riichi needs {rules.riichi_min_live_tiles} live tiles left"
+            if turn.drawn is None:
+                return "riichi_after_draw", "riichi is declared after an own draw"
+            return "riichi_tenpai", "riichi needs a tenpai hand after the discard (karaten where forbidden)"
+    if isinstance(action, Tsumo):
+        return "tsumo", "the drawn tile does not complete the hand with a yaku (or no tile was drawn)"
+    if isinstance(action, Kita):
+        if not rules.north_extraction:
+            return "north_extraction", "North extraction is a 3-player rule"
+        return (
+            "north_extraction",
+            "a North is set aside on the player's own turn after a draw (after riichi: the drawn one)",
+        )
+    if isinstance(action, NineTerminals):
+        return "nine_terminals", "needs the first go-around unbroken and nine different terminals and honors"
+    if isinstance(action, (ClosedKan, AddedKan)):
+        if turn.drawn is None:
+            return "kan_after_call", "no kan right after a call: discard first"
+        if not kan_possible(t):
+            return "kan_limit", "no kan now: four kans made, no replacement tile, or the wall's last tile"
+        if s.riichi:
+            return "riichi_kan", f"after riichi a concealed kan must keep the waits ({rules.riichi_kan})"
+        if isinstance(action, AddedKan):
+            return "kan_tiles", f"{names}: an added kan needs this tile in the hand and a pon of its kind"
+        return "kan_tiles", f"{names}: a concealed kan needs four tiles of one kind, all in the hand"
+    return "not_legal", "not a choice now"

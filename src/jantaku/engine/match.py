@@ -4,6 +4,7 @@ length and its extension, bust, last-dealer stop, final ranking with oka, uma an
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TypedDict
 
 from jantaku.rules.ruleset import RuleSet
 
@@ -47,6 +48,15 @@ class HandOutcome:
     winners: tuple[int, ...] = ()
 
 
+class FinalResultJSON(TypedDict):
+    """``FinalResult`` as JSON data (the ``end_game`` event, ``view["final"]``)."""
+
+    order: list[int]
+    scores: list[int]
+    results: list[int]
+    places: list[int]
+
+
 @dataclass(frozen=True, slots=True)
 class FinalResult:
     """Placements (seats, first to last), final scores (leftover deposits included) and the final result in
@@ -57,7 +67,7 @@ class FinalResult:
     results: tuple[int, ...]
     places: tuple[int, ...] = field(default=())
 
-    def to_json(self) -> dict[str, list[int]]:
+    def to_json(self) -> FinalResultJSON:
         return {
             "order": list(self.order),
             "scores": list(self.scores),

@@ -1,4 +1,4 @@
-"""Superpowers (seed 000's Superpower matches; the catalogue and its general rules are SUPERPOWERS.md).
+"""Superpowers (the catalogue and its general rules are SUPERPOWERS.md).
 
 Each seat holds one power, public from the start. A power is an ordinary action of the state machine: the
 own-turn powers are ``Power`` actions offered after a normal draw and before the discard (using one does not end
@@ -28,6 +28,7 @@ from jantaku.engine.events import Event
 
 if TYPE_CHECKING:
     from jantaku.engine.game import Game
+    from jantaku.engine.view import PowerView
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +113,7 @@ class Charges:
             return False
         return self.left > 0 and self.used_hand < CATALOGUE[self.power].per_hand
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PowerView:
         return {"name": self.power, "left": self.left, "ready": self.ready}
 
 

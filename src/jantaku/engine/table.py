@@ -8,13 +8,17 @@ Tiles are physical ids; ``codes[id]`` is the scorer's tile code (a red five is i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from jantaku.engine.wall import Wall
 from jantaku.hand.shanten import shanten
 from jantaku.hand.waits import waits
 from jantaku.melds import Meld, MeldKind
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import FIVES, KINDS, RED_MAN, is_terminal_or_honor
+from jantaku.tiles import FIVES, KINDS, PHYSICAL, RED_MAN, copy_of_id, is_terminal_or_honor, kind_of_id
+
+if TYPE_CHECKING:
+    from jantaku.engine.view import MeldView
 
 _CODE_CACHE: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
@@ -25,8 +29,8 @@ def tile_codes(rules: RuleSet) -> tuple[int, ...]:
     hit = _CODE_CACHE.get(key)
     if hit is None:
         out = []
-        for t in range(136):
-            kind, copy = t >> 2, t & 3
+        for t in range(PHYSICAL):
+            kind, copy = kind_of_id(t), copy_of_id(t)
             if kind in FIVES and copy < key[FIVES.index(kind)]:
                 out.append(RED_MAN + FIVES.index(kind))
             else:
@@ -48,16 +52,16 @@ class TableMeld:
 
     @property
     def kind_of_tiles(self) -> int:
-        return min(self.tiles) >> 2
+        return kind_of_id(min(self.tiles))
 
     def to_meld(self, codes: tuple[int, ...], owner: int, players: int) -> Meld:
         src = None if self.source is None else (self.source - owner) % players
         called = None if self.called is None else codes[self.called]
         return Meld(self.kind, tuple(codes[t] for t in self.tiles), called, src)
 
-    def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"kind": str(self.kind), "tiles": list(self.tiles)}
-        if self.called is not None:
+    def to_json(self) -> MeldView:
+        out: MeldView = {"kind": str(self.kind), "tiles": list(self.tiles)}
+        if self.called is not None and self.source is not None:
             out["called"] = self.called
             out["source"] = self.source
         if self.added is not None:
@@ -99,14 +103,14 @@ class SeatState:
     def counts(self) -> list[int]:
         c = [0] * KINDS
         for t in self.hand:
-            c[t >> 2] += 1
+            c[kind_of_id(t)] += 1
         return c
 
     def locked(self) -> list[int]:
         c = [0] * KINDS
         for m in self.melds:
             for t in m.tiles:
-                c[t >> 2] += 1
+                c[kind_of_id(t)] += 1
         return c
 
     @property
@@ -164,15 +168,15 @@ class Table:
         for i, s in enumerate(self.seats):
             for r in s.river:
                 if not r.called and (not r.veiled or i == seat):
-                    c[r.tile >> 2] += 1
+                    c[kind_of_id(r.tile)] += 1
             for t in s.kita:
-                c[t >> 2] += 1
+                c[kind_of_id(t)] += 1
             if i != seat:
                 for m in s.melds:
                     for t in m.tiles:
-                        c[t >> 2] += 1
+                        c[kind_of_id(t)] += 1
         for t in self.wall.indicators():
-            c[t >> 2] += 1
+            c[kind_of_id(t)] += 1
         return c
 
     def dora_indicators(self) -> tuple[int, ...]:
@@ -207,8 +211,8 @@ class Table:
         s.take(tile)
         self.discards += 1
         s.river.append(RiverTile(tile, tsumogiri, riichi, order=self.discards, veiled=veiled))
-        s.river_kinds.add(tile >> 2)
+        s.river_kinds.add(kind_of_id(tile))
         s.discards += 1
-        if not is_terminal_or_honor(tile >> 2):
+        if not is_terminal_or_honor(kind_of_id(tile)):
             s.nagashi = False
         s.refresh_waits()

@@ -8,23 +8,114 @@ With superpowers on, every seat's power and charges left, who sealed it, and the
 results this hand (``own["secrets"]``: what Foresight showed, Sense's answer); another seat's veiled discard
 shows face down.
 Never another seat's concealed tiles, the live wall's order or an unrevealed indicator.
+
+The shape is declared below (``SeatView`` and its parts) for the engine, the CPUs and the server alike; at run
+time a view is plain JSON data (dicts, lists, ints, strings), sent to a browser as it is.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
-from jantaku.engine.actions import action_to_json
+from jantaku.engine.actions import ActionJSON, action_to_json
+from jantaku.engine.match import FinalResultJSON
 
 if TYPE_CHECKING:
     from jantaku.engine.game import Game
     from jantaku.engine.table import RiverTile
 
 
-def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
+class MeldView(TypedDict):
+    """A declared meld, tiles as physical ids. ``called``/``source`` (absolute seat) are absent for a concealed
+    kan; ``added`` is the tile that promoted a pon to an added kan."""
+
+    kind: str  # a ``MeldKind`` value: "chi", "pon", "open_kan", "added_kan", "closed_kan"
+    tiles: list[int]
+    called: NotRequired[int]
+    source: NotRequired[int]
+    added: NotRequired[int]
+
+
+class RiverTileView(TypedDict):
+    """One discard. ``tile`` is None for another seat's veiled discard; ``order`` is the hand's running discard
+    number (so "discarded after that riichi" is readable)."""
+
+    tile: int | None
+    tsumogiri: bool
+    riichi: bool  # the riichi declaration tile
+    called: bool  # taken by another seat's call
+    order: int
+    veiled: NotRequired[bool]
+
+
+class PowerView(TypedDict):
+    """A seat's superpower and its charges (public)."""
+
+    name: str | None
+    left: int
+    ready: bool
+
+
+class PublicSeat(TypedDict):
+    """What everyone sees of one seat. ``wind`` is relative to the dealer (0 = East)."""
+
+    seat: int
+    wind: int
+    score: int
+    concealed: int  # how many concealed tiles it holds
+    melds: list[MeldView]
+    river: list[RiverTileView]
+    riichi: bool
+    kita: list[int]  # extracted Norths (3-player)
+    power: NotRequired[PowerView]  # superpowers on
+    sealed_by: NotRequired[list[int]]  # superpowers on: the seats whose Seal stops its calls
+
+
+class OwnHand(TypedDict):
+    """The viewer's own concealed tiles (sorted ids), the tile just drawn, furiten and waits (13-tile hand)."""
+
+    tiles: list[int]
+    drawn: int | None
+    furiten: bool
+    waits: list[int]  # kinds
+    secrets: NotRequired[list[dict[str, Any]]]  # superpowers on: this hand's private power results
+
+
+class ClaimView(TypedDict):
+    """The tile on the table while seats may answer it: a discard, a kan that may be robbed, a North."""
+
+    kind: str  # "discard", "kakan", "ankan", "kita"
+    actor: int
+    tile: int
+
+
+class SeatView(TypedDict):
+    """Everything one seat (``seat`` None: a spectator) may see now; ``own`` and ``legal_actions`` only for a
+    seat, ``claim`` during a claim window, ``final`` once the game is over."""
+
+    seat: int | None
+    phase: str  # "turn", "claims", "over"
+    round: int  # 0 = East
+    hand: int  # the hand in the round (its dealer seat)
+    honba: int
+    sticks: int
+    dealer: int
+    seats: list[PublicSeat]
+    dora_indicators: list[int]
+    live_tiles: int
+    commitment: str
+    must_act: bool
+    claim: NotRequired[ClaimView]
+    final: NotRequired[FinalResultJSON]
+    own: NotRequired[OwnHand]
+    legal_actions: NotRequired[list[ActionJSON]]
+
+
+def seat_view(game: Game, seat: int | None) -> SeatView:
+    """``seat``'s view of ``game`` (``Game.view`` checks the seat)."""
     t = game.table
     st = game.state
-    seats = []
+    seats: list[PublicSeat] = []
     for i, s in enumerate(t.seats):
         seats.append(
             {
@@ -41,7 +132,7 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
         if game.rules.superpowers:
             seats[-1]["power"] = game.charges[i].to_json()
             seats[-1]["sealed_by"] = list(s.sealed_by)
-    out: dict[str, Any] = {
+    out: SeatView = {
         "seat": seat,
         "phase": game.phase,
         "round": st.round,
@@ -64,21 +155,22 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
         out["final"] = game.final.to_json()
     if seat is not None:
         own = t.seats[seat]
-        out["own"] = {
+        own_hand: OwnHand = {
             "tiles": sorted(own.hand),
             "drawn": game.turn.drawn if game.turn is not None and game.turn.seat == seat else None,
             "furiten": own.furiten and game.rules.riichi,
             "waits": list(own.waits) if len(own.hand) % 3 == 1 else [],
         }
         if game.rules.superpowers:
-            out["own"]["secrets"] = [dict(x) for x in game.secrets[seat]]
+            own_hand["secrets"] = [dict(x) for x in game.secrets[seat]]
+        out["own"] = own_hand
         out["legal_actions"] = [action_to_json(a) for a in game.legal_actions(seat)]
     return out
 
 
-def _river_tile(r: RiverTile, own: bool) -> dict[str, Any]:
+def _river_tile(r: RiverTile, own: bool) -> RiverTileView:
     """A river entry; a veiled tile shows face down (``tile`` None) to everyone but its owner."""
-    out: dict[str, Any] = {
+    out: RiverTileView = {
         "tile": r.tile if own or not r.veiled else None,
         "tsumogiri": r.tsumogiri,
         "riichi": r.riichi,

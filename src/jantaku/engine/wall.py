@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import SANMA_REMOVED
+from jantaku.tiles import PHYSICAL, SANMA_REMOVED, kind_of_id
 
 DEAD_WALL = 14
 REPLACEMENTS = 4
@@ -27,7 +27,7 @@ _INDICATOR_AT = (4, 6, 8, 10, 12)
 
 def tile_set(rules: RuleSet) -> list[int]:
     """Physical tile ids in play under the rules (108 in sanma: 2m..8m removed)."""
-    return [t for t in range(136) if not (rules.sanma and t // 4 in SANMA_REMOVED)]
+    return [t for t in range(PHYSICAL) if not (rules.sanma and kind_of_id(t) in SANMA_REMOVED)]
 
 
 class _Stream:

@@ -383,7 +383,7 @@ class _HandReplay:
 
     def refusal(self, seat: int, action: Action) -> str:
         """Why the engine offers ``seat`` nothing on this claim (it is not among the answering seats)."""
-        from jantaku.engine.hand_end import why_illegal
+        from jantaku.engine.legal import why_illegal
 
         rule, text = why_illegal(self.game, seat, action)
         return f"{rule}: {text}"

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from jantaku.bots import Bot, make_player
-from jantaku.engine import Action, Event, Game, IllegalAction, action_from_json, action_to_json, redact
+from jantaku.engine import Action, Event, Game, IllegalAction, SeatView, action_from_json, action_to_json, redact
 from jantaku.engine.actions import DeclareNoten, Discard, Pass, Power
 from jantaku.server.store import dumps
 
@@ -71,7 +71,7 @@ def default_action(game: Game, seat: int) -> Action:
     return plain[0]
 
 
-def without_powers(view: dict[str, Any]) -> dict[str, Any]:
+def without_powers(view: SeatView) -> SeatView:
     """``view`` with no superpower among its legal actions (no ``power`` action, no veiled discard)."""
     legal = view.get("legal_actions")
     if not legal:

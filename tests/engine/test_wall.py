@@ -1,5 +1,7 @@
 """The wall: seeded shuffle, commitment, dead wall and replacement draws (RULES.md, Tiles and dora)."""
 
+from __future__ import annotations
+
 from jantaku.engine.wall import DEAD_WALL, Wall, commitment, shuffled_order, stacked_order
 from jantaku.rules import preset
 

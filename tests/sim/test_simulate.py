@@ -92,9 +92,22 @@ def test_simulate_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
     logs = tmp_path / "logs"
     result = CliRunner().invoke(
         app,
-        ["simulate", "--games", "4", "--players", "normal,easy,easy,easy", "--seed", "2", "--jobs", "2",
-         "--out", str(out), "--logs", str(logs)],
-    )  # fmt: skip
+        [
+            "simulate",
+            "--games",
+            "4",
+            "--players",
+            "normal,easy,easy,easy",
+            "--seed",
+            "2",
+            "--jobs",
+            "2",
+            "--out",
+            str(out),
+            "--logs",
+            str(logs),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "average placement" in result.output and "P1 normal" in result.output
     data = json.loads(out.read_text())

@@ -126,10 +126,20 @@ def test_last_dealer_stop(r: StopRow) -> None:
 
 
 # Big Three Dragons: the liable seat feeds the second and third dragon, then another seat deals in.
-PAO_4P = (["123m456p789s1122z", "556677z234m5m9s9p1p", "999m111p999p3344z", "111s888s28m2348p4z"],
-          ["5z", "6z", "7z", "3p", "5m"], (("9s", 0), ("9p", 2), ("1p", 2)), 3, "5m")  # fmt: skip
-PAO_3P = (["111m999m456p789s1z", "556677z123p5p9s9p1s", "111p999p2233s223z"],
-          ["5z", "6z", "7z", "3p", "5p"], (("9s", 0), ("9p", 2), ("1s", 2)), 0, "5p")  # fmt: skip
+PAO_4P = (
+    ["123m456p789s1122z", "556677z234m5m9s9p1p", "999m111p999p3344z", "111s888s28m2348p4z"],
+    ["5z", "6z", "7z", "3p", "5m"],
+    (("9s", 0), ("9p", 2), ("1p", 2)),
+    3,
+    "5m",
+)
+PAO_3P = (
+    ["111m999m456p789s1z", "556677z123p5p9s9p1s", "111p999p2233s223z"],
+    ["5z", "6z", "7z", "3p", "5p"],
+    (("9s", 0), ("9p", 2), ("1s", 2)),
+    0,
+    "5p",
+)
 
 
 @pytest.mark.parametrize(
