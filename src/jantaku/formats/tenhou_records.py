@@ -114,9 +114,9 @@ class TenhouMeld:
 
 
 def decode_meld(code: int, who: int, players: int = 4) -> TenhouMeld:
-    """Decode ``m`` as FORMAT.md describes. ``from_who`` comes from the code's relative bits, counted round a
+    """Decode ``m`` as docs/tenhou-mjlog.md describes. ``from_who`` comes from the code's relative bits, counted round a
     4-seat table even in 3-player records (there the empty North seat counts too: ``(who + rel) % 4`` matched
-    the last discard in every 3-player pon of our corpus). FORMAT.md calls 3-player ``rel`` unreliable, so
+    the last discard in every 3-player pon of our corpus). docs/tenhou-mjlog.md calls 3-player ``rel`` unreliable, so
     ``read_game`` still takes the source from the last discard (``Call``) or the call that made the meld
     (``AGARI``)."""
     if not 0 <= code < 1 << 16:

@@ -251,7 +251,7 @@ class _Reader:
 
     def sanma_source(self, meld: TenhouMeld, events: list[Event]) -> TenhouMeld:
         """3-player codes misreport ``rel``: a called tile comes from the last discard; an added kan keeps the
-        source of the pon it extends (FORMAT.md)."""
+        source of the pon it extends (docs/tenhou-mjlog.md)."""
         if meld.type in (MeldType.CHI, MeldType.PON, MeldType.OPEN_KAN):
             last = next((e for e in reversed(events) if isinstance(e, RecordedDiscard)), None)
             if last is None:
