@@ -27,13 +27,13 @@ from starlette.websockets import WebSocketDisconnect
 
 from jantaku.engine import Game
 from jantaku.rules import PRESETS
-from jantaku.server.hub import HANDLED
+from jantaku.server.handlers import HANDLERS
 from tests.server.helpers import Player, play_to_end, server, simple_choice
 
 #: answers that change nothing for a person in a game (``nickname``: a new name; the game's record keeps the old)
 HARMLESS = frozenset({"error", "pong", "rooms", "room", "left", "nickname"})
 #: message types a fuzzed person may send during its game (``leave_room`` is a legal, state-changing message)
-FUZZ_TYPES = sorted(HANDLED - {"leave_room"})
+FUZZ_TYPES = sorted(set(HANDLERS) - {"leave_room"})
 # fmt: off
 FIELDS = ["type", "seq", "action", "settings", "room_id", "token", "nickname", "protocol", "level", "seat", "cpus",
           "ready", "t", "tile", "tiles", "options", "preset"]
@@ -114,8 +114,8 @@ class Table:
         self.prompt = self.p.prompt()
         assert self.prompt["type"] == "update"
         self.game_id = self.prompt["game_id"]
-        hub = client.app.state.hub
-        self.room = next(r for r in hub.rooms.values() if r.game_id == self.game_id)
+        lobby = client.app.state.lobby
+        self.room = next(r for r in lobby.rooms.values() if r.game_id == self.game_id)
         self.runner = self.room.runner
         self.seat = self.prompt["view"]["seat"]
         self.pings = itertools.count()
@@ -380,7 +380,7 @@ def test_garbage_changes_nothing_and_the_game_plays_on(tmp_path: Path) -> None:
                 ws.receive_text()
             back.send({"type": "action", "seq": full["seq"], "action": simple_choice(full["view"]["legal_actions"])})
             over = play_to_end([back])
-        client.app.state.hub.store.flush()
+        client.app.state.lobby.store.flush()
         record = client.get(f"/api/games/{table.game_id}").json()
         lines = client.get(f"/api/games/{table.game_id}/log").text.splitlines()
         replayed = Game.replay(lines)

@@ -228,7 +228,7 @@ def test_no_message_carries_hidden_information(tmp_path: Path, preset: str) -> N
         sue.until("room")
         assert sue_over == over
         game_id = over["game_id"]
-        client.app.state.hub.store.flush()
+        client.app.state.lobby.store.flush()
         res = client.get(f"/api/games/{game_id}/log")
         assert res.status_code == 200
         truth = Truth(res.text.splitlines(), [0, 1, None])

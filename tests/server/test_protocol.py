@@ -259,7 +259,7 @@ def test_room_ids_have_no_look_alike_characters(tmp_path: Path) -> None:
             assert not set(rid) & set("IO01"), rid
         # 1500 characters drawn: with 36 symbols some I, O, 0 or 1 would be all but certain
         assert len(set("".join(ids))) >= 30
-        assert len(client.app.state.hub.rooms) == 1  # type: ignore[attr-defined]
+        assert len(client.app.state.lobby.rooms) == 1  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------------- 3. ready, start and the creator's rights
@@ -487,7 +487,7 @@ def test_four_queued_players_are_matched_into_a_game_without_cpus(tmp_path: Path
         e = connect("Eve")
         e.send({"type": "join_room", "room_id": rid})
         e.error("game_running")
-        assert client.app.state.hub.queues == {}  # type: ignore[attr-defined]
+        assert client.app.state.lobby.matching.queues == {}  # type: ignore[attr-defined]
 
 
 def test_three_queued_for_sanma_are_matched_as_three(tmp_path: Path) -> None:
@@ -508,7 +508,7 @@ def test_three_queued_for_sanma_are_matched_as_three(tmp_path: Path) -> None:
 
 def test_unqueue_disconnect_and_different_settings_keep_players_apart(tmp_path: Path) -> None:
     with table(tmp_path) as (client, connect):
-        hub = client.app.state.hub  # type: ignore[attr-defined]
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
         u = connect("Una")
         u.send({"type": "queue", "settings": EAST})
         assert u.until("queue")["waiting"] == 1
@@ -521,7 +521,7 @@ def test_unqueue_disconnect_and_different_settings_keep_players_apart(tmp_path: 
         gone.send({"type": "queue", "settings": EAST})
         assert gone.until("queue")["waiting"] == 1
         gone.close()  # a disconnect leaves the queue
-        wait_for(lambda: not hub.queues)
+        wait_for(lambda: not lobby.matching.queues)
 
         # other settings, other queues: these two wait alone
         other = connect("Otto")
@@ -542,7 +542,7 @@ def test_unqueue_disconnect_and_different_settings_keep_players_apart(tmp_path: 
         assert room["room_id"] == rid
         assert sorted(s["nickname"] for s in room["seats"]) == ["Ann", "Bo", "Cy", "Di"]
         # Otto and Tim still wait, one in each queue; Una was never matched
-        assert sorted(len(q) for q in hub.queues.values()) == [1, 1]
+        assert sorted(len(q) for q in lobby.matching.queues.values()) == [1, 1]
         assert all(m["type"] != "matched" for m in u.seen + other.seen + timed.seen)
         u.send({"type": "ping", "t": 7})
         assert u.until("pong")["t"] == 7
@@ -588,7 +588,7 @@ def test_away_player_gets_a_stand_in_and_comes_back_with_a_full_view(tmp_path: P
         assert full.get("full") is True and full["stand_in"] is False
         view = full["view"]
         # the seat as the server holds it, and as Bo sees it from outside
-        runner = client.app.state.hub.rooms[rid].runner  # type: ignore[attr-defined]
+        runner = client.app.state.lobby.rooms[rid].runner  # type: ignore[attr-defined]
         assert view["own"]["tiles"] == sorted(runner.game.table.seats[0].hand)
         assert view["own"]["tiles"] == runner.game.view(0)["own"]["tiles"]
         assert len(view["own"]["tiles"]) == pending["view"]["seats"][0]["concealed"]

@@ -71,11 +71,11 @@ def test_a_restored_room_nobody_returns_to_is_swept(tmp_path: Path, monkeypatch)
         ann = connect("Ann")
         rid = send_ok(ann, {"type": "create_room", "settings": SETTINGS})["room"]["room_id"]
     with table(tmp_path) as (client, connect):
-        hub = client.app.state.hub  # type: ignore[attr-defined]
-        hub.sweep()
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        upkeep.sweep_rooms(lobby)
         assert client.get(f"/api/rooms/{rid}").status_code == 200, "the idle time counts from the restart"
         monkeypatch.setattr(upkeep, "IDLE_ROOM_SECONDS", 0.0)
-        hub.sweep()
+        upkeep.sweep_rooms(lobby)
         assert client.get(f"/api/rooms/{rid}").status_code == 404
     with table(tmp_path) as (client, connect):
         assert client.get(f"/api/rooms/{rid}").status_code == 404, "a swept room is gone for good"
