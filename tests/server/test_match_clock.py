@@ -49,8 +49,9 @@ def test_doman_after_80_minutes_the_next_hand_is_the_last(tmp_path: Path) -> Non
         runner.started_at = time.time() - 81 * 60  # type: ignore[attr-defined]
         over = play_to_end([p])
         hands = [e for m in p.seen if m["type"] == "update" for e in m["events"] if e["type"] == "start_kyoku"]
-        clock = next(i for i, m in enumerate(p.seen) if m["type"] == "update"
-                     and any(e["type"] == "clock" for e in m["events"]))  # fmt: skip
+        clock = next(
+            i for i, m in enumerate(p.seen) if m["type"] == "update" and any(e["type"] == "clock" for e in m["events"])
+        )
         later = [e for m in p.seen[clock:] if m["type"] == "update" for e in m["events"] if e["type"] == "start_kyoku"]
         assert len(later) <= 1, "after the 80-minute mark at most one more hand starts"
         assert over["unrecorded"] is False and len(hands) >= 1

@@ -18,9 +18,8 @@ from jantaku.rules import preset
 from jantaku.rules.ruleset import RuleSet
 from jantaku.server.rooms import seeded_power
 from jantaku.server.runner import default_action, without_powers
-from tests.server.helpers import simple_choice
-from tests.server.test_hidden_information import Truth, _check_connection
-from tests.server.test_protocol import answer, events, play_all, send_ok, table, wait_for
+from tests.server.helpers import answer, events, play_all, send_ok, simple_choice, table, wait_for
+from tests.server.test_hidden_information import Truth, check_connection
 
 Msg = dict[str, Any]
 #: a superpower match, East only, no timers
@@ -272,7 +271,7 @@ def test_a_person_uses_powers_and_only_that_person_sees_the_private_results(tmp_
         assert json.loads(lines[0])["powers"] == chosen
         truth = Truth(lines, [0, 3, None])
         for p, seat in ((ann, 0), (bob, 3), (sue, None)):
-            _check_connection(p, seat, truth, game_id)
+            check_connection(p, seat, truth, game_id)
             before = json.dumps([m for m in p.seen if m["type"] != "game_over"])
             assert truth.seed not in before
 
