@@ -6,10 +6,10 @@ untrusted JSON: its declaration says what a well-formed one holds, and the handl
 it uses (a refusal is an ``error`` with code ``bad_message``). The server's messages are built from these
 declarations, and ``error`` is their only builder of refusals.
 
-This module is the bottom of the server: it imports nothing of it, so every other module may use it.
+This module is the bottom of the server: it imports nothing of it, so every other module may use it. Its
+annotations are evaluated (no ``from __future__ import annotations``) so that a declaration's ``NotRequired``
+fields are known at run time, as tests read them.
 """
-
-from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict, Unpack
 
@@ -56,6 +56,16 @@ class PowerJson(TypedDict):
     in_riichi: bool
 
 
+class FinalJson(TypedDict):
+    """A finished game's result (``FinalResult.to_json``) with the nicknames at the table."""
+
+    order: list[int]
+    scores: list[int]
+    results: list[int]
+    places: list[int]
+    nicknames: list[str]
+
+
 class RoomJson(TypedDict):
     """A room as its members and spectators see it."""
 
@@ -87,16 +97,6 @@ class RoomListing(TypedDict):
     people: int
     phase: Literal["waiting", "playing"]
     superpowers: bool
-
-
-class FinalJson(TypedDict):
-    """A finished game's result (``FinalResult.to_json``) with the nicknames at the table."""
-
-    order: list[int]
-    scores: list[int]
-    results: list[int]
-    places: list[int]
-    nicknames: list[str]
 
 
 class TimerJson(TypedDict):
