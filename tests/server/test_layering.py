@@ -1,7 +1,7 @@
 """The server's modules import in one direction: each imports only modules of the layers below its own.
 
 Notifications upward (a game ended, a room changed) go through an interface the lower module declares
-(``runner.Table``, ``rooms.RoomListener``), never through an import of the upper one, so a circle of imports,
+(``runner.GameRoom``, ``rooms.RoomListener``), never through an import of the upper one, so a circle of imports,
 even one only for type checking, fails here.
 """
 

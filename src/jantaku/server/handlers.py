@@ -28,7 +28,7 @@ from jantaku.server.protocol import (
     error,
 )
 from jantaku.server.rooms import Room, RoomError, RoomSettings, chosen_power, clean_nickname, private_settings
-from jantaku.server.runner import Message
+from jantaku.server.runner import InboxItem
 
 log = logging.getLogger("jantaku.server")
 
@@ -218,7 +218,7 @@ def on_kick(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
         raise RoomError("no_person", f"seat {seat} has no person (remove a CPU with remove_cpu)")
     if seat == me:
         raise RoomError("bad_message", "use leave_room to leave")
-    lobby.kicked(room, seat)
+    lobby.kick(room, seat)
 
 
 def on_set_power(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
@@ -293,7 +293,7 @@ def on_action(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
         raise RoomError("no_game", "you are not playing a game")
     seat = room.seat_of(holder.token_hash)
     assert seat is not None
-    room.runner.post(Message("action", seat, msg, conn.send))
+    room.runner.post(InboxItem("action", seat, msg, conn.send))
 
 
 def on_continue(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
@@ -303,7 +303,7 @@ def on_continue(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     seat = None if room is None else room.seat_of(holder.token_hash)
     if room is None or room.runner is None or seat is None:
         raise RoomError("no_game", "you are not playing a game")
-    room.runner.post(Message("continue", seat))
+    room.runner.post(InboxItem("continue", seat))
 
 
 # ---------------------------------------------------------------------------------------------------------------------

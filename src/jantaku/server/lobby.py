@@ -23,7 +23,7 @@ from jantaku.server.ids import new_game_seed, new_room_id, new_token, normalize_
 from jantaku.server.matching import Matchmaker
 from jantaku.server.protocol import Kicked, Matched, QueueStatus, RoomClosed, RoomListing, error
 from jantaku.server.rooms import Room, RoomError, RoomSettings, Seat
-from jantaku.server.runner import GameRunner, Message
+from jantaku.server.runner import GameRunner, InboxItem
 from jantaku.server.store import Store
 
 
@@ -81,7 +81,7 @@ class Lobby:
             if seat is not None and s is not None:
                 s.holder = holder
                 if room.runner is not None:
-                    room.runner.post(Message("presence", seat, True))
+                    room.runner.post(InboxItem("presence", seat, True))
 
     def disconnected(self, conn: Connection) -> None:
         """The websocket closed: the person keeps the seat (the game's grace period runs) but leaves the queue."""
@@ -97,7 +97,7 @@ class Lobby:
         if room is not None:
             seat = room.seat_of(holder.token_hash)
             if room.runner is not None and seat is not None:
-                room.runner.post(Message("presence", seat, False))
+                room.runner.post(InboxItem("presence", seat, False))
             self.room_changed(room)
 
     # ------------------------------------------------------------------ rooms
@@ -170,7 +170,7 @@ class Lobby:
             room.clear_ready()
         self.room_changed(room)
 
-    def kicked(self, room: Room, seat: int) -> None:
+    def kick(self, room: Room, seat: int) -> None:
         """The creator freed ``seat``: its person (if connected) is told."""
         target = room.remove_seat(seat).holder
         room.clear_ready()

@@ -10,7 +10,7 @@ its person, or the creator for a CPU, chooses another. A power change clears eve
 the table are part of what everyone readied for. Turning the rule off drops the powers; turning it on deals the
 seeded picks again.
 
-A room sits between the lobby and its game: it imports the runner (``runner.Table`` is what a room is to its game)
+A room sits between the lobby and its game: it imports the runner (``runner.GameRoom`` is what a room is to its game)
 and tells the lobby of its changes through ``RoomListener``, declared here.
 """
 
@@ -309,7 +309,7 @@ class Room:
             return (default_think, default_bank) if len(self.people()) >= 2 else (0.0, 0.0)
         return float(think or 0.0), float(bank or 0.0)
 
-    # ------------------------------------------------------------------ the game (runner.Table)
+    # ------------------------------------------------------------------ the game (runner.GameRoom)
     def cpu_levels(self) -> list[str | None]:
         return [None if s is None else s.cpu for s in self.seats]
 

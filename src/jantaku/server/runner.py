@@ -10,7 +10,7 @@ period, then a CPU stands in until they return. With timers on, a person who let
 default play: discard the drawn tile, pass on calls, decline riichi. Neither the default play nor a stand-in ever
 uses the seat's superpower (no power action, no veiled discard): its charges are the person's to spend.
 
-The runner sits below the room it plays at: it sees that room only through ``Table``, declared here and implemented
+The runner sits below the room it plays at: it sees that room only through ``GameRoom``, declared here and implemented
 by ``rooms.Room``, and it reports the end of the game through the same interface.
 """
 
@@ -33,7 +33,7 @@ from jantaku.server.store import Store, dumps
 log = logging.getLogger("jantaku.server")
 
 
-class Table(Protocol):
+class GameRoom(Protocol):
     """The room a game is played at, as its runner needs it: who sits where, who is there to be told, and where
     the end of the game goes. ``rooms.Room`` implements it; the runner never imports the room."""
 
@@ -84,7 +84,7 @@ class SeatClock:
 
 
 @dataclass
-class Message:
+class InboxItem:
     """An inbox item: ``kind`` is ``action`` (a person's answer) or ``presence`` (a person came or went)."""
 
     kind: str
@@ -122,9 +122,9 @@ def without_powers(view: dict[str, Any]) -> dict[str, Any]:
 
 @dataclass
 class GameRunner:
-    """The task that plays one game at ``table``: it owns the engine, the prompts and the clocks."""
+    """The task that plays one game in ``room``: it owns the engine, the prompts and the clocks."""
 
-    table: Table
+    room: GameRoom
     settings: Settings
     store: Store
     game: Game
@@ -135,14 +135,14 @@ class GameRunner:
 
     def __post_init__(self) -> None:
         players = self.game.rules.players
-        self.inbox: asyncio.Queue[Message] = asyncio.Queue()
+        self.inbox: asyncio.Queue[InboxItem] = asyncio.Queue()
         self.clocks = [SeatClock() for _ in range(players)]
-        think, bank = self.table.timers(self.settings.think_seconds, self.settings.bank_seconds)
+        think, bank = self.room.timers(self.settings.think_seconds, self.settings.bank_seconds)
         self.think, self.bank = think, bank
         for c in self.clocks:
             c.bank = bank
         self.bots: dict[int, Bot] = {}
-        for i, level in enumerate(self.table.cpu_levels()):
+        for i, level in enumerate(self.room.cpu_levels()):
             if level:
                 self.bots[i] = make_player(level, self.game.rules, seed=f"{self.game_id}:{i}")
         self.stand_ins: dict[int, Bot] = {}
@@ -158,13 +158,13 @@ class GameRunner:
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"game-{self.game_id}")
 
-    def post(self, message: Message) -> None:
+    def post(self, message: InboxItem) -> None:
         """Hand the task a person's answer or a presence change; it is handled in order, on the task."""
         self.inbox.put_nowait(message)
 
     def left_for_good(self, seat: int) -> None:
         """The seat's person left the game: a CPU stands in from now on, with no grace period."""
-        self.post(Message("presence", seat, False))
+        self.post(InboxItem("presence", seat, False))
         self.clocks[seat].away_since = float("-inf")
 
     def now(self) -> float:
@@ -203,7 +203,7 @@ class GameRunner:
             raise
         except Exception:  # a bug must not take the server down; the game stays stored and resumable
             log.exception("game %s stopped on an error", self.game_id)
-            self.table.game_crashed(self.game_id)
+            self.room.game_crashed(self.game_id)
 
     def _opening_count(self) -> int:
         """Events of the current hand so far (a resumed game sends the whole hand once)."""
@@ -241,7 +241,7 @@ class GameRunner:
             await asyncio.sleep(0)  # let other rooms and connections run between decisions
 
     def _people_watching(self) -> bool:
-        return bool(self.table.connected_people()) or self.table.has_spectators()
+        return bool(self.room.connected_people()) or self.room.has_spectators()
 
     def paused(self) -> bool:
         """Whether the table still shows a hand's result; when the pause ends, open prompts start their time."""
@@ -256,7 +256,7 @@ class GameRunner:
                 clock.opened = max(clock.opened, now)
         return False
 
-    def _handle(self, msg: Message) -> None:
+    def _handle(self, msg: InboxItem) -> None:
         if msg.kind == "continue":
             self.pending_continue.discard(msg.seat)
         if msg.kind == "action":
@@ -264,7 +264,7 @@ class GameRunner:
         elif msg.kind == "presence":
             self._presence(msg.seat, bool(msg.payload))
 
-    def _answer(self, msg: Message) -> None:
+    def _answer(self, msg: InboxItem) -> None:
         seat, game = msg.seat, self.game
         reply = msg.reply or (lambda _m: None)
         payload = msg.payload if isinstance(msg.payload, dict) else {}
@@ -316,7 +316,7 @@ class GameRunner:
         self._send_all(events)
         pause = self.settings.hand_pause
         if pause > 0 and not self.game.over and any(e.type == "end_kyoku" for e in events):
-            here = self.table.pausing_seats() - set(self.stand_ins)
+            here = self.room.pausing_seats() - set(self.stand_ins)
             if here:
                 self.pause_until, self.pending_continue = self.now() + pause, here
 
@@ -440,10 +440,10 @@ class GameRunner:
         return msg
 
     def _send_all(self, events: list[Event]) -> None:
-        for seat in self.table.connected_people():
+        for seat in self.room.connected_people():
             self._send(seat, events)
-        if self.table.has_spectators():
-            self.table.send_to_spectators(self.update_for(None, events))
+        if self.room.has_spectators():
+            self.room.send_to_spectators(self.update_for(None, events))
 
     def _send(self, seat: int, events: list[Event], full: bool = False) -> None:
         msg = self.update_for(seat, events)
@@ -452,7 +452,7 @@ class GameRunner:
         self._send_to(seat, msg)
 
     def _send_to(self, seat: int, msg: ServerMessage) -> None:
-        self.table.send_to(seat, msg)
+        self.room.send_to(seat, msg)
 
     # ------------------------------------------------------------------ end
     def _finish(self) -> None:
@@ -472,7 +472,7 @@ class GameRunner:
             scores=list(result.scores),
             results=list(result.results),
             places=list(result.places),
-            nicknames=self.table.nicknames(),
+            nicknames=self.room.nicknames(),
         )
         self.store.game_finished(self.game_id, "unrecorded" if unrecorded else "finished", dict(final), walls, game.log)
-        self.table.game_over(self.game_id, final, unrecorded)
+        self.room.game_over(self.game_id, final, unrecorded)
