@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from jantaku.server.connection import SeatHolder
+from jantaku.server.matching import Matchmaker
+from jantaku.server.rooms import RoomSettings
 from tests.server.helpers import (
     EAST,
     table,
@@ -96,3 +99,17 @@ def test_unqueue_disconnect_and_different_settings_keep_players_apart(tmp_path: 
         assert all(m["type"] != "matched" for m in u.seen + other.seen + timed.seen)
         u.send({"type": "ping", "t": 7})
         assert u.until("pong")["t"] == 7
+
+
+def test_the_matchmaker_releases_a_full_table_first_come_first_and_keeps_no_empty_queue() -> None:
+    sanma, east = RoomSettings("sanma"), RoomSettings(options={"length": "east"})
+    ann, bo, cy, di, eve = (SeatHolder(f"hash-{n}", n) for n in ("Ann", "Bo", "Cy", "Di", "Eve"))
+    m = Matchmaker()
+    assert m.join(ann, sanma, "seal") == [] and m.join(eve, east, None) == []
+    assert m.join(bo, sanma, None) == []
+    m.leave(bo)
+    assert not m.queued(bo) and m.waiting(sanma) == [ann]
+    assert m.join(cy, sanma, None) == [] and m.join(di, sanma, "sense") == [(ann, "seal"), (cy, None), (di, "sense")]
+    assert not m.queued(ann) and m.waiting(sanma) == [] and m.waiting(east) == [eve]
+    m.leave(eve)
+    assert m.queues == {}
