@@ -1,7 +1,7 @@
 """The browser tests' server and their person at the table.
 
 ``LiveServer``: the real app under uvicorn in a background thread of this process, on a port of its own, with a
-SQLite file in a temporary folder; the tests reach its ``Hub`` (``hub.stacked_walls``) directly.
+SQLite file in a temporary folder; the tests reach its ``Lobby`` (``hub.stacked_walls``) directly.
 ``Person``: one browser page driven like a person: it clicks the lobby's buttons, the tiles and the action bar,
 and reads the screen (``window.jantaku.state`` only to know when a fresh decision is open).
 """
@@ -18,7 +18,7 @@ import uvicorn
 
 from jantaku.server import Settings
 from jantaku.server.app import create_app
-from jantaku.server.hub import Hub
+from jantaku.server.lobby import Lobby
 
 try:
     from playwright.sync_api import Page, expect
@@ -64,8 +64,8 @@ class LiveServer:
         self.sock.close()
 
     @property
-    def hub(self) -> Hub:
-        hub: Hub = self.app.state.hub
+    def hub(self) -> Lobby:
+        hub: Lobby = self.app.state.lobby
         return hub
 
     def stack(self, wall: list[int]) -> None:

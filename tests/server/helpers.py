@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import anyio
 from fastapi.testclient import TestClient
 
 from jantaku.server import Settings
@@ -90,8 +91,9 @@ def simple_choice(legal: list[dict[str, Any]]) -> dict[str, Any]:
     return discards[-1] if discards else legal[0]
 
 
-def play_to_end(players: list[Player], choose: Callable[[list[dict[str, Any]]], dict[str, Any]] = simple_choice,
-                limit: int = 5000) -> dict[str, Any]:  # fmt: skip
+def play_to_end(
+    players: list[Player], choose: Callable[[list[dict[str, Any]]], dict[str, Any]] = simple_choice, limit: int = 5000
+) -> dict[str, Any]:
     """Play every prompt of ``players`` (one at a time, in the order the prompts come) until ``game_over``;
     returns the game_over message of the first player. Needs a room where these are the only people."""
     answered: dict[int, set[int]] = {id(p): set() for p in players}
@@ -113,6 +115,146 @@ def play_to_end(players: list[Player], choose: Callable[[list[dict[str, Any]]], 
 
 
 # ---------------------------------------------------------------------- a real server process
+EAST: dict[str, Any] = {"preset": "standard", "options": {"length": "east", "extension": "none"}}
+Msg = dict[str, Any]
+
+
+class Client(Player):
+    """A ``Player`` whose every wait is bounded: a missing message fails the test after ``timeout`` seconds."""
+
+    timeout = 15.0
+
+    def __init__(self, ws: Any, nickname: str = "", token: str | None = None) -> None:
+        self.closed = False
+        super().__init__(ws, nickname, token)
+
+    def recv(self, timeout: float | None = None) -> Msg:
+        ws = self.ws
+        limit = self.timeout if timeout is None else timeout
+
+        async def receive() -> Any:
+            with anyio.fail_after(limit):
+                return await ws._send_rx.receive()  # the test session's own queue, read with a deadline
+
+        message = ws.portal.call(receive)
+        ws._raise_on_close(message)  # a server-side close raises WebSocketDisconnect
+        msg: Msg = json.loads(message["text"])
+        self.seen.append(msg)
+        return msg
+
+    def poll(self) -> Msg | None:
+        """The next message if one is already here, else None (never waits)."""
+        ws = self.ws
+        try:
+            message = ws.portal.call(ws._send_rx.receive_nowait)
+        except anyio.WouldBlock:
+            return None
+        ws._raise_on_close(message)
+        msg: Msg = json.loads(message["text"])
+        self.seen.append(msg)
+        return msg
+
+    def error(self, code: str | None = None) -> Msg:
+        msg = self.until("error")
+        if code is not None:
+            assert msg["code"] == code, msg
+        return msg
+
+    def room(self, where: Callable[[Msg], bool] = lambda r: True) -> Msg:
+        """The next ``room`` message whose room passes ``where``; returns the message (``room`` and ``you``)."""
+        return self.until("room", lambda m: where(m["room"]))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.ws.__exit__(None, None, None)
+
+
+@contextlib.contextmanager
+def table(tmp: Path, **over: Any) -> Iterator[tuple[TestClient, Callable[..., Client]]]:
+    """A server and a ``connect(nickname, token=None)`` that opens a websocket closed at the end of the test."""
+    with server(tmp, **over) as client, contextlib.ExitStack() as stack:
+
+        def connect(nickname: str = "", token: str | None = None) -> Client:
+            ws = client.websocket_connect("/ws").__enter__()
+            c = Client(ws)
+            stack.callback(c.close)
+            if nickname or token:
+                c.hello(nickname, token)
+            return c
+
+        yield client, connect
+
+
+def send_ok(p: Client, msg: Msg) -> Msg:
+    """Send and return the ``room`` message it causes."""
+    p.send(msg)
+    return p.until("room")
+
+
+def events(msgs: list[Msg], kind: str | None = None) -> list[Msg]:
+    out = [e for m in msgs if m["type"] == "update" for e in m["events"]]
+    return [e for e in out if kind is None or e["type"] == kind]
+
+
+def answer(p: Client, msg: Msg, choose: Callable[[list[Msg]], Msg] = simple_choice) -> Msg:
+    action = choose(msg["view"]["legal_actions"])
+    p.send({"type": "action", "seq": msg["seq"], "action": action})
+    return action
+
+
+def four_in_a_room(connect: Callable[..., Client], names: list[str], settings: Msg = EAST) -> tuple[list[Client], str]:
+    """The first creates a room, the others join it by its Room ID; returns the players (in seat order) and the ID."""
+    first = connect(names[0])
+    rid = send_ok(first, {"type": "create_room", "settings": settings})["room"]["room_id"]
+    players = [first]
+    for name in names[1:]:
+        p = connect(name)
+        msg = send_ok(p, {"type": "join_room", "room_id": rid})
+        assert msg["you"] == len(players)
+        players.append(p)
+    return players, rid
+
+
+def play_all(players: list[Client], choose: Callable[[list[Msg]], Msg] = simple_choice, stall: float = 15.0) -> Msg:
+    """Answer every prompt of ``players`` as it comes, whoever it is for, until each has its ``game_over``; returns
+    the first player's. (Reads without blocking on any one player, so players whose message streams differ in
+    length never wait on each other.)"""
+    answered: list[set[int]] = [set() for _ in players]
+    over: dict[int, Msg] = {}
+    last = time.monotonic()
+    while len(over) < len(players):
+        progress = False
+        for i, p in enumerate(players):
+            if i in over:
+                continue
+            msg = p.poll()
+            if msg is None:
+                continue
+            progress = True
+            if msg["type"] == "game_over":
+                over[i] = msg
+            elif msg["type"] == "update" and msg.get("seq") and msg["seq"] not in answered[i]:
+                answered[i].add(msg["seq"])
+                answer(p, msg, choose)
+        if progress:
+            last = time.monotonic()
+        else:
+            assert time.monotonic() - last < stall, "no message for any player: the game is stuck"
+            time.sleep(0.001)
+    return over[0]
+
+
+def wait_for(check: Callable[[], Any], seconds: float = 15.0) -> Any:
+    deadline = time.monotonic() + seconds
+    while True:
+        value = check()
+        if value:
+            return value
+        assert time.monotonic() < deadline, "timed out waiting for the server"
+        time.sleep(0.02)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -123,13 +265,22 @@ def free_port() -> int:
 def uvicorn_process(tmp: Path, port: int | None = None, **env: str) -> Iterator[str]:
     """``jantaku serve`` in a subprocess on a free port; yields the base URL (http://127.0.0.1:PORT)."""
     port = port or free_port()
-    environ = {**os.environ, "JANTAKU_DB": f"sqlite:///{tmp / 'jantaku.db'}", "JANTAKU_CPU_DELAY": "0",
-               "JANTAKU_GRACE": "0.5", "JANTAKU_RATE": "10000", "JANTAKU_BURST": "10000",
-               "JANTAKU_HAND_PAUSE": "0", **env}  # fmt: skip
+    environ = {
+        **os.environ,
+        "JANTAKU_DB": f"sqlite:///{tmp / 'jantaku.db'}",
+        "JANTAKU_CPU_DELAY": "0",
+        "JANTAKU_GRACE": "0.5",
+        "JANTAKU_RATE": "10000",
+        "JANTAKU_BURST": "10000",
+        "JANTAKU_HAND_PAUSE": "0",
+        **env,
+    }
     proc = subprocess.Popen(
         [sys.executable, "-m", "jantaku", "serve", "--port", str(port)],
-        env=environ, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-    )  # fmt: skip
+        env=environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30

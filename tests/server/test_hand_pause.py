@@ -39,7 +39,7 @@ def test_the_table_waits_for_continue_after_a_hand(tmp_path: Path) -> None:
         p.until("welcome")
         p.send({"type": "play_now", "settings": {"options": {"length": "east"}}})
         last = _to_hand_end(p)
-        runner = next(iter(client.app.state.hub.rooms.values())).runner
+        runner = next(iter(client.app.state.lobby.rooms.values())).runner
         held = _updates_within(p, 0.4)
         assert not [m for m in held if m["type"] == "update"], "CPUs played while the result was on screen"
         assert runner.pending_continue == {0} and runner.pause_until > 0
@@ -60,5 +60,5 @@ def test_a_client_without_hand_pause_is_not_waited_for(tmp_path: Path) -> None:
         p = Player(ws, "plain")
         p.send({"type": "play_now", "settings": {"options": {"length": "east"}}})
         _to_hand_end(p)
-        runner = next(iter(client.app.state.hub.rooms.values())).runner
+        runner = next(iter(client.app.state.lobby.rooms.values())).runner
         assert not runner.pending_continue and not runner.paused()

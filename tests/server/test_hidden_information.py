@@ -134,7 +134,7 @@ class Truth:
         }
 
 
-def _check_connection(rec: Player, seat: int | None, truth: Truth, game_id: str) -> None:
+def check_connection(rec: Player, seat: int | None, truth: Truth, game_id: str) -> None:
     who = f"seat {seat}" if seat is not None else "the spectator"
     updates = [m for m in rec.seen if m["type"] == "update"]
     assert updates, f"{who} saw no update"
@@ -228,7 +228,7 @@ def test_no_message_carries_hidden_information(tmp_path: Path, preset: str) -> N
         sue.until("room")
         assert sue_over == over
         game_id = over["game_id"]
-        client.app.state.hub.store.flush()
+        client.app.state.lobby.store.flush()
         res = client.get(f"/api/games/{game_id}/log")
         assert res.status_code == 200
         truth = Truth(res.text.splitlines(), [0, 1, None])
@@ -236,7 +236,7 @@ def test_no_message_carries_hidden_information(tmp_path: Path, preset: str) -> N
         assert over["final"]["scores"] == truth.game.final.to_json()["scores"]
 
         for rec, seat in ((ann, 0), (bob, 1), (sue, None)):
-            _check_connection(rec, seat, truth, game_id)
+            check_connection(rec, seat, truth, game_id)
             end = next(i for i, m in enumerate(rec.seen) if m["type"] == "game_over")
             for text in rec.raw[:end]:
                 assert truth.seed not in text, "the seed was sent before the game ended"

@@ -15,8 +15,8 @@ def _start_doman(client, nickname: str) -> tuple[Player, object, object]:  # typ
     p = Player(ws, nickname)
     p.send({"type": "play_now", "settings": {"preset": "doman"}})
     room = p.until("room", lambda m: m["room"]["phase"] == "playing")["room"]
-    hub = client.app.state.hub
-    return p, hub, hub.rooms[room["room_id"]].runner
+    lobby = client.app.state.lobby
+    return p, lobby, lobby.rooms[room["room_id"]].runner
 
 
 def _answer(p: Player) -> dict:  # type: ignore[type-arg]
@@ -28,7 +28,7 @@ def _answer(p: Player) -> dict:  # type: ignore[type-arg]
 
 def test_doman_game_ends_unrecorded_at_120_minutes(tmp_path: Path) -> None:
     with server(tmp_path) as client:
-        p, hub, runner = _start_doman(client, "clock")
+        p, lobby, runner = _start_doman(client, "clock")
         _answer(p)
         runner.started_at = time.time() - 121 * 60  # type: ignore[attr-defined]
         msg = _answer(p)  # the clock may already have ended the game while this answer was on its way
@@ -36,7 +36,7 @@ def test_doman_game_ends_unrecorded_at_120_minutes(tmp_path: Path) -> None:
         assert over["unrecorded"] is True
         clock_events = [e for m in p.seen if m["type"] == "update" for e in m["events"] if e["type"] == "clock"]
         assert clock_events and clock_events[-1]["info"]["minutes"] >= 120
-        hub.store.flush()
+        lobby.store.flush()
         assert client.get("/api/games").json()["games"] == []  # unrecorded: not listed among finished games
         assert client.get(f"/api/games/{over['game_id']}").json()["status"] == "unrecorded"
         p.ws.__exit__(None, None, None)
@@ -44,16 +44,17 @@ def test_doman_game_ends_unrecorded_at_120_minutes(tmp_path: Path) -> None:
 
 def test_doman_after_80_minutes_the_next_hand_is_the_last(tmp_path: Path) -> None:
     with server(tmp_path) as client:
-        p, hub, runner = _start_doman(client, "clock80")
+        p, lobby, runner = _start_doman(client, "clock80")
         _answer(p)
         runner.started_at = time.time() - 81 * 60  # type: ignore[attr-defined]
         over = play_to_end([p])
         hands = [e for m in p.seen if m["type"] == "update" for e in m["events"] if e["type"] == "start_kyoku"]
-        clock = next(i for i, m in enumerate(p.seen) if m["type"] == "update"
-                     and any(e["type"] == "clock" for e in m["events"]))  # fmt: skip
+        clock = next(
+            i for i, m in enumerate(p.seen) if m["type"] == "update" and any(e["type"] == "clock" for e in m["events"])
+        )
         later = [e for m in p.seen[clock:] if m["type"] == "update" for e in m["events"] if e["type"] == "start_kyoku"]
         assert len(later) <= 1, "after the 80-minute mark at most one more hand starts"
         assert over["unrecorded"] is False and len(hands) >= 1
-        hub.store.flush()
+        lobby.store.flush()
         assert client.get(f"/api/games/{over['game_id']}").json()["status"] == "finished"
         p.ws.__exit__(None, None, None)

@@ -27,7 +27,8 @@ def test_serve_is_a_command() -> None:
 
 def test_a_bad_environment_value_is_one_line() -> None:
     env = {"JANTAKU_PORT": "eighty", "PATH": "/usr/bin:/bin"}
-    out = subprocess.run([sys.executable, "-m", "jantaku", "serve"], capture_output=True, text=True, env=env,
-                         timeout=60)  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-m", "jantaku", "serve"], capture_output=True, text=True, env=env, timeout=60
+    )
     assert out.returncode == 2
     assert "JANTAKU_PORT must be a number" in out.stderr and "Traceback" not in out.stderr

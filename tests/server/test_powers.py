@@ -18,9 +18,8 @@ from jantaku.rules import preset
 from jantaku.rules.ruleset import RuleSet
 from jantaku.server.rooms import seeded_power
 from jantaku.server.runner import default_action, without_powers
-from tests.server.helpers import simple_choice
-from tests.server.test_hidden_information import Truth, _check_connection
-from tests.server.test_protocol import answer, events, play_all, send_ok, table, wait_for
+from tests.server.helpers import answer, events, play_all, send_ok, simple_choice, table, wait_for
+from tests.server.test_hidden_information import Truth, check_connection
 
 Msg = dict[str, Any]
 #: a superpower match, East only, no timers
@@ -265,14 +264,14 @@ def test_a_person_uses_powers_and_only_that_person_sees_the_private_results(tmp_
                 assert "tile" not in e
 
         # the record names the powers; the whole exchange passes the hidden-information check
-        client.app.state.hub.store.flush()  # type: ignore[attr-defined]
+        client.app.state.lobby.store.flush()  # type: ignore[attr-defined]
         record = client.get(f"/api/games/{game_id}").json()
         assert [s["power"] for s in record["seats"]] == chosen
         lines = client.get(f"/api/games/{game_id}/log").text.splitlines()
         assert json.loads(lines[0])["powers"] == chosen
         truth = Truth(lines, [0, 3, None])
         for p, seat in ((ann, 0), (bob, 3), (sue, None)):
-            _check_connection(p, seat, truth, game_id)
+            check_connection(p, seat, truth, game_id)
             before = json.dumps([m for m in p.seen if m["type"] != "game_over"])
             assert truth.seed not in before
 
@@ -302,7 +301,7 @@ def test_queue_and_play_now_take_a_chosen_power(tmp_path: Path) -> None:
         for room in rooms:
             assert room["matched"] is True and powers_of(room) == expected
         assert all(view_powers(p.until("update")["view"]) == expected for p in ps)
-        assert client.app.state.hub.rooms[rid].runner.game.powers == tuple(expected)  # type: ignore[attr-defined]
+        assert client.app.state.lobby.rooms[rid].runner.game.powers == tuple(expected)  # type: ignore[attr-defined]
 
         std.send({"type": "unqueue"})
         std.until("unqueued")
@@ -337,10 +336,10 @@ def test_a_restart_keeps_the_powers(tmp_path: Path) -> None:
         prompt = ann.prompt()
         assert prompt["type"] == "update"
         game_id, token = prompt["game_id"], ann.token
-        assert client.app.state.hub.rooms[rid].runner.game.powers == tuple(chosen)  # type: ignore[attr-defined]
+        assert client.app.state.lobby.rooms[rid].runner.game.powers == tuple(chosen)  # type: ignore[attr-defined]
     # the server stopped with the game running; a new one on the same database replays its log
     with table(tmp_path, grace=30.0) as (client, connect):
-        room = client.app.state.hub.rooms[rid]  # type: ignore[attr-defined]
+        room = client.app.state.lobby.rooms[rid]  # type: ignore[attr-defined]
         assert room.runner.game.powers == tuple(chosen)
         assert [s.power for s in room.seats] == chosen
         back = connect(token=token)
@@ -392,7 +391,7 @@ def test_timeouts_never_spend_the_persons_power(tmp_path: Path) -> None:
         over = ann.until("game_over")
         assert over["game_id"] == game_id
         assert any(m["type"] == "timeout" for m in ann.seen)
-        client.app.state.hub.store.flush()  # type: ignore[attr-defined]
+        client.app.state.lobby.store.flush()  # type: ignore[attr-defined]
         lines = client.get(f"/api/games/{game_id}/log").text.splitlines()
         offered, used = offered_and_used(lines, 0)
         assert offered > 0 and used == []

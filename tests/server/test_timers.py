@@ -8,8 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.server.helpers import simple_choice
-from tests.server.test_protocol import EAST, Client, answer, events, play_all, send_ok, table
+from tests.server.helpers import EAST, Client, answer, events, play_all, send_ok, simple_choice, table
 
 Msg = dict[str, Any]
 CALLS = ("chi", "pon", "daiminkan", "hora")
@@ -79,11 +78,20 @@ def test_a_call_is_passed_when_the_time_runs_out(tmp_path: Path) -> None:
         lines = client.get(f"/api/games/{game_id}/log").text.splitlines()
         records = [json.loads(line) for line in lines[1:]]
         view = claim["view"]
-        hand = next(i for i, r in enumerate(records) if r["type"] == "start_kyoku"
-                    and (r["info"]["round"], r["info"]["hand"], r["info"]["honba"]) == (view["round"], view["hand"],
-                                                                                      view["honba"]))  # fmt: skip
-        i = next(i for i, r in enumerate(records) if i > hand and r["type"] == "dahai"
-                 and (r["actor"], r["tile"]) == (view["claim"]["actor"], view["claim"]["tile"]))  # fmt: skip
+        hand = next(
+            i
+            for i, r in enumerate(records)
+            if r["type"] == "start_kyoku"
+            and (r["info"]["round"], r["info"]["hand"], r["info"]["honba"])
+            == (view["round"], view["hand"], view["honba"])
+        )
+        i = next(
+            i
+            for i, r in enumerate(records)
+            if i > hand
+            and r["type"] == "dahai"
+            and (r["actor"], r["tile"]) == (view["claim"]["actor"], view["claim"]["tile"])
+        )
         after = [r for r in records[i + 1 :] if r["type"] == "act" and r["actor"] == 0]
         assert after[0]["action"] == {"type": "pass"}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from jantaku.server import upkeep
-from tests.server.test_protocol import send_ok, table
+from tests.server.helpers import send_ok, table
 
 SETTINGS = {"preset": "superpower", "options": {"length": "east"}, "public": True}
 
@@ -71,11 +71,11 @@ def test_a_restored_room_nobody_returns_to_is_swept(tmp_path: Path, monkeypatch)
         ann = connect("Ann")
         rid = send_ok(ann, {"type": "create_room", "settings": SETTINGS})["room"]["room_id"]
     with table(tmp_path) as (client, connect):
-        hub = client.app.state.hub  # type: ignore[attr-defined]
-        hub.sweep()
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        upkeep.sweep_rooms(lobby)
         assert client.get(f"/api/rooms/{rid}").status_code == 200, "the idle time counts from the restart"
         monkeypatch.setattr(upkeep, "IDLE_ROOM_SECONDS", 0.0)
-        hub.sweep()
+        upkeep.sweep_rooms(lobby)
         assert client.get(f"/api/rooms/{rid}").status_code == 404
     with table(tmp_path) as (client, connect):
         assert client.get(f"/api/rooms/{rid}").status_code == 404, "a swept room is gone for good"
@@ -95,14 +95,19 @@ def test_the_newest_running_game_of_a_room_is_the_one_restored(tmp_path: Path) -
     token = new_token()
     room = {
         "id": "ABCDEF",
-        "settings": {"preset": "standard", "options": {"length": "east"}, "public": False, "think_seconds": None,
-                     "bank_seconds": None},
+        "settings": {
+            "preset": "standard",
+            "options": {"length": "east"},
+            "public": False,
+            "think_seconds": None,
+            "bank_seconds": None,
+        },
         "seats": [{"nickname": "Ann", "token_hash": token_hash(token), "cpu": None, "power": None}]
         + [{"nickname": f"CPU {i}", "token_hash": None, "cpu": "easy", "power": None} for i in (2, 3, 4)],
         "creator": 0,
         "matched": False,
         "started_at": time.time(),
-    }  # fmt: skip
+    }
     store = Store(settings(tmp_path).db_url)
     seats = [{"nickname": s["nickname"], "cpu": s["cpu"]} for s in room["seats"]]
     rules = preset("standard").with_options(length="east")

@@ -1,10 +1,17 @@
-"""The table server (issue 12): rooms by Room ID, CPU seats, ready/start, auto-matching, timers, reconnection,
+"""The table server: rooms by Room ID, CPU seats, ready/start, auto-matching, timers, reconnection,
 spectators, and every game kept in a database.
 
 The server never builds a message from the game state itself: each player gets ``Game.view(seat)`` and the events
 redacted for its seat (``jantaku.engine.redact``); spectators get the public view. One asyncio task per running
 game (``GameRunner``) owns the engine; every decision is written to the database as it is played, so a restarted
 server rebuilds each running game by replaying its rules, seed and decisions.
+
+The modules, top to bottom (each imports only modules below it; ``tests/server/test_layering.py`` checks it):
+``app`` (the HTTP routes and the websocket), ``handlers`` (each client message) and ``upkeep`` (restarts, the idle
+sweep), ``lobby`` (people, rooms by Room ID, the start of games), ``matching`` (the auto-matching queues),
+``rooms``, ``runner`` (one running game), then ``store``, ``connection``, ``config``, ``ids`` and ``protocol``
+(every message, declared). A lower module tells an upper one of a change through an interface it declares itself:
+``runner.GameRoom`` (a game ended) and ``rooms.RoomListener`` (a room changed).
 
 ``create_app(settings)`` builds the FastAPI application; ``jantaku serve`` runs it under uvicorn.
 """

@@ -19,9 +19,12 @@ from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
 from jantaku.rules import PRESETS
+from jantaku.server import upkeep
 from jantaku.server.config import Settings
 from jantaku.server.connection import Connection
-from jantaku.server.hub import PROTOCOL_VERSION, Hub
+from jantaku.server.handlers import handle
+from jantaku.server.lobby import Lobby
+from jantaku.server.protocol import PROTOCOL_VERSION, RoomListing, error
 from jantaku.server.store import Store
 from jantaku.web import STATIC_DIR
 from jantaku.web.catalogue import catalogue
@@ -83,10 +86,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not settings.db:
             settings.data_dir.mkdir(parents=True, exist_ok=True)
         store = Store(settings.db_url)
-        hub = Hub(settings, store)
-        app.state.hub, app.state.store = hub, store
+        lobby = Lobby(settings, store)
+        app.state.lobby, app.state.store = lobby, store
         await asyncio.to_thread(_warm_up)
-        restored = hub.restore()
+        restored = upkeep.restore(lobby)
         if restored:
             log.info("resumed %d running game(s)", restored)
 
@@ -94,7 +97,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             full_gc = time.monotonic()
             while True:
                 await asyncio.sleep(30)
-                hub.sweep()
+                upkeep.sweep_rooms(lobby)
                 if time.monotonic() - full_gc >= FULL_GC_SECONDS:
                     gc.collect()
                     full_gc = time.monotonic()
@@ -105,7 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 yield
             finally:
                 sweep.cancel()
-                for room in list(hub.rooms.values()):
+                for room in list(lobby.rooms.values()):
                     if room.runner is not None and room.runner.task is not None:
                         room.runner.task.cancel()
                 await asyncio.to_thread(store.close)
@@ -118,9 +121,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
 
-    def hub_of() -> Hub:
-        hub: Hub = app.state.hub
-        return hub
+    def lobby_of() -> Lobby:
+        lobby: Lobby = app.state.lobby
+        return lobby
 
     app.add_middleware(GZipMiddleware, minimum_size=1024)  # the page's modules and logs travel compressed
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
@@ -132,9 +135,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/health", tags=["server"])
     def health() -> dict[str, Any]:
-        hub = hub_of()
-        return {"ok": True, "protocol": PROTOCOL_VERSION, "rooms": len(hub.rooms),
-                "games": sum(1 for r in hub.rooms.values() if r.playing)}  # fmt: skip
+        rooms = lobby_of().rooms
+        return {
+            "ok": True,
+            "protocol": PROTOCOL_VERSION,
+            "rooms": len(rooms),
+            "games": sum(r.playing for r in rooms.values()),
+        }
 
     @app.get("/api/catalogue", tags=["rules"])
     def shared_text() -> dict[str, Any]:
@@ -145,14 +152,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/presets", tags=["rules"])
     def presets() -> list[dict[str, Any]]:
         """Every rules preset with all its options (a room's settings are a preset plus options)."""
-        return [{"name": r.name, "description": r.description, "source": r.source, "options": r.options()}
-                for r in PRESETS.values()]  # fmt: skip
+        return [
+            {"name": r.name, "description": r.description, "source": r.source, "options": r.options()}
+            for r in PRESETS.values()
+        ]
 
     @app.get("/api/rooms", tags=["rooms"])
     def rooms() -> dict[str, Any]:
         """Public rooms, grouped by preset and length (private rooms are reached only by their ID)."""
-        listing = hub_of().listing()
-        groups: dict[str, list[dict[str, Any]]] = {}
+        listing = lobby_of().listing()
+        groups: dict[str, list[RoomListing]] = {}
         for r in listing:
             groups.setdefault(f"{r['preset']}/{r['length']}", []).append(r)
         return {"rooms": listing, "groups": groups}
@@ -162,10 +171,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """A room's public state (any room, by its ID)."""
         from jantaku.server.ids import normalize_room_id
 
-        found = hub_of().rooms.get(normalize_room_id(room_id))
+        found = lobby_of().rooms.get(normalize_room_id(room_id))
         if found is None:
             raise HTTPException(404, f"there is no room {room_id!r}")
-        return found.to_json()
+        return {**found.to_json()}
 
     @app.get("/api/games", tags=["games"])
     def games(
@@ -204,7 +213,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.websocket("/ws")
     async def ws(websocket: WebSocket) -> None:
         await websocket.accept()
-        hub = hub_of()
+        lobby = lobby_of()
         conn = Connection(settings)
 
         async def writer() -> None:
@@ -228,13 +237,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     try:
                         text = data.decode()
                     except UnicodeDecodeError:
-                        conn.send({"type": "error", "code": "bad_json", "message": "the message is not UTF-8 text"})
+                        conn.send(error("bad_json", "the message is not UTF-8 text"))
                         continue
-                hub.handle(conn, text)
+                handle(lobby, conn, text)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            hub.disconnected(conn)
+            lobby.disconnected(conn)
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(task, 2)
 

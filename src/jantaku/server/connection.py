@@ -1,8 +1,11 @@
 """A client's connection and the person behind it.
 
 A ``Connection`` is one websocket: an outgoing queue drained by its own task, so a slow client never stalls a game,
-and a token bucket against floods. A ``Player`` is a person known by the hash of their token; it outlives
+and a token bucket against floods. A ``SeatHolder`` is a person known by the hash of their token; it outlives
 connections (a reload, a reconnect, a server restart) and is what a room's seat points to.
+
+Both name rooms by their Room ID, never by the room itself: the lobby holds the rooms, and this module stays below
+every other part of the server (``tests/server/test_layering.py``).
 """
 
 from __future__ import annotations
@@ -11,29 +14,28 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from jantaku.server.config import Settings
-
-if TYPE_CHECKING:
-    from jantaku.server.rooms import Room
+from jantaku.server.protocol import ServerMessage
 
 
 class Connection:
     """One websocket: an outgoing queue drained by its own task (a slow client never stalls a game), a token
-    bucket against floods, and the player it speaks for once it said hello."""
+    bucket against floods, the person it speaks for once it said hello, and the room it watches."""
 
     def __init__(self, settings: Settings) -> None:
         self.out: asyncio.Queue[str | None] = asyncio.Queue(maxsize=2000)
-        self.player: Player | None = None
-        self.spectating: Room | None = None
+        self.holder: SeatHolder | None = None
+        #: the Room ID of the room this connection watches (``spectate``)
+        self.spectating: str | None = None
         self.tokens = settings.burst
         self.rate, self.burst = settings.rate, settings.burst
         self.stamp = time.monotonic()
         self.closed = False
         self.limited_notice = 0.0
 
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: ServerMessage) -> None:
+        """Queue ``msg`` for the client; a client that stopped reading is dropped (its seat stays)."""
         if self.closed:
             return
         text = json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
@@ -57,6 +59,7 @@ class Connection:
             self.out.put_nowait(None)
 
     def allow(self) -> bool:
+        """Whether one more message fits the token bucket (it is spent if so)."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
@@ -67,11 +70,14 @@ class Connection:
 
 
 @dataclass(eq=False)
-class Player:
+class SeatHolder:
+    """A person at this server, known by the hash of their token: the seat they hold outlives their connections."""
+
     token_hash: str
     nickname: str
     connection: Connection | None = None
-    room: Room | None = None
+    #: the Room ID of the room where this person holds a seat
+    room_id: str | None = None
     queue_key: str | None = None
     #: the superpower chosen in ``queue`` (None: the seeded pick of the matched room)
     queue_power: str | None = None

@@ -9,23 +9,37 @@ the seat is taken: a seeded pick (a hash of the Room ID and the seat, so one-cli
 its person, or the creator for a CPU, chooses another. A power change clears every ready flag too: the powers at
 the table are part of what everyone readied for. Turning the rule off drops the powers; turning it on deals the
 seeded picks again.
+
+A room sits between the lobby and its game: it imports the runner (``runner.GameRoom`` is what a room is to its game)
+and tells the lobby of its changes through ``RoomListener``, declared here.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from jantaku.bots import LEVELS
 from jantaku.engine.powers import CATALOGUE, POWERS
 from jantaku.rules import PRESETS, RuleSet, preset
 from jantaku.rules.presets import preset_key
 from jantaku.rules.ruleset import RuleError
-
-if TYPE_CHECKING:
-    from jantaku.server.connection import Player
-    from jantaku.server.runner import GameRunner
+from jantaku.server.connection import Connection, SeatHolder
+from jantaku.server.protocol import (
+    FinalJson,
+    GameOver,
+    PowerJson,
+    RoomJson,
+    RoomListing,
+    RoomSettingsJson,
+    RoomState,
+    SeatJson,
+    ServerMessage,
+    error,
+)
+from jantaku.server.runner import GameRunner
 
 #: options a room may not set: they name the preset rather than change a rule
 _FIXED = frozenset({"name", "description", "source", "family"})
@@ -64,19 +78,17 @@ class RoomSettings:
 
     def key(self) -> str:
         """The same rules and timers give the same key: auto-matching seats players with equal keys."""
-        import json
-
         rules = self.rules().options()
         return json.dumps([rules, self.think_seconds, self.bank_seconds], sort_keys=True)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "preset": self.preset,
-            "options": dict(self.options),
-            "public": self.public,
-            "think_seconds": self.think_seconds,
-            "bank_seconds": self.bank_seconds,
-        }
+    def to_json(self) -> RoomSettingsJson:
+        return RoomSettingsJson(
+            preset=self.preset,
+            options=dict(self.options),
+            public=self.public,
+            think_seconds=self.think_seconds,
+            bank_seconds=self.bank_seconds,
+        )
 
     @classmethod
     def from_json(cls, data: Any) -> RoomSettings:
@@ -111,13 +123,14 @@ class RoomSettings:
 
 @dataclass
 class Seat:
-    """A person (``player`` set) or a CPU (``cpu`` = its level); ``token_hash`` survives a restart."""
+    """A person's seat (``token_hash`` set; ``holder`` once they are back after a restart) or a CPU's (``cpu`` =
+    its level); ``token_hash`` survives a restart."""
 
     nickname: str
     token_hash: str | None = None
     cpu: str | None = None
     ready: bool = False
-    player: Player | None = None
+    holder: SeatHolder | None = None
     #: the seat's superpower (a name of ``engine.powers.POWERS``); None while the room's rules have none
     power: str | None = None
 
@@ -127,24 +140,32 @@ class Seat:
 
     @property
     def connected(self) -> bool:
-        return self.player is not None and self.player.connection is not None
+        return self.holder is not None and self.holder.connection is not None
 
-    def to_json(self, index: int) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "seat": index,
-            "kind": "cpu" if self.cpu else "person",
-            "nickname": self.nickname,
-            "level": self.cpu,
-            "ready": self.ready or self.cpu is not None,
-            "connected": True if self.cpu else self.connected,
-        }
+    def to_json(self, index: int) -> SeatJson:
+        out = SeatJson(
+            seat=index,
+            kind="cpu" if self.cpu else "person",
+            nickname=self.nickname,
+            level=self.cpu,
+            ready=self.ready or self.cpu is not None,
+            connected=True if self.cpu else self.connected,
+        )
         if self.power is not None:
             out["power"] = self.power
         return out
 
 
+class RoomListener(Protocol):
+    """Who keeps the rooms (the lobby): told of each change a room makes by itself, such as the end of its game."""
+
+    def room_changed(self, room: Room) -> None: ...
+
+
 @dataclass
 class Room:
+    """A table: its seats, settings and spectators, and its running game (``runner``) if one is on."""
+
     id: str
     settings: RoomSettings
     seats: list[Seat | None]
@@ -152,10 +173,12 @@ class Room:
     matched: bool = False  # made by auto-matching: no CPUs, never listed
     runner: GameRunner | None = None
     game_id: str | None = None
-    last_final: dict[str, Any] | None = None
+    last_final: FinalJson | None = None
     last_game_id: str | None = None
-    spectators: set[Any] = field(default_factory=set)
+    spectators: set[Connection] = field(default_factory=set)
     restored_at: float | None = None  # monotonic time a restart brought this waiting room back
+    #: told when the room changes by itself (its game ended or stopped)
+    listener: RoomListener | None = field(default=None, repr=False, compare=False)
 
     @property
     def rules(self) -> RuleSet:
@@ -286,41 +309,105 @@ class Room:
             return (default_think, default_bank) if len(self.people()) >= 2 else (0.0, 0.0)
         return float(think or 0.0), float(bank or 0.0)
 
-    # ------------------------------------------------------------------ views
-    def to_json(self) -> dict[str, Any]:
-        rules = self.rules
-        out: dict[str, Any] = {
-            "room_id": self.id,
-            "settings": self.settings.to_json(),
-            "rules": rules.options(),
-            "description": rules.description,
-            "players": rules.players,
-            "length": rules.length,
-            "seats": [None if s is None else s.to_json(i) for i, s in enumerate(self.seats)],
-            "creator": self.creator,
-            "matched": self.matched,
-            "phase": "playing" if self.playing else "waiting",
-            "game_id": self.game_id,
-            "last_game_id": self.last_game_id,
-            "last_final": self.last_final,
-            "spectators": len(self.spectators),
+    # ------------------------------------------------------------------ the game (runner.GameRoom)
+    def cpu_levels(self) -> list[str | None]:
+        return [None if s is None else s.cpu for s in self.seats]
+
+    def nicknames(self) -> list[str]:
+        return [s.nickname if s else "" for s in self.seats]
+
+    def connected_people(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s is not None and s.person and s.connected]
+
+    def pausing_seats(self) -> set[int]:
+        return {
+            i
+            for i, s in enumerate(self.seats)
+            if s is not None and s.holder is not None and s.connected and s.holder.hand_pause
         }
+
+    def has_spectators(self) -> bool:
+        return bool(self.spectators)
+
+    def send_to(self, seat: int, msg: ServerMessage) -> None:
+        s = self.seats[seat]
+        if s is not None and s.holder is not None and s.holder.connection is not None:
+            s.holder.connection.send(msg)
+
+    def send_to_spectators(self, msg: ServerMessage) -> None:
+        for conn in list(self.spectators):
+            conn.send(msg)
+
+    def broadcast(self, msg: ServerMessage) -> None:
+        """To every connected person at the table and every spectator."""
+        for s in self.seats:
+            if s is not None and s.holder is not None and s.holder.connection is not None:
+                s.holder.connection.send(msg)
+        for conn in self.spectators:
+            conn.send(msg)
+
+    def game_over(self, game_id: str, final: FinalJson, unrecorded: bool) -> None:
+        """Back to waiting, with the result kept; the seats of people who left during the game are free again."""
+        self.runner, self.game_id = None, None
+        self.last_final, self.last_game_id = final, game_id
+        for i, s in enumerate(self.seats):
+            if s is not None and s.person and s.token_hash is None:
+                self.seats[i] = None
+        self.broadcast(GameOver(type="game_over", game_id=game_id, final=final, unrecorded=unrecorded))
+        self._changed()
+
+    def game_crashed(self, game_id: str) -> None:
+        self.runner, self.game_id = None, None
+        self.broadcast(
+            error(
+                "server_error", "the game stopped on a server error; it is stored and resumes when the server restarts"
+            )
+        )
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.listener is not None:
+            self.listener.room_changed(self)
+
+    # ------------------------------------------------------------------ views
+    def to_json(self) -> RoomJson:
+        rules = self.rules
+        out = RoomJson(
+            room_id=self.id,
+            settings=self.settings.to_json(),
+            rules=rules.options(),
+            description=rules.description,
+            players=rules.players,
+            length=rules.length,
+            seats=[None if s is None else s.to_json(i) for i, s in enumerate(self.seats)],
+            creator=self.creator,
+            matched=self.matched,
+            phase="playing" if self.playing else "waiting",
+            game_id=self.game_id,
+            last_game_id=self.last_game_id,
+            last_final=self.last_final,
+            spectators=len(self.spectators),
+        )
         if rules.superpowers:
             out["superpowers"] = catalogue_json()
         return out
 
-    def listing(self) -> dict[str, Any]:
+    def message(self, you: int | None) -> RoomState:
+        """The ``room`` message: this room as seat ``you`` sees it (None: a spectator)."""
+        return RoomState(type="room", room=self.to_json(), you=you)
+
+    def listing(self) -> RoomListing:
         rules = self.rules
-        return {
-            "room_id": self.id,
-            "preset": self.settings.preset,
-            "length": rules.length,
-            "players": rules.players,
-            "seated": sum(1 for s in self.seats if s is not None),
-            "people": len(self.people()),
-            "phase": "playing" if self.playing else "waiting",
-            "superpowers": rules.superpowers,
-        }
+        return RoomListing(
+            room_id=self.id,
+            preset=self.settings.preset,
+            length=rules.length,
+            players=rules.players,
+            seated=sum(1 for s in self.seats if s is not None),
+            people=len(self.people()),
+            phase="playing" if self.playing else "waiting",
+            superpowers=rules.superpowers,
+        )
 
     def to_record(self) -> dict[str, Any]:
         """What a restart needs: settings, seats with token hashes, the creator."""
@@ -339,6 +426,7 @@ class Room:
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> Room:
+        """The room ``to_record`` kept (a restart); its people come back to their seats with their tokens."""
         settings = RoomSettings(**data["settings"])
         seats = [
             None
@@ -364,16 +452,25 @@ def check_power(power: Any) -> str:
     return power
 
 
-def catalogue_json() -> list[dict[str, Any]]:
+def catalogue_json() -> list[PowerJson]:
     """The powers a room may choose from, for the room message."""
     return [
-        {"name": p.name, "summary": p.summary, "summary_ja": p.summary_ja, "per_hand": p.per_hand,
-         "per_game": p.per_game, "timing": p.timing, "target": p.target, "in_riichi": p.in_riichi}
+        PowerJson(
+            name=p.name,
+            summary=p.summary,
+            summary_ja=p.summary_ja,
+            per_hand=p.per_hand,
+            per_game=p.per_game,
+            timing=p.timing,
+            target=p.target,
+            in_riichi=p.in_riichi,
+        )
         for p in CATALOGUE.values()
-    ]  # fmt: skip
+    ]
 
 
 def clean_nickname(raw: Any) -> str:
+    """A nickname a client sent, spaces tidied, or ``bad_message`` / ``bad_nickname``."""
     if not isinstance(raw, str):
         raise RoomError("bad_message", "nickname must be text")
     name = " ".join(raw.split())

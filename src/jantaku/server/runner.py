@@ -9,6 +9,9 @@ CPUs decide through the same ``act(view)`` as in the simulator. A person who is 
 period, then a CPU stands in until they return. With timers on, a person who lets the time run out gets the
 default play: discard the drawn tile, pass on calls, decline riichi. Neither the default play nor a stand-in ever
 uses the seat's superpower (no power action, no veiled discard): its charges are the person's to spend.
+
+The runner sits below the room it plays at: it sees that room only through ``GameRoom``, declared here and implemented
+by ``rooms.Room``, and it reports the end of the game through the same interface.
 """
 
 from __future__ import annotations
@@ -18,18 +21,55 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from jantaku.bots import Bot, make_player
 from jantaku.engine import Action, Event, Game, IllegalAction, SeatView, action_from_json, action_to_json, redact
 from jantaku.engine.actions import DeclareNoten, Discard, Pass, Power
-from jantaku.server.store import dumps
-
-if TYPE_CHECKING:
-    from jantaku.server.hub import Hub
-    from jantaku.server.rooms import Room
+from jantaku.server.config import Settings
+from jantaku.server.protocol import FinalJson, ServerMessage, Timeout, Update, error
+from jantaku.server.store import Store, dumps
 
 log = logging.getLogger("jantaku.server")
+
+
+class GameRoom(Protocol):
+    """The room a game is played at, as its runner needs it: who sits where, who is there to be told, and where
+    the end of the game goes. ``rooms.Room`` implements it; the runner never imports the room."""
+
+    def cpu_levels(self) -> list[str | None]:
+        """Each seat's CPU level (None: a person's seat)."""
+        ...
+
+    def timers(self, default_think: float, default_bank: float) -> tuple[float, float]:
+        """Seconds per decision and the time bank; (0, 0): no timers."""
+        ...
+
+    def nicknames(self) -> list[str]: ...
+
+    def connected_people(self) -> list[int]:
+        """The seats whose person is connected now."""
+        ...
+
+    def pausing_seats(self) -> set[int]:
+        """The connected people who read each hand's result before play goes on (hello's ``hand_pause``)."""
+        ...
+
+    def has_spectators(self) -> bool: ...
+
+    def send_to(self, seat: int, msg: ServerMessage) -> None:
+        """To the seat's person, if connected."""
+        ...
+
+    def send_to_spectators(self, msg: ServerMessage) -> None: ...
+
+    def game_over(self, game_id: str, final: FinalJson, unrecorded: bool) -> None:
+        """The game ended and is stored."""
+        ...
+
+    def game_crashed(self, game_id: str) -> None:
+        """The game stopped on a server error; it stays stored and resumes after a restart."""
+        ...
 
 
 @dataclass
@@ -44,13 +84,13 @@ class SeatClock:
 
 
 @dataclass
-class Message:
+class InboxItem:
     """An inbox item: ``kind`` is ``action`` (a person's answer) or ``presence`` (a person came or went)."""
 
     kind: str
     seat: int = -1
     payload: Any = None
-    reply: Callable[[dict[str, Any]], None] | None = None
+    reply: Callable[[ServerMessage], None] | None = None
 
 
 def default_action(game: Game, seat: int) -> Action:
@@ -82,8 +122,11 @@ def without_powers(view: SeatView) -> SeatView:
 
 @dataclass
 class GameRunner:
-    hub: Hub
-    room: Room
+    """The task that plays one game in ``room``: it owns the engine, the prompts and the clocks."""
+
+    room: GameRoom
+    settings: Settings
+    store: Store
     game: Game
     game_id: str
     started_at: float  # wall-clock seconds when the game began (the match clock counts from it)
@@ -92,17 +135,16 @@ class GameRunner:
 
     def __post_init__(self) -> None:
         players = self.game.rules.players
-        self.inbox: asyncio.Queue[Message] = asyncio.Queue()
+        self.inbox: asyncio.Queue[InboxItem] = asyncio.Queue()
         self.clocks = [SeatClock() for _ in range(players)]
-        think, bank = self.room.timers(self.hub.settings.think_seconds, self.hub.settings.bank_seconds)
+        think, bank = self.room.timers(self.settings.think_seconds, self.settings.bank_seconds)
         self.think, self.bank = think, bank
         for c in self.clocks:
             c.bank = bank
         self.bots: dict[int, Bot] = {}
-        for i, seat in enumerate(self.room.seats):
-            assert seat is not None
-            if seat.cpu:
-                self.bots[i] = make_player(seat.cpu, self.game.rules, seed=f"{self.game_id}:{i}")
+        for i, level in enumerate(self.room.cpu_levels()):
+            if level:
+                self.bots[i] = make_player(level, self.game.rules, seed=f"{self.game_id}:{i}")
         self.stand_ins: dict[int, Bot] = {}
         self._seq = 0
         self._claims_obj: object = None
@@ -116,8 +158,14 @@ class GameRunner:
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"game-{self.game_id}")
 
-    def post(self, message: Message) -> None:
+    def post(self, message: InboxItem) -> None:
+        """Hand the task a person's answer or a presence change; it is handled in order, on the task."""
         self.inbox.put_nowait(message)
+
+    def left_for_good(self, seat: int) -> None:
+        """The seat's person left the game: a CPU stands in from now on, with no grace period."""
+        self.post(InboxItem("presence", seat, False))
+        self.clocks[seat].away_since = float("-inf")
 
     def now(self) -> float:
         return time.monotonic()
@@ -126,10 +174,10 @@ class GameRunner:
         if seat in self.bots:
             return self.bots[seat]
         clock = self.clocks[seat]
-        if clock.away_since is not None and self.now() - clock.away_since >= self.hub.settings.grace:
+        if clock.away_since is not None and self.now() - clock.away_since >= self.settings.grace:
             bot = self.stand_ins.get(seat)
             if bot is None:
-                bot = make_player(self.hub.settings.stand_in_level, self.game.rules, seed=f"{self.game_id}:{seat}:in")
+                bot = make_player(self.settings.stand_in_level, self.game.rules, seed=f"{self.game_id}:{seat}:in")
                 self.stand_ins[seat] = bot
             return bot
         return None
@@ -155,7 +203,7 @@ class GameRunner:
             raise
         except Exception:  # a bug must not take the server down; the game stays stored and resumable
             log.exception("game %s stopped on an error", self.game_id)
-            self.hub.game_crashed(self.room, self.game_id)
+            self.room.game_crashed(self.game_id)
 
     def _opening_count(self) -> int:
         """Events of the current hand so far (a resumed game sends the whole hand once)."""
@@ -176,8 +224,8 @@ class GameRunner:
             if not seats:
                 return
             seat = seats[0]
-            if game.phase == "turn" and self.hub.settings.cpu_delay > 0 and self._people_watching():
-                await asyncio.sleep(self.hub.settings.cpu_delay)
+            if game.phase == "turn" and self.settings.cpu_delay > 0 and self._people_watching():
+                await asyncio.sleep(self.settings.cpu_delay)
                 if self.cpu_controls(seat) is None or seat not in game.to_act():
                     continue
                 if not self.inbox.empty():  # a person's message first: it may be an answer due now
@@ -193,7 +241,7 @@ class GameRunner:
             await asyncio.sleep(0)  # let other rooms and connections run between decisions
 
     def _people_watching(self) -> bool:
-        return any(s is not None and s.person and s.connected for s in self.room.seats) or bool(self.room.spectators)
+        return bool(self.room.connected_people()) or self.room.has_spectators()
 
     def paused(self) -> bool:
         """Whether the table still shows a hand's result; when the pause ends, open prompts start their time."""
@@ -208,7 +256,7 @@ class GameRunner:
                 clock.opened = max(clock.opened, now)
         return False
 
-    def _handle(self, msg: Message) -> None:
+    def _handle(self, msg: InboxItem) -> None:
         if msg.kind == "continue":
             self.pending_continue.discard(msg.seat)
         if msg.kind == "action":
@@ -216,29 +264,29 @@ class GameRunner:
         elif msg.kind == "presence":
             self._presence(msg.seat, bool(msg.payload))
 
-    def _answer(self, msg: Message) -> None:
+    def _answer(self, msg: InboxItem) -> None:
         seat, game = msg.seat, self.game
         reply = msg.reply or (lambda _m: None)
         payload = msg.payload if isinstance(msg.payload, dict) else {}
         seq, data = payload.get("seq"), payload.get("action")
         clock = self.clocks[seat]
         if game.over:
-            reply(_error("game_over", "the game has ended"))
+            reply(error("game_over", "the game has ended"))
             return
         if not isinstance(seq, int) or isinstance(seq, bool):
-            reply(_error("bad_message", "an action needs the prompt's seq (a number)"))
+            reply(error("bad_message", "an action needs the prompt's seq (a number)"))
             return
         if clock.seq == 0 or seq != clock.seq:
-            reply(_error("stale", f"prompt {seq} is not open (the open prompt is {clock.seq or 'none'})", seq=seq))
+            reply(error("stale", f"prompt {seq} is not open (the open prompt is {clock.seq or 'none'})", seq=seq))
             return
         if not isinstance(data, dict):
-            reply(_error("bad_message", 'action must be an object such as {"type": "discard", "tile": 12}'))
+            reply(error("bad_message", 'action must be an object such as {"type": "discard", "tile": 12}'))
             return
         try:
             action = action_from_json(data)
             self._apply(seat, action, answered=True)
         except IllegalAction as exc:
-            reply(_error("illegal_action", str(exc), rule=exc.rule, seq=seq))
+            reply(error("illegal_action", str(exc), rule=exc.rule, seq=seq))
 
     def _presence(self, seat: int, here: bool) -> None:
         clock = self.clocks[seat]
@@ -266,15 +314,14 @@ class GameRunner:
     def _after(self, events: list[Event]) -> None:
         self._refresh_prompts()
         self._send_all(events)
-        pause = self.hub.settings.hand_pause
+        pause = self.settings.hand_pause
         if pause > 0 and not self.game.over and any(e.type == "end_kyoku" for e in events):
-            here = {i for i, s in enumerate(self.room.seats) if s is not None and s.player is not None
-                    and s.connected and s.player.hand_pause and i not in self.stand_ins}  # fmt: skip
+            here = self.room.pausing_seats() - set(self.stand_ins)
             if here:
                 self.pause_until, self.pending_continue = self.now() + pause, here
 
     def _store(self, record: dict[str, Any]) -> None:
-        self.hub.store.decision(self.game_id, self.decisions, dumps(record))
+        self.store.decision(self.game_id, self.decisions, dumps(record))
         self.decisions += 1
 
     def _refresh_prompts(self) -> None:
@@ -300,7 +347,7 @@ class GameRunner:
         if seat in self.bots:
             return None
         if clock.away_since is not None and seat not in self.stand_ins:
-            due = clock.away_since + self.hub.settings.grace
+            due = clock.away_since + self.settings.grace
             if due > self.now():
                 times = [due]
                 if clock.seq and self.think + self.bank > 0:
@@ -337,7 +384,7 @@ class GameRunner:
                 if self.cpu_controls(seat) is not None:
                     continue  # a stand-in answers in the CPU loop
                 clock.bank = 0.0
-                self._send_to(seat, {"type": "timeout", "seq": clock.seq})
+                self._send_to(seat, Timeout(type="timeout", seq=clock.seq))
                 self._apply(seat, default_action(self.game, seat))
                 return  # prompts changed: the loop recomputes
 
@@ -366,15 +413,15 @@ class GameRunner:
                     return
 
     # ------------------------------------------------------------------ messages
-    def update_for(self, seat: int | None, events: list[Event]) -> dict[str, Any]:
+    def update_for(self, seat: int | None, events: list[Event]) -> Update:
         """An update as ``seat`` may see it (``None``: a spectator): redacted events and the seat's view."""
         game = self.game
-        msg: dict[str, Any] = {
-            "type": "update",
-            "game_id": self.game_id,
-            "events": [redact(e, seat).to_json() for e in events],
-            "view": game.view(seat),
-        }
+        msg = Update(
+            type="update",
+            game_id=self.game_id,
+            events=[redact(e, seat).to_json() for e in events],
+            view=game.view(seat),
+        )
         rules = game.rules
         if rules.time_limits:  # the doman match clock, as the server counts it
             msg["match_clock"] = {
@@ -393,13 +440,10 @@ class GameRunner:
         return msg
 
     def _send_all(self, events: list[Event]) -> None:
-        for seat, s in enumerate(self.room.seats):
-            if s is not None and s.person and s.connected:
-                self._send(seat, events)
-        if self.room.spectators:
-            msg = self.update_for(None, events)
-            for conn in list(self.room.spectators):
-                conn.send(msg)
+        for seat in self.room.connected_people():
+            self._send(seat, events)
+        if self.room.has_spectators():
+            self.room.send_to_spectators(self.update_for(None, events))
 
     def _send(self, seat: int, events: list[Event], full: bool = False) -> None:
         msg = self.update_for(seat, events)
@@ -407,10 +451,8 @@ class GameRunner:
             msg["full"] = True
         self._send_to(seat, msg)
 
-    def _send_to(self, seat: int, msg: dict[str, Any]) -> None:
-        s = self.room.seats[seat]
-        if s is not None and s.player is not None and s.player.connection is not None:
-            s.player.connection.send(msg)
+    def _send_to(self, seat: int, msg: ServerMessage) -> None:
+        self.room.send_to(seat, msg)
 
     # ------------------------------------------------------------------ end
     def _finish(self) -> None:
@@ -424,10 +466,13 @@ class GameRunner:
                 walls.append({"commitment": e.info.get("commitment")})
             elif e.type == "end_kyoku" and walls:
                 walls[-1].update(wall=e.info.get("wall"), salt=e.info.get("salt"))
-        final = {**game.final.to_json(), "nicknames": [s.nickname if s else "" for s in self.room.seats]}
-        self.hub.store.game_finished(self.game_id, "unrecorded" if unrecorded else "finished", final, walls, game.log)
-        self.hub.game_over(self.room, self.game_id, final, unrecorded)
-
-
-def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message, **extra}
+        result = game.final
+        final = FinalJson(
+            order=list(result.order),
+            scores=list(result.scores),
+            results=list(result.results),
+            places=list(result.places),
+            nicknames=self.room.nicknames(),
+        )
+        self.store.game_finished(self.game_id, "unrecorded" if unrecorded else "finished", dict(final), walls, game.log)
+        self.room.game_over(self.game_id, final, unrecorded)

@@ -187,14 +187,34 @@ class Store:
 
     # ------------------------------------------------------------------ writes
     def game_started(
-        self, game_id: str, room_id: str, preset: str, rules: dict[str, Any], seed: str, header: str,
-        seats: list[dict[str, Any]], room: dict[str, Any],
-    ) -> None:  # fmt: skip
+        self,
+        game_id: str,
+        room_id: str,
+        preset: str,
+        rules: dict[str, Any],
+        seed: str,
+        header: str,
+        seats: list[dict[str, Any]],
+        room: dict[str, Any],
+    ) -> None:
+        """A game began: its rules, secret seed, log header and seats, and the room (``Room.to_record``) a restart
+        rebuilds it in."""
+
         def job(s: Session) -> None:
-            s.add(GameRow(
-                id=game_id, room_id=room_id, preset=preset, rules=rules, seed=seed, header=header, seats=seats,
-                room=room, status="running", created_at=now(),
-            ))  # fmt: skip
+            s.add(
+                GameRow(
+                    id=game_id,
+                    room_id=room_id,
+                    preset=preset,
+                    rules=rules,
+                    seed=seed,
+                    header=header,
+                    seats=seats,
+                    room=room,
+                    status="running",
+                    created_at=now(),
+                )
+            )
             for i, seat in enumerate(seats):
                 s.add(PlayerRow(game_id=game_id, seat=i, nickname=seat["nickname"], cpu=seat.get("cpu")))
 

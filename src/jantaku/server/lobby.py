@@ -1,0 +1,289 @@
+"""The lobby: who is connected, the rooms by Room ID, auto-matching, and the start of every game.
+
+Each person is a ``SeatHolder`` known by the hash of a token (128 random bits) that the server hands out once, at
+``hello``; the client keeps it and sends it again on a new connection to take back its seat. The lobby keeps the
+rooms and is told of their changes (``rooms.RoomListener``): after each one every member and spectator gets the
+new ``room`` message and the room is stored for a restart (a room nobody sits in any more is closed). The messages
+that drive it are read in ``server.handlers``; restarts and the idle sweep are ``server.upkeep``'s.
+
+Nothing here blocks the event loop: game moves go to the room's ``GameRunner`` inbox, database writes to the
+store's writer thread.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Any
+
+from jantaku.engine import Game
+from jantaku.server.config import Settings
+from jantaku.server.connection import Connection, SeatHolder
+from jantaku.server.ids import new_game_seed, new_room_id, new_token, normalize_room_id, token_hash, valid_room_id
+from jantaku.server.matching import Matchmaker
+from jantaku.server.protocol import Kicked, Matched, QueueStatus, RoomClosed, RoomListing, error
+from jantaku.server.rooms import Room, RoomError, RoomSettings, Seat
+from jantaku.server.runner import GameRunner, InboxItem
+from jantaku.server.store import Store
+
+
+class Lobby:
+    """The server's state between connections and games: people by token hash, rooms by Room ID, the queues."""
+
+    def __init__(self, settings: Settings, store: Store) -> None:
+        self.settings = settings
+        self.store = store
+        self.holders: dict[str, SeatHolder] = {}
+        self.rooms: dict[str, Room] = {}
+        self.matching = Matchmaker()
+        #: walls for the next games to start (each a list of hand walls in draw order, as ``stacked_order``
+        #: builds them): scenario tests only, set in-process; no message can reach it
+        self.stacked_walls: list[list[list[int]]] = []
+
+    # ------------------------------------------------------------------ people and connections
+    def new_holder(self, nickname: str, hand_pause: bool) -> tuple[SeatHolder, str]:
+        """A new person, and the token that is their identity here (the server keeps only its hash)."""
+        token = new_token()
+        holder = SeatHolder(token_hash(token), nickname, hand_pause=hand_pause)
+        self.holders[holder.token_hash] = holder
+        return holder, token
+
+    def holder_by_token(self, token: str) -> SeatHolder | None:
+        """The person with this token; after a restart, the person of a restored seat comes back here."""
+        h = token_hash(token)
+        holder = self.holders.get(h)
+        if holder is not None:
+            return holder
+        for room in self.rooms.values():
+            seat = room.seat_of(h)
+            if seat is not None:
+                s = room.seats[seat]
+                assert s is not None
+                holder = SeatHolder(h, s.nickname, room_id=room.id)
+                s.holder = holder
+                self.holders[h] = holder
+                return holder
+        return None
+
+    def attach(self, conn: Connection, holder: SeatHolder) -> None:
+        """``conn`` speaks for ``holder`` from now on; a connection that did before is closed."""
+        old = holder.connection
+        if old is not None and old is not conn:
+            old.send(error("replaced", "this seat was taken over by a new connection"))
+            old.holder = None
+            old.close(deliver=True)  # the "replaced" error reaches it before the close
+        holder.connection = conn
+        conn.holder = holder
+        room = self.room_of(holder)
+        if room is not None:
+            seat = room.seat_of(holder.token_hash)
+            s = None if seat is None else room.seats[seat]
+            if seat is not None and s is not None:
+                s.holder = holder
+                if room.runner is not None:
+                    room.runner.post(InboxItem("presence", seat, True))
+
+    def disconnected(self, conn: Connection) -> None:
+        """The websocket closed: the person keeps the seat (the game's grace period runs) but leaves the queue."""
+        conn.close()
+        self.unspectate(conn)
+        holder = conn.holder
+        if holder is None or holder.connection is not conn:
+            return
+        holder.connection = None
+        holder.last_seen = time.monotonic()
+        self.matching.leave(holder)
+        room = self.room_of(holder)
+        if room is not None:
+            seat = room.seat_of(holder.token_hash)
+            if room.runner is not None and seat is not None:
+                room.runner.post(InboxItem("presence", seat, False))
+            self.room_changed(room)
+
+    # ------------------------------------------------------------------ rooms
+    def room_of(self, holder: SeatHolder) -> Room | None:
+        """The room where ``holder`` holds a seat."""
+        return None if holder.room_id is None else self.rooms.get(holder.room_id)
+
+    def room_by_id(self, raw: Any) -> Room:
+        """The room a client named (case and spaces do not matter), or ``no_room``."""
+        if not isinstance(raw, str):
+            raise RoomError("bad_message", "room_id must be text")
+        rid = normalize_room_id(raw)
+        room = self.rooms.get(rid) if valid_room_id(rid) else None
+        if room is None:
+            raise RoomError("no_room", f"there is no room {raw!r}")
+        return room
+
+    def listing(self) -> list[RoomListing]:
+        """The public rooms, by preset, length, waiting before playing."""
+        rooms = [r.listing() for r in self.rooms.values() if r.settings.public and not r.matched]
+        return sorted(rooms, key=lambda r: (r["preset"], r["length"], r["phase"] != "waiting", r["room_id"]))
+
+    def new_room(self, settings: RoomSettings, matched: bool = False) -> Room:
+        while True:
+            rid = new_room_id()
+            if rid not in self.rooms:
+                break
+        room = Room(rid, settings, [None] * settings.rules().players, matched=matched)
+        self.add_room(room)
+        return room
+
+    def add_room(self, room: Room) -> None:
+        """Keep ``room`` (new, or brought back by a restart) and listen to its changes."""
+        room.listener = self
+        self.rooms[room.id] = room
+
+    def seat(self, room: Room, holder: SeatHolder, creator: bool = False, power: str | None = None) -> int:
+        """Seat ``holder`` at the first free seat of ``room``; it leaves any queue."""
+        seat = room.free_seat()
+        if seat is None:
+            raise RoomError("room_full", f"room {room.id} is full")
+        room.seats[seat] = Seat(nickname=holder.nickname, token_hash=holder.token_hash, holder=holder, power=power)
+        room.deal_powers()  # the seeded pick (or none: the rule is off)
+        holder.room_id = room.id
+        if creator or room.creator is None:
+            room.creator = seat
+        self.matching.leave(holder)
+        return seat
+
+    def leave_room(self, holder: SeatHolder) -> None:
+        """``holder`` leaves their room. Before a game the seat is freed; during one a CPU plays it to the end
+        (the record keeps the person's name) and the creator's rights pass on."""
+        room = self.room_of(holder)
+        holder.room_id = None
+        if room is None:
+            return
+        seat = room.seat_of(holder.token_hash)
+        if seat is None:
+            return
+        if room.runner is not None:
+            s = room.seats[seat]
+            assert s is not None
+            s.holder, s.token_hash = None, None
+            room.runner.left_for_good(seat)
+            if room.creator == seat:
+                people = [i for i in room.people() if (p := room.seats[i]) is not None and p.token_hash]
+                room.creator = people[0] if people else None
+        else:
+            room.remove_seat(seat)
+            room.clear_ready()
+        self.room_changed(room)
+
+    def kick(self, room: Room, seat: int) -> None:
+        """The creator freed ``seat``: its person (if connected) is told."""
+        target = room.remove_seat(seat).holder
+        room.clear_ready()
+        if target is not None:
+            target.room_id = None
+            if target.connection is not None:
+                target.connection.send(Kicked(type="kicked", room_id=room.id))
+        self.room_changed(room)
+
+    def send_room_state(self, holder: SeatHolder) -> None:
+        """The ``room`` message to ``holder`` alone."""
+        room = self.room_of(holder)
+        if room is not None and holder.connection is not None:
+            holder.connection.send(room.message(room.seat_of(holder.token_hash)))
+
+    def spectate(self, conn: Connection, room: Room) -> None:
+        """``conn`` watches ``room`` (and no other): the room, then the game's public update if one runs."""
+        self.unspectate(conn)
+        conn.spectating = room.id
+        room.spectators.add(conn)
+        conn.send(room.message(None))
+        if room.runner is not None:
+            conn.send(room.runner.update_for(None, []))
+
+    def unspectate(self, conn: Connection) -> None:
+        room = None if conn.spectating is None else self.rooms.get(conn.spectating)
+        if room is not None:
+            room.spectators.discard(conn)
+        conn.spectating = None
+
+    def room_changed(self, room: Room) -> None:
+        """Every member and spectator gets the new ``room`` message and the room is stored for a restart; a room
+        with nobody seated and no game is closed instead."""
+        if not room.people() and not room.playing:
+            self.close_room(room)
+            return
+        for i, s in enumerate(room.seats):
+            if (
+                s is not None
+                and s.holder is not None
+                and s.holder.connection is not None
+                and s.holder.room_id == room.id
+            ):
+                s.holder.connection.send(room.message(i))
+        if room.spectators:
+            spectator_message = room.message(None)
+            for conn in room.spectators:
+                conn.send(spectator_message)
+        if room.runner is not None:
+            self.store.room_changed(room.runner.game_id, {**room.to_record(), "started_at": room.runner.started_at})
+        else:  # between games: kept for a restart too
+            self.store.room_waiting(room.to_record())
+
+    def close_room(self, room: Room) -> None:
+        """The room is gone: its people hold no seat any more, its spectators are told."""
+        for s in room.seats:
+            if s is not None and s.holder is not None and s.holder.room_id == room.id:
+                s.holder.room_id = None
+        for conn in list(room.spectators):
+            conn.send(RoomClosed(type="room_closed", room_id=room.id))
+            conn.spectating = None
+        room.spectators.clear()
+        self.rooms.pop(room.id, None)
+        self.store.room_gone(room.id)
+
+    # ------------------------------------------------------------------ auto-matching
+    def queue(self, holder: SeatHolder, settings: RoomSettings, power: str | None) -> None:
+        """``holder`` waits for a match; when enough wait, they are seated in a new private room and it starts."""
+        self.leave_room(holder)
+        self.matching.leave(holder)
+        group = self.matching.join(holder, settings, power)
+        if not group:
+            waiting = self.matching.waiting(settings)
+            status = QueueStatus(
+                type="queue", waiting=len(waiting), needed=settings.rules().players, settings=settings.to_json()
+            )
+            for p in waiting:
+                if p.connection is not None:
+                    p.connection.send(status)
+            return
+        room = self.new_room(settings, matched=True)
+        for person, chosen in group:
+            self.seat(room, person, power=chosen)
+            if person.connection is not None:
+                person.connection.send(Matched(type="matched", room_id=room.id))
+        room.creator = None
+        self.start_game(room)
+
+    # ------------------------------------------------------------------ games
+    def start_game(self, room: Room) -> GameRunner:
+        """Deal the room's game (its seed secret until the end), store it, and start its runner."""
+        rules = room.rules
+        seed = new_game_seed()
+        walls = self.stacked_walls.pop(0) if self.stacked_walls else []
+        powers = room.powers()  # each seat's chosen power (None: the rules have no superpowers)
+        game = Game(rules, seed, walls=walls, powers=powers)  # the log's header keeps the powers (restart)
+        game_id = uuid.uuid4().hex
+        started = time.time()
+        record = {**room.to_record(), "started_at": started}
+        seats: list[dict[str, Any]] = []
+        for s in room.seats:
+            if s is not None:
+                seats.append({"nickname": s.nickname, "cpu": s.cpu})
+                if powers is not None:
+                    seats[-1]["power"] = s.power
+        preset = room.settings.preset
+        self.store.game_started(game_id, room.id, preset, rules.options(), seed, game.log[0], seats, record)
+        self.store.room_gone(room.id)  # the game's record carries the room from here
+        runner = GameRunner(room, self.settings, self.store, game, game_id, started)
+        room.runner, room.game_id = runner, game_id
+        for s in room.seats:
+            if s is not None:
+                s.ready = False
+        self.room_changed(room)
+        runner.start()
+        return runner
