@@ -1,5 +1,5 @@
-"""Tenhou's record values: meld codes decoded by hand from the bit layout in docs/tenhou-mjlog.md, impossible codes refused,
-136-ids turned into our tile codes under the game's red-five rule, and the ``GO type`` rule bits."""
+"""Tenhou's record values: meld codes decoded by hand from the bit layout in docs/tenhou-mjlog.md, impossible
+codes refused, 136-ids turned into our tile codes under the game's red-five rule, and the ``GO type`` rule bits."""
 
 from __future__ import annotations
 

@@ -13,6 +13,8 @@ fields are known at run time, as tests read them.
 
 from typing import Any, Literal, NotRequired, TypedDict, Unpack
 
+from jantaku.engine import EventJSON, SeatView
+
 #: the version a client names in ``hello``; additions old clients can ignore keep it
 PROTOCOL_VERSION = 1
 
@@ -264,9 +266,9 @@ class Update(TypedDict):
 
     type: Literal["update"]
     game_id: str
-    events: list[dict[str, Any]]
-    #: ``Game.view(seat)``: typed as the engine's ``SeatView`` once ``engine.view`` declares it
-    view: dict[str, Any]
+    events: list[EventJSON]
+    #: ``Game.view(seat)``: what this seat (or a spectator) may see
+    view: SeatView
     match_clock: NotRequired[MatchClockJson]
     seq: NotRequired[int | None]
     timer: NotRequired[TimerJson]
