@@ -84,7 +84,7 @@ def test_the_record_is_served_as_soon_as_game_over_is_sent(tmp_path: Path) -> No
         a = connect("Ann")
         a.send({"type": "play_now", "settings": EAST})
         game_id = a.room()["room"]["game_id"]
-        store._submit(lambda _s: gate.wait(10))  # the writer is busy until the gate opens
+        store.submit(lambda _s: gate.wait(10))  # the writer is busy until the gate opens
         over = play_to_end([a])
         threading.Timer(0.3, gate.set).start()
         record = client.get(f"/api/games/{over['game_id']}")

@@ -162,7 +162,8 @@ class Store:
                 if isinstance(j, threading.Event):
                     j.set()
 
-    def _submit(self, job: Callable[[Session], None]) -> None:
+    def submit(self, job: Callable[[Session], None]) -> None:
+        """Queue ``job`` for the writer thread: it runs in a transaction after every write queued before it."""
         self._queue.put(job)
 
     def _caught_up(self, timeout: float = 10.0) -> bool:
@@ -218,10 +219,10 @@ class Store:
             for i, seat in enumerate(seats):
                 s.add(PlayerRow(game_id=game_id, seat=i, nickname=seat["nickname"], cpu=seat.get("cpu")))
 
-        self._submit(job)
+        self.submit(job)
 
     def decision(self, game_id: str, n: int, line: str) -> None:
-        self._submit(lambda s: s.add(DecisionRow(game_id=game_id, n=n, line=line)))
+        self.submit(lambda s: s.add(DecisionRow(game_id=game_id, n=n, line=line)))
 
     def room_changed(self, game_id: str, room: dict[str, Any]) -> None:
         def job(s: Session) -> None:
@@ -229,7 +230,7 @@ class Store:
             if row is not None:
                 row.room = room
 
-        self._submit(job)
+        self.submit(job)
 
     def room_waiting(self, room: dict[str, Any]) -> None:
         """Keep a waiting room's record (``Room.to_record``) for a restart."""
@@ -238,7 +239,7 @@ class Store:
         def job(s: Session) -> None:
             s.merge(WaitingRoomRow(id=record["id"], room=record, updated_at=now()))
 
-        self._submit(job)
+        self.submit(job)
 
     def room_gone(self, room_id: str) -> None:
         """A room closed or started a game: a restart no longer brings it back as a waiting room."""
@@ -248,7 +249,7 @@ class Store:
             if row is not None:
                 s.delete(row)
 
-        self._submit(job)
+        self.submit(job)
 
     def game_finished(
         self, game_id: str, status: str, final: dict[str, Any], walls: list[dict[str, Any]], log: list[str]
@@ -261,7 +262,7 @@ class Store:
                 return
             row.status, row.final, row.walls, row.log, row.finished_at = status, final, walls, text, now()
 
-        self._submit(job)
+        self.submit(job)
 
     # ------------------------------------------------------------------ reads
     def running_games(self) -> list[RunningGame]:
