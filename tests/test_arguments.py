@@ -1,4 +1,4 @@
-"""Public functions check their arguments (issue 15): a wrong type is a ``TypeError``, a wrong value a
+"""Public functions check their arguments: a wrong type is a ``TypeError``, a wrong value a
 ``ValueError``, each with a sentence that says what is expected — never an IndexError, a KeyError or a message
 about bytes from deep inside. And the engine takes an action in the JSON form its view lists."""
 

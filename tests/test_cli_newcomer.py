@@ -1,4 +1,4 @@
-"""What a newcomer trips over in the command line (issue 15): each item checked by its exit status, a one-line
+"""What a newcomer trips over in the command line: each item checked by its exit status, a one-line
 message, and no traceback.
 
 Error cases run in a real process (``jantaku`` next to this interpreter), so that a traceback would show; the

@@ -1,9 +1,9 @@
-"""Notation (RULES.md, "Notation"): tile strings, red fives, melds, hands, and the errors for bad input.
+"""Notation (docs/rules.md#notation): tile strings, red fives, melds, hands, and the errors for bad input.
 
 Tiles: ``1m``..``9m``, ``1p``..``9p``, ``1s``..``9s``, ``1z``..``7z``; runs compress (``123m456p789s11z``); a red
 five is ``0m``/``0p``/``0s``. Melds: chi ``[123m]``, pon ``[555p]``, open kan ``[7777s]``, concealed kan ``(1111z)``;
 our added kan is ``{5555p}``. A call names the exact tiles it exposes, so a pon with or without the red five differ
-(seed 001: "赤牌を含む暗刻からポンをする場合は…さらす牌を選択してください").
+([S1]: "赤牌を含む暗刻からポンをする場合は…さらす牌を選択してください").
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def test_format_tiles_rejects_non_codes() -> None:
         format_tiles([37])
 
 
-# --- melds: RULES.md Notation, "chi [123m], pon [555p], open kan [7777s], concealed kan (1111z)" ----------------
+# --- melds: docs/rules.md#notation, "chi [123m], pon [555p], open kan [7777s], concealed kan (1111z)" ----------------
 
 MELD_ROWS = [
     pytest.param("[123m]", MeldKind.CHI, (0, 1, 2), True, id="rules-notation-chi"),
@@ -69,8 +69,8 @@ MELD_ROWS = [
     pytest.param("{5555p}", MeldKind.ADDED_KAN, (13,) * 4, True, id="added-kan-braces"),
     pytest.param("[406p]", MeldKind.CHI, (12, 13, 14), True, id="rules-notation-chi-with-red-0p"),
     pytest.param("[345m]", MeldKind.CHI, (2, 3, 4), True, id="rules-notation-chi-plain-five"),
-    pytest.param("[055p]", MeldKind.PON, (13, 13, 13), True, id="seed001-pon-showing-the-red-five"),
-    pytest.param("[555p]", MeldKind.PON, (13, 13, 13), True, id="seed001-pon-hiding-the-red-five"),
+    pytest.param("[055p]", MeldKind.PON, (13, 13, 13), True, id="S1-pon-showing-the-red-five"),
+    pytest.param("[555p]", MeldKind.PON, (13, 13, 13), True, id="S1-pon-hiding-the-red-five"),
     pytest.param("[0555s]", MeldKind.OPEN_KAN, (22,) * 4, True, id="rules-notation-open-kan-with-red"),
     pytest.param("(0555m)", MeldKind.CLOSED_KAN, (4,) * 4, False, id="rules-notation-concealed-kan-with-red"),
     pytest.param("{0555p}", MeldKind.ADDED_KAN, (13,) * 4, True, id="added-kan-with-red"),
@@ -90,7 +90,7 @@ def test_meld_notation(text: str, kind: MeldKind, kinds: tuple[int, ...], is_ope
 
 
 def test_meld_keeps_red_five_choice() -> None:
-    """Seed 001 lets the player choose which tiles a pon exposes: the two pons are different melds."""
+    """[S1] lets the player choose which tiles a pon exposes: the two pons are different melds."""
     with_red, without = Meld.parse("[055p]"), Meld.parse("[555p]")
     assert with_red != without
     assert with_red.kinds == without.kinds
@@ -105,7 +105,7 @@ HAND_ROWS = [
     pytest.param("123m456p78s11z [555m]", 13, 1, id="rules-notation-one-pon"),
     pytest.param("123m45p11z [555m] [789s]", 13, 2, id="rules-notation-pon-and-chi"),
     pytest.param("45p11z [555m] [789s] (1111s)", 13, 3, id="rules-notation-concealed-kan-counts-3"),
-    pytest.param("7z [777z] [123m] [456p] [789s]", 13, 4, id="seed001-Red-pon-with-Red-tanki"),
+    pytest.param("7z [777z] [123m] [456p] [789s]", 13, 4, id="S1-Red-pon-with-Red-tanki"),
     pytest.param("77z [0555m] {5555p} [5555s] (1111z)", 14, 4, id="four-kans-all-bracket-kinds"),
     pytest.param("[123m] [456p] [789s] [111z]", 12, 4, id="melds-only"),
     pytest.param("", 0, 0, id="empty-hand"),

@@ -1,4 +1,4 @@
-"""The wall: seeded shuffle, commitment, dead wall and replacement draws (RULES.md, Tiles and dora)."""
+"""The wall: seeded shuffle, commitment, dead wall and replacement draws (docs/rules.md#options-tiles-and-dora)."""
 
 from jantaku.engine.wall import DEAD_WALL, Wall, commitment, shuffled_order, stacked_order
 from jantaku.rules import preset

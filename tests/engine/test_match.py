@@ -1,4 +1,4 @@
-"""Match flow (RULES.md, Game shape; Dealer and counters): renchan, honba, deposits, game length, extension,
+"""Match flow (docs/rules.md#options-game-shape and the next section): renchan, honba, deposits, game length, extension,
 bust, last-dealer stop, final ranking with the seat tie-break, leftover deposits, oka and uma."""
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def test_last_dealer_stop_tenhou_needs_first_and_target() -> None:
 
 
 def test_last_dealer_stop_on_a_win_only() -> None:
-    """Option last_dealer_stop_tenpai off (issue 11): no tenpai stop; a win stops only when first with ≥ 30000."""
+    """Option last_dealer_stop_tenpai off: no tenpai stop; a win stops only when first with ≥ 30000."""
     all_last = MatchState(EVEN, round=1, hand=3)
     top = (24000, 24000, 20000, 32000)
     win_only = TENHOU.with_options(last_dealer_stop_tenpai=False)

@@ -1,4 +1,4 @@
-"""CPU players (issue 4): the same interface as a person — a view in, an action out.
+"""CPU players: the same interface as a person — a view in, an action out.
 
 >>> from jantaku.bots import make_player
 >>> from jantaku.engine import Game

@@ -1,4 +1,4 @@
-"""The referee: wall, hands, calls, wins, draws and match flow (issue 3).
+"""The referee: wall, hands, calls, wins, draws and match flow.
 
 >>> from jantaku.engine import Game
 >>> from jantaku.rules import preset

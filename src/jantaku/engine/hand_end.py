@@ -150,7 +150,7 @@ def zung_jung_win(
 
 
 def abort(game: Game, reason: str, seats: list[int]) -> list[Event]:
-    """An abortive draw: no payments, deposits stay, the dealer keeps the seat (RULES.md)."""
+    """An abortive draw: no payments, deposits stay, the dealer keeps the seat (docs/rules.md)."""
     t = game.table
     info: dict[str, object] = {"reason": reason, "deltas": [0] * game.rules.players}
     if reason == "nine_terminals":

@@ -1,4 +1,4 @@
-"""The table server (issue 12): rooms by Room ID, CPU seats, ready/start, auto-matching, timers, reconnection,
+"""The table server: rooms by Room ID, CPU seats, ready/start, auto-matching, timers, reconnection,
 spectators, and every game kept in a database.
 
 The server never builds a message from the game state itself: each player gets ``Game.view(seat)`` and the events

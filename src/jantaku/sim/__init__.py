@@ -1,4 +1,4 @@
-"""Self-play simulation (issue 4): CPU line-ups play whole games, seats rotated, on every core asked for, and
+"""Self-play simulation: CPU line-ups play whole games, seats rotated, on every core asked for, and
 statistics per player with 95% confidence intervals.
 
 >>> from jantaku.sim import simulate

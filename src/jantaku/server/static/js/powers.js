@@ -1,4 +1,4 @@
-// Superpower matches (SUPERPOWERS.md): each seat's power with its icon, name and one-line summary, the seat
+// Superpower matches (docs/superpowers.md): each seat's power with its icon, name and one-line summary, the seat
 // badges of the room and the table, and the line a toast says when someone uses one. The catalogue's texts come
 // from the room message ("superpowers"); the ones here are the fallback while it has none.
 
