@@ -115,10 +115,11 @@ OPTIONS: tuple[Option, ...] = (
         "when nobody reached target_points: none; one-round-sudden-death (one more wind "
         "round, ending as soon as a hand ends with someone at target); until-west-4 (West round, sudden "
         "death, West 4 the last hand); tie-break (extra hands while first place is tied)",
-        source="[T]: West round, sudden death, West 4 always the last hand; [S2]: no West round; [S3]: a room "
-        "option, extra hands while first place is tied.",
-        reason="`standard` and `sanma`: one extra wind round (East to South, East-South to West), no further, "
-        "ending as soon as a hand ends with someone at target (our choice).",
+        source="[S0]: an East game may go on into South and an East-South game into West, no further; [T]: West "
+        "round, sudden death, West 4 always the last hand; [S2]: no West round; [S3]: a room option, extra hands "
+        "while first place is tied.",
+        reason="`standard` and `sanma` end the extra round as soon as a hand ends with someone at target (our "
+        "reading of [S0]).",
     ),
     Option(
         "bust",
@@ -150,9 +151,9 @@ OPTIONS: tuple[Option, ...] = (
         SHAPE,
         "equal final scores: seat = placed by seat order from the first dealer; shared = tied seats share "
         "their best place and split evenly what the places pay (leftover deposits, oka, uma)",
-        source="[S1]: seat order from the first dealer (if all end on 25000, the first dealer is first); [T]: seat "
-        "order; [S3]: shared placement unless the room breaks ties with extra hands.",
-        reason="The other presets follow [S1].",
+        source="[S0], [S1]: seat order from the first dealer (if all end on 25000, the first dealer is first); "
+        "[T]: seat order; [S3]: shared placement unless the room breaks ties with extra hands.",
+        reason="The presets of the other sources take the same order.",
     ),
     Option(
         "uma",
@@ -219,11 +220,11 @@ OPTIONS: tuple[Option, ...] = (
         "ura_dora",
         TILES,
         "a riichi winner turns the ura dora indicators",
-        source="[S1], [S3], [T]; [S4] has no dora.",
+        source="[S0], [S1], [S3], [T]; [S4] has no dora.",
         reason="`doman`: on (our choice).",
     ),
-    Option("kan_dora", TILES, "each kan turns a new dora indicator", source="[S1], [S3], [T]; [S4] has no dora."),
-    Option("kan_ura_dora", TILES, "each kan adds an ura indicator too", source="[S1], [S3], [T]; [S4] has no dora."),
+    Option("kan_dora", TILES, "each kan turns a new dora indicator", source="[S0], [S1], [S3], [T]; [S4]: no dora."),
+    Option("kan_ura_dora", TILES, "each kan adds an ura indicator too", source="[S0], [S1], [S3], [T]; [S4]: no dora."),
     Option(
         "kan_dora_timing",
         TILES,
@@ -251,8 +252,8 @@ OPTIONS: tuple[Option, ...] = (
         "max_replacements",
         TILES,
         "replacement draws per hand: kans, plus North extractions in 3-player play",
-        source="[T]: 4 kans; in 3-player play 8 (kans and North extractions), the 14-tile dead wall topped up "
-        "from the live wall's end after each replacement draw.",
+        source="4 kans in every source; [S0]'s 3-player rules: 8 replacement tiles (kans and North extractions), "
+        "and [T] tops the 14-tile dead wall up from the live wall's end after each replacement draw.",
     ),
     Option(
         "chi",
@@ -312,14 +313,14 @@ OPTIONS: tuple[Option, ...] = (
         "furiten_riichi",
         RIICHI,
         "riichi may be declared on a furiten wait",
-        source="[S2], [T]: yes.",
+        source="[S0], [S2], [T]: yes.",
         reason="`classic`, `bga`: yes (our choice).",
     ),
     Option(
         "karaten_riichi",
         RIICHI,
         "riichi may be declared on a wait with no copy left unseen (karaten)",
-        source="[S1]: forbidden; [S3]: allowed (a riichi can lead to a dead hand); [T]: allowed.",
+        source="[S0]: allowed; [S1]: forbidden; [S3]: allowed (a riichi can lead to a dead hand); [T]: allowed.",
         reason="`doman`: allowed (our choice).",
     ),
     Option(
@@ -365,9 +366,9 @@ OPTIONS: tuple[Option, ...] = (
         "nagashi_mangan",
         DRAWS,
         "at an exhaustive draw a player whose discards are all terminals and honors, none called, is paid a mangan",
-        source="[S2], [T]: paid like a mangan self-draw (8000, dealer 12000) instead of the noten payments, without "
-        "honba; deposits stay; several such players are each paid; the hand is still a draw (renchan if the "
-        "dealer is tenpai).",
+        source="[S0], [S1]: none; [S2], [T]: paid like a mangan self-draw (8000, dealer 12000) instead of the "
+        "noten payments, without honba; deposits stay; several such players are each paid; the hand is still a "
+        "draw (renchan if the dealer is tenpai).",
         reason="`bga`: off (our choice).",
     ),
     Option(
