@@ -54,7 +54,7 @@ bench-server: $(STAMP)
 	$(BIN)/python bench/server_load.py --rooms 10 --think 0 --seconds 30
 	$(BIN)/python bench/server_load.py --rooms 100 --seconds 60 --search
 
-# Replay Tenhou's recorded games through the engine (issue 3, Logs and replay). Without the corpus folder this says
+# Replay Tenhou's recorded games through the engine. Without the corpus folder this says
 # so and passes, unless JANTAKU_REQUIRE_CORPUS=1 (CI) makes it fail.
 TENHOU_DIR ?= $(or $(JANTAKU_TENHOU_DIR),../shared/tenhou)
 

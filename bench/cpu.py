@@ -1,4 +1,4 @@
-"""CPU players (issue 4): whole 4-player East-South games per second on one core with four ``normal`` and with
+"""CPU players: whole 4-player East-South games per second on one core with four ``normal`` and with
 four ``strong`` CPUs, and the time of each ``strong`` decision (mean, p50, p99, max; target p99 < 20 ms).
 
 A decision is timed from the view to the action (``game.view(seat)`` then ``cpu.act(view)``), the whole cost a

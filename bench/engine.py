@@ -1,4 +1,4 @@
-"""Complete East-South games with a uniformly random legal-action policy, ours against jansou (issue 3).
+"""Complete East-South games with a uniformly random legal-action policy, ours against jansou.
 
 Both engines play with the same policy (uniform choice among the legal actions, seeded); ours writes its
 JSON-lines log as it plays (``Game.log``), as the issue asks.

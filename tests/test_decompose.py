@@ -1,7 +1,7 @@
 """Arrangements of complete hands: every standard reading, seven pairs, thirteen orphans.
 
-RULES.md, Yaku and scoring: "the highest-scoring interpretation" is scored, so every reading must be found;
-"Seven Pairs needs 7 different pairs". Seed 001's riichi-kan rule (11123444 drawing 1 or 4) depends on a hand having
+docs/rules.md#yaku: "the highest-scoring interpretation" is scored, so every reading must be found;
+"Seven Pairs needs 7 different pairs". [S1]'s riichi-kan rule (11123444 drawing 1 or 4) depends on a hand having
 two readings. A brute-force enumerator below (every multiset of candidate groups) checks the fast one.
 """
 
@@ -37,12 +37,12 @@ ROWS = [
     pytest.param(
         "11123444m567p789s",
         ["123m 567p 789s 444m 11m", "234m 567p 789s 111m 44m"],
-        id="seed001-11123444m-two-readings-after-9s",
+        id="S1-11123444m-two-readings-after-9s",
     ),
     pytest.param(
         "11123444m567p678s",
         ["123m 567p 678s 444m 11m", "234m 567p 678s 111m 44m"],
-        id="seed001-11123444m-two-readings-after-6s",
+        id="S1-11123444m-two-readings-after-6s",
     ),
     pytest.param(
         "11112222333344m",

@@ -6,12 +6,12 @@ no open tanyao — every option the package can express. Han, fu, yaku with thei
 seat's payment (honba and deposits in) must agree, and so must the error on hands that are not winning or have no
 yaku.
 
-Where RULES.md deliberately differs from the package, the difference is an ``IntendedDifference`` below: it says
+Where docs/rules.md deliberately differs from the package, the difference is an ``IntendedDifference`` below: it says
 when it applies and how the package's *input* is changed to express our rule; the sweep counts how often each one
 fired, and each has its own test showing both values. No case is ever skipped. Presentation mappings (kita shown
 as its own line, yakuman as multipliers) are in ``tests/oracle_mahjong.py``.
 
-Options of RULES.md the package cannot express at all (a 2-fu double-wind pair, one yakuman at most, a cap at four
+Options of docs/rules.md the package cannot express at all (a 2-fu double-wind pair, one yakuman at most, a cap at four
 yakuman, a partial set of double yakuman, pao, 3-player tsumo without the loss) are not swept; the
 ``test_unexpressible_*`` tests pin each difference with both values, and tests/rules/ covers those presets.
 
@@ -73,14 +73,14 @@ class IntendedDifference:
 INTENDED: tuple[IntendedDifference, ...] = (
     IntendedDifference(
         name="renhou_is_not_a_yaku",
-        why="RULES.md yakuman list: Blessing of Man exists only in `classic`, as a yakuman. The package scores renhou "
+        why="docs/rules.md#yakuman: Blessing of Man exists only in `classic`, as a yakuman. The package scores renhou "
         "as a 5-han yaku (mangan) when `renhou_as_yakuman` is off; under our other presets it is no yaku at all.",
         applies=lambda c: c.ctx.renhou and not c.rules.renhou_yakuman,
         config=lambda c: mahjong_config(c, is_renhou=False),
     ),
     IntendedDifference(
         name="rinshan_and_haitei_only_rinshan",
-        why="RULES.md option table (rinshan + haitei on the same tile: only rinshan counts; seed 001: 嶺上開花の1翻と"
+        why="docs/rules.md#yaku (rinshan + haitei on the same tile: only rinshan counts; [S1]: 嶺上開花の1翻と"
         "海底ツモの1翻とは重複しない). The package refuses the pair as an error (haitei_with_rinshan_not_allowed).",
         applies=lambda c: c.ctx.rinshan and c.ctx.haitei and not c.rules.rinshan_haitei_stack,
         config=lambda c: mahjong_config(c, is_haitei=False),
@@ -221,7 +221,7 @@ def test_four_plain_fives_with_a_red_rule() -> None:
 
 
 # --- options the package cannot express: shown with both values, never swept --------------------------------------
-# The sweep runs only rule sets the package can mirror. These RULES.md options have no counterpart in it, so the
+# The sweep runs only rule sets the package can mirror. These docs/rules.md options have no counterpart in it, so the
 # presets that use them (`classic`, `doman`, `bga`, 3-player without tsumo loss, and pao in every preset) are covered
 # by the rule tables in tests/rules/; each test below pins the difference itself.
 
@@ -235,21 +235,21 @@ def _config(case: Case, *, double: bool) -> HandConfig:
 
 
 def test_unexpressible_double_wind_pair_2_fu() -> None:
-    """classic (seed 001: 連風牌のトイツは2符) counts a double-wind pair 2 fu; the package always counts 4."""
+    """classic ([S1]: 連風牌のトイツは2符) counts a double-wind pair 2 fu; the package always counts 4."""
     case = _one("123m999p23789s11z", "4s", rules="classic", seat_wind=EAST, riichi=True)
     assert (ours(case).fu, ours(case).points) == (40, 2000)
     assert (theirs(case).fu, theirs(case).points) == (50, 2400)
 
 
 def test_unexpressible_one_yakuman_at_most() -> None:
-    """classic (seed 001: 役満の複合を認めない) scores one yakuman at most; the package adds them up."""
+    """classic ([S1]: 役満の複合を認めない) scores one yakuman at most; the package adds them up."""
     case = _one("2z555666777z [111z]", "2z", rules="classic")
     assert (ours(case).yakuman, ours(case).points) == (1, 32000)
     assert (theirs(case).yakuman, theirs(case).points) == (2, 64000)
 
 
 def test_unexpressible_yakuman_cap_at_four() -> None:
-    """doman (seed 002: up to a maximum of four) caps the multiplier at 4; the package caps at 6."""
+    """doman ([S2]: up to a maximum of four) caps the multiplier at 4; the package caps at 6."""
     case = _one("111222333444z7z", "7z", rules="doman")
     doubled = Case(case.hand, case.win, case.ctx, case.rules.with_options(
         double_yakuman="suuankou_tanki,junsei_chuuren,kokushi_13,daisuushii"))  # fmt: skip
@@ -258,7 +258,7 @@ def test_unexpressible_yakuman_cap_at_four() -> None:
 
 
 def test_unexpressible_partial_double_yakuman_set() -> None:
-    """bga counts the single-/9-/13-wait forms double but Big Four Winds single (RULES.md, (c)); the package counts
+    """bga counts the single-/9-/13-wait forms double but Big Four Winds single (our choice); the package counts
     all four double or none."""
     winds = _one("1m222333444z [111z]", "1m", rules="bga")
     assert ours(winds).points == 32000
@@ -268,7 +268,7 @@ def test_unexpressible_partial_double_yakuman_set() -> None:
 
 
 def test_unexpressible_pao() -> None:
-    """Liability (RULES.md pao rows): on tsumo the liable player pays the whole yakuman; the package has no pao and
+    """Liability (docs/rules.md#pao): on tsumo the liable player pays the whole yakuman; the package has no pao and
     splits a tsumo among all payers."""
     case = _one("11m23p [555z] [666z] [777z]", "1p", tsumo=True, pao=EAST + 2)
     assert ours(case).by_seat == (0, 32000, -32000, 0)

@@ -8,7 +8,7 @@ A. ``shanten(counts, melds)`` (concealed tiles only) against ``Shanten.calculate
    tiles (``test_fifth_copy_in_concealed_tiles_agrees``), so there is no exception here.
 
 B. ``shanten_standard(counts, melds, locked)`` - the standard shape honouring the copies in the player's *own* melds
-   (RULES.md, Definitions: tenpai; seed 001: an own pon of Red with a Red tanki is not tenpai) - against the
+   (docs/rules.md#tenpai; [S1]: an own pon of Red with a Red tanki is not tenpai) - against the
    package's regular shanten. The package cannot know which tiles the melds hold, so the two differ exactly when the
    package counts on a copy that sits in one of the player's melds. That is our one named exception,
    ``OWN_MELD_COPIES``; every difference must meet its definition (``_explain``), and anything else fails.
@@ -35,8 +35,8 @@ from jantaku.tiles import KINDS, TERMINALS_AND_HONORS, format_tiles
 
 OWN_MELD_COPIES = "own-meld-copies"
 """Our standard shanten (with ``locked``) refuses a wait or a target whose copies are in the player's own melds;
-the package only sees the concealed tiles. RULES.md, Definitions: tenpai ("at least one winning tile that is not
-already used up in the player's own hand and melds"); seed 001's noten rule (own pon of Red, Red tanki)."""
+the package only sees the concealed tiles. docs/rules.md#tenpai ("at least one winning tile that is not
+already used up in the player's own hand and melds"); [S1]'s noten rule (own pon of Red, Red tanki)."""
 
 
 def _package(counts: list[int], melds: int) -> int:
@@ -260,11 +260,11 @@ def test_shanten_matches_mahjong_slow(record_property: Callable[[str, object], N
 # --- the exception, case by case, showing both values -------------------------------------------------------------
 
 OWN_MELD_ROWS = [
-    pytest.param("7z [777z] [123m] [456p] [789s]", 1, 0, id="seed001-own-Red-pon-Red-tanki"),
+    pytest.param("7z [777z] [123m] [456p] [789s]", 1, 0, id="S1-own-Red-pon-Red-tanki"),
     pytest.param("1m [111m] [456p] [789p] [1111s]", 1, 0, id="rules-tenpai-own-pon-1m-tanki"),
     pytest.param("2m [111m] [222m] [333m] [444m]", 1, 0, id="rules-tenpai-own-pon-2m-tanki"),
     pytest.param("13m55z [222m] [456p] [789s]", 0, 0, id="rules-tenpai-one-2m-still-live-no-difference"),
-    pytest.param("7z [111z] [123m] [456p] [789s]", 0, 0, id="seed001-someone-elses-pon-is-not-ours"),
+    pytest.param("7z [111z] [123m] [456p] [789s]", 0, 0, id="S1-someone-elses-pon-is-not-ours"),
 ]
 
 

@@ -1,4 +1,4 @@
-"""Both families through one entry point (the CLI's and batch's path): RULES.md, Zung-jung family (seed 004)."""
+"""Both families through one entry point (the CLI's and batch's path): docs/rules.md#zung-jung-family."""
 
 import json
 import subprocess
@@ -16,7 +16,7 @@ HAND = Hand.parse("111m222m333m456p9s")
 
 
 def test_zung_jung_self_draw_pays_value_from_each_loser() -> None:
-    # seed 004: self-draw -> each loser pays the value; 7.1.1 beats 5.1.3 on a self-drawn win
+    # [S4]: self-draw -> each loser pays the value; 7.1.1 beats 5.1.3 on a self-drawn win
     out = score_any(HAND, parse_tile("9s"), WinContext(tsumo=True), preset("zung-jung"))
     assert out["value"] == 135
     assert {p["number"] for p in out["patterns"]} == {"1.2", "4.2.2", "7.1.1"}

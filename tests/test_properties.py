@@ -1,10 +1,10 @@
 """Property tests (hypothesis) for notation and hand analysis.
 
-- notation: parse ∘ format is the identity on tile-code lists and on hands with melds (RULES.md Notation);
+- notation: parse ∘ format is the identity on tile-code lists and on hands with melds (docs/rules.md#notation);
 - shanten == -1 exactly when the hand has an arrangement (``decompose`` is an independent oracle);
 - the waits of a hand are exactly the kinds that complete it, found by brute force over the 34 kinds with
   ``arrangements``, leaving out kinds whose four copies are all in the player's own hand and melds
-  (RULES.md Definitions: tenpai);
+  (docs/rules.md#tenpai);
 - swapping one tile never moves shanten by more than one; drawing lowers it by at most one;
 - ukeire and discard options agree with a brute-force sweep of ``shanten``.
 
@@ -297,7 +297,7 @@ def test_discard_options_match_brute_force(case: Case, seen: list[int]) -> None:
 @SETTINGS
 @given(mutated(drop=1))
 def test_standard_shanten_with_own_melds_is_zero_exactly_when_a_standard_wait_exists(case: Case) -> None:
-    """RULES.md, Definitions: tenpai needs a winning tile not used up in the player's own hand and melds."""
+    """docs/rules.md#tenpai needs a winning tile not used up in the player's own hand and melds."""
     counts, locked = list(case.counts), list(case.locked)
     standard_waits = []
     for w in waits(counts, locked):

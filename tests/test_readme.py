@@ -78,8 +78,8 @@ def test_command_runs(line: str, tmp_path: Path) -> None:
         command = replaced
     bin_dir = str(Path(sys.executable).parent)
     env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", ""), "COLUMNS": "120"}
-    proc = subprocess.run(["bash", "-c", f"set -o pipefail; {command}"], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=300, check=False)  # fmt: skip
+    shell = ["bash", "-c", f"set -o pipefail; {command}"]
+    proc = subprocess.run(shell, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False)
     assert proc.returncode == 0, f"{command}\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
     assert "Traceback" not in proc.stderr
     assert proc.stdout.strip() or "--out" in command

@@ -4,11 +4,13 @@ import pytest
 
 from jantaku.rules import PRESETS, RuleError, RuleSet, preset
 
-EXPECTED = {"standard", "sanma", "classic", "classic-east", "doman", "doman-nokuitan", "bga", "tenhou",
-            "tenhou-sanma", "zung-jung", "superpower"}  # fmt: skip
+EXPECTED = {
+    *("standard", "sanma", "superpower", "classic", "classic-east", "doman", "doman-nokuitan", "bga"),
+    *("tenhou", "tenhou-sanma", "zung-jung"),
+}
 
 
-def test_every_preset_of_rules_md_exists_with_a_source() -> None:
+def test_every_preset_of_docs_rules_md_exists_with_a_source() -> None:
     assert set(PRESETS) == EXPECTED
     for rules in PRESETS.values():
         assert rules.description and rules.source
@@ -17,24 +19,24 @@ def test_every_preset_of_rules_md_exists_with_a_source() -> None:
 @pytest.mark.parametrize(
     ("name", "option", "value"),
     [
-        ("classic", "kiriage", True),  # seed 001: 30fu 4han -> mangan
-        ("classic", "double_wind_fu", 2),  # seed 001: 連風牌のトイツは2符
-        ("classic", "double_ron", "head-bump"),  # seed 001: アタマハネ
+        ("classic", "kiriage", True),  # [S1]: 30fu 4han -> mangan
+        ("classic", "double_wind_fu", 2),  # [S1]: 連風牌のトイツは2符
+        ("classic", "double_ron", "head-bump"),  # [S1]: アタマハネ
         ("classic", "karaten_riichi", False),
         ("classic", "riichi_kan", "waits-and-arrangement"),
-        ("classic-east", "red_fives", (1, 2, 1)),  # seed 001: two red 5p in East-only games
-        ("doman", "max_yakuman", 4),  # seed 002: up to four yakuman combine
+        ("classic-east", "red_fives", (1, 2, 1)),  # [S1]: two red 5p in East-only games
+        ("doman", "max_yakuman", 4),  # [S2]: up to four yakuman combine
         ("doman", "nagashi_mangan", True),
         ("doman-nokuitan", "kuitan", False),
-        ("bga", "kazoe_yakuman", False),  # seed 003: the table ends at sanbaiman
+        ("bga", "kazoe_yakuman", False),  # [S3]: the table ends at sanbaiman
         ("sanma", "chi", False),
         ("sanma", "red_fives", (0, 1, 1)),
         ("tenhou", "double_yakuman", frozenset()),
-        ("tenhou", "kan_dora_on_rinshan_win", False),  # tenhou/ records: none after an added kan
-        ("standard", "kan_dora_on_rinshan_win", True),  # RULES.md: "after the kan-caller's discard, or at their win"
+        ("tenhou", "kan_dora_on_rinshan_win", False),  # [T]: none after an added kan
+        ("standard", "kan_dora_on_rinshan_win", True),  # [S0]: "after the kan-caller's discard, or at their win"
     ],
 )
-def test_preset_values_follow_rules_md(name: str, option: str, value: object) -> None:
+def test_preset_values_follow_docs_rules_md(name: str, option: str, value: object) -> None:
     assert getattr(preset(name), option) == value
 
 

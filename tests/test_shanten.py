@@ -1,7 +1,7 @@
 """Shanten (0 = tenpai, -1 = complete) for the three forms, 13- and 14-tile hands, 0-4 melds.
 
-Expectations cite RULES.md: "Definitions: tenpai" (a wait used up in the player's own hand and melds does not
-count), "Seven Pairs needs 7 different pairs", the yakuman list (Thirteen Orphans); and seed 001's noten rule
+Expectations cite docs/rules.md: "docs/rules.md#tenpai" (a wait used up in the player's own hand and melds does not
+count), "Seven Pairs needs 7 different pairs", the yakuman list (Thirteen Orphans); and [S1]'s noten rule
 ("自分の手牌でアガリ牌が消去されている場合はテンパイではない": a pon of Red with a Red tanki is not tenpai).
 """
 
@@ -19,13 +19,13 @@ CLOSED_ROWS = [
     pytest.param("123m456p789s1122z", 0, 0, 4, 8, id="standard-shanpon-tenpai"),
     pytest.param("123m456p789s1234z", 2, 2, 6, 7, id="standard-three-sets-four-honor-singles"),
     pytest.param("1112345678999m", 0, 0, 4, 10, id="standard-nine-gates-nine-waits"),
-    pytest.param("11123444m567p78s", 0, 0, 4, 11, id="seed001-riichi-kan-hand-tenpai"),
+    pytest.param("11123444m567p78s", 0, 0, 4, 11, id="S1-riichi-kan-hand-tenpai"),
     pytest.param("1122m3344p5566s7z", 0, 3, 0, 10, id="rules-seven-pairs-tanki-tenpai"),
     pytest.param("19m19p19s1234567z", 0, 8, 6, 0, id="rules-thirteen-orphans-13-sided"),
     pytest.param("19m19p19s1234566z", 0, 7, 5, 0, id="rules-thirteen-orphans-single-wait"),
     pytest.param("19m19p19s123456z5m", 1, 8, 6, 1, id="rules-thirteen-orphans-1-shanten"),
     pytest.param("147m258p369s1234z", 6, 8, 6, 7, id="worst-shape-seven-pairs-is-best"),
-    # the 4-copy limit (RULES.md Definitions: tenpai)
+    # the 4-copy limit (docs/rules.md#tenpai)
     pytest.param("1111m456p789p123s", 1, 1, 5, 9, id="rules-tenpai-1111m-tanki-on-a-fifth-copy-is-not-tenpai"),
     pytest.param("1111z2222z3333z4z", 3, 3, 6, 8, id="rules-tenpai-honor-quads-cannot-pair"),
     pytest.param("1111m2222p3333s4z", 2, 2, 6, 10, id="rules-tenpai-three-quads-in-three-suits"),
@@ -60,7 +60,7 @@ def test_closed_hand_shanten(text: str, total: int, standard: int, chiitoi: int,
 
 # --- hands with melds: (text, shanten of the concealed tiles, standard shanten honouring the player's own melds) --
 # ``shanten(counts, melds)`` sees the concealed tiles only; ``shanten_standard(..., locked=meld_counts)`` also
-# knows the copies the player's own melds hold (RULES.md Definitions: tenpai).
+# knows the copies the player's own melds hold (docs/rules.md#tenpai).
 
 MELD_ROWS = [
     pytest.param("123m456p78s11z [555m]", 0, 0, id="one-pon-ryanmen-tenpai"),
@@ -74,14 +74,14 @@ MELD_ROWS = [
     pytest.param("123m45p11z9s [555m] [789s]", 0, 0, id="two-melds-14-discard-to-tenpai"),
     pytest.param("45p11z9m [555m] [789s] (1111s)", 0, 0, id="three-melds-14-discard-to-tenpai"),
     pytest.param("12z [555m] [123m] [456p] [789s]", 0, 0, id="four-melds-14-either-tanki"),
-    pytest.param("17z [777z] [123m] [456p] [789s]", 0, 0, id="seed001-own-Red-pon-keep-the-live-1z-tanki"),
+    pytest.param("17z [777z] [123m] [456p] [789s]", 0, 0, id="S1-own-Red-pon-keep-the-live-1z-tanki"),
     pytest.param("2m7z [777z] [222m] [456p] [789s]", 0, 1, id="rules-tenpai-14-both-tanki-tiles-in-own-pons"),
     pytest.param("1122m3344p56z [555s]", 2, 2, id="rules-no-seven-pairs-with-a-meld"),
     pytest.param("19m19p19s1234z [555z]", 6, 6, id="rules-no-thirteen-orphans-with-a-meld"),
     pytest.param("1111m456p [123s] [789s]", 1, 1, id="rules-tenpai-1111m-fifth-copy-two-melds"),
     pytest.param("56m11z [444m] [777m] [123p]", 0, 0, id="rules-tenpai-last-copies-of-4m-7m-still-live"),
     pytest.param("13m55z [222m] [456p] [789s]", 0, 0, id="rules-tenpai-kanchan-on-the-last-2m"),
-    pytest.param("7z [777z] [123m] [456p] [789s]", 0, 1, id="seed001-own-Red-pon-with-Red-tanki-is-not-tenpai"),
+    pytest.param("7z [777z] [123m] [456p] [789s]", 0, 1, id="S1-own-Red-pon-with-Red-tanki-is-not-tenpai"),
     pytest.param("1m [111m] [456p] [789p] [1111s]", 0, 1, id="rules-tenpai-own-pon-uses-the-wait"),
     pytest.param("2m [111m] [222m] [333m] [444m]", 0, 1, id="rules-tenpai-own-pon-of-2m-2m-tanki"),
 ]
@@ -129,7 +129,7 @@ def test_short_concealed_parts(text: str, melds: int, expected: int) -> None:
 
 
 def test_seven_pairs_counts_distinct_pairs() -> None:
-    """RULES.md: Seven Pairs needs 7 different pairs - a four-of-a-kind is one pair and still needs a 7th kind."""
+    """docs/rules.md: Seven Pairs needs 7 different pairs - a four-of-a-kind is one pair and still needs a 7th kind."""
     quad = parse_counts("1111m2233p4455s66z")
     assert shanten_chiitoi(quad) == 1
     assert not is_complete(quad)

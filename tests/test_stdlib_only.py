@@ -14,7 +14,7 @@ CORE = [
     "jantaku.tiles",
     "jantaku.hand",
     "jantaku.rules",
-    "jantaku.rules.reference",
+    "jantaku.rules.descriptions",
     "jantaku.scoring.riichi",
     "jantaku.scoring.zungjung",
     "jantaku.engine",

@@ -1,7 +1,7 @@
 """Tiles: the 34 kinds, tile codes and red fives, tile strings, dora wrap-around.
 
-Rows cite where their expectation comes from: the README's "Notation" and the rules of dora and of 3-player play
-(``docs/rules.md``).
+Every row cites where its expectation comes from: docs/rules.md ("Notation", "Shared riichi rules", "Sanma") or a
+source document ([S0]..[S4] in docs/rules.md).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from jantaku.tiles import (
     parse_tiles,
 )
 
-# --- kinds: 34 tile kinds, index 0..33 in the order 1m..9m 1p..9p 1s..9s East South West North White Green Red
+# --- kinds: docs/rules.md#notation, "34 tile kinds (index 0..33 in the order above)" ------------------------------
 
 KIND_ROWS = [
     pytest.param("1m", 0, id="rules-notation-1m-is-kind-0"),
@@ -69,7 +69,7 @@ def test_kind_order(text: str, kind: int) -> None:
 
 
 def test_kind_constants() -> None:
-    # 34 kinds, 136 physical tiles; winds E S W N, dragons White Green Red
+    # docs/rules.md#notation: 34 kinds, 136 physical tiles; winds E S W N, dragons White Green Red
     assert (KINDS, PHYSICAL) == (34, 136)
     assert WINDS == (27, 28, 29, 30)
     assert DRAGONS == (31, 32, 33)
@@ -77,11 +77,11 @@ def test_kind_constants() -> None:
     assert sorted(kind_name(k) for k in TERMINALS_AND_HONORS) == sorted(
         ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"]
     )
-    # 3-player play: 2m-8m removed
+    # docs/rules.md#sanma: 2m-8m removed
     assert sorted(kind_name(k) for k in SANMA_REMOVED) == [f"{r}m" for r in range(2, 9)]
 
 
-# --- red fives: the README's Notation, "a red five is 0m/0p/0s" ---------------------------------------------
+# --- red fives: docs/rules.md#notation, "A red five is 0m/0p/0s" ----------------------------------------------------
 
 RED_ROWS = [
     pytest.param("0m", RED_MAN, 4, "5m", id="rules-notation-red-0m-is-a-5m"),
@@ -119,8 +119,8 @@ def test_long_names(kind: int, name: str) -> None:
     assert long_name(kind) == name
 
 
-# --- dora: the tile after each indicator (9→1, E→S→W→N→E, White→Green→Red→White); in 3-player play manzu wraps
-#     1m↔9m
+# --- dora: docs/rules.md#shared-riichi-rules, "the tile after each indicator (9→1, E→S→W→N→E, White→Green→Red→White)";
+#     sanma: "manzu wraps 1m↔9m"; [S1]: "ドラは全て表示牌の次牌とする" (every dora is the tile after its indicator)
 
 DORA_ROWS = [
     pytest.param("1m", "2m", False, id="rules-dora-1m-to-2m"),
@@ -161,7 +161,7 @@ def test_dora_after_cycles() -> None:
         for _ in range(period):
             k = dora_after(k)
         assert k == start, kind_name(start)
-    # sanma manzu: 1m and 9m point at each other (3-player play)
+    # sanma manzu: 1m and 9m point at each other (docs/rules.md#sanma)
     assert dora_after(dora_after(0, True), True) == 0
 
 

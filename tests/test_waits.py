@@ -1,11 +1,11 @@
 """Waits, tenpai, karaten, ukeire, discard options and the two "concealed kan after riichi" tests.
 
-RULES.md, Definitions: "Tenpai needs at least one winning tile that is not already used up in the player's own hand
+docs/rules.md#tenpai: "Tenpai needs at least one winning tile that is not already used up in the player's own hand
 and melds; a wait whose remaining copies are all visible elsewhere (others' rivers, melds, indicators) is still
 tenpai for draw payments. Karaten riichi = declaring riichi on a wait of which no copy is left unseen by the
-declarer." Seed 001: "「中」をポンしている者が「中」タンキ待ちでテンパイしていても、これはテンパイとして認めない。
+declarer." [S1]: "「中」をポンしている者が「中」タンキ待ちでテンパイしていても、これはテンパイとして認めない。
 他者が「中」をポンしている場合はテンパイとして認められる" (own Red pon + Red tanki: not tenpai; someone else's: tenpai).
-RULES.md, "concealed kan after riichi": standard = the winning tiles do not change; classic (seed 001) = the
+docs/rules.md#riichi_kan: standard = the winning tiles do not change; classic ([S1]) = the
 winning tiles *and* the arrangement do not change
 ("11123444のように(1か4をツモった場合)メンツが変化してしまうカンはできません").
 """
@@ -38,7 +38,7 @@ WAIT_ROWS = [
     pytest.param("123m456p789s1122z", "12z", id="shanpon"),
     pytest.param("123m456p789s11z45m", "36m", id="ryanmen"),
     pytest.param("123m456p789s11z46m", "5m", id="kanchan"),
-    pytest.param("11123444m567p78s", "69s", id="seed001-riichi-kan-hand-waits-6s-9s"),
+    pytest.param("11123444m567p78s", "69s", id="S1-riichi-kan-hand-waits-6s-9s"),
     pytest.param("2223444m456p789s", "12345m", id="five-sided"),
     pytest.param("1112345678999m", "123456789m", id="nine-gates-nine-sided"),
     pytest.param("11112222m345p55z", "3m", id="two-quads-one-wait"),
@@ -47,11 +47,11 @@ WAIT_ROWS = [
     pytest.param("19m19p19s1234566z", "7z", id="rules-thirteen-orphans-single"),
     pytest.param("1122m3344p5566s7z", "7z", id="rules-seven-pairs-tanki"),
     pytest.param("1199m1199p1199s1z", "1z", id="rules-seven-pairs-terminals-tanki"),
-    # not tenpai: the only wait would be a fifth copy (RULES.md Definitions: tenpai)
+    # not tenpai: the only wait would be a fifth copy (docs/rules.md#tenpai)
     pytest.param("1111m456p789p123s", "", id="rules-tenpai-1111m-tanki-own-hand-not-tenpai"),
     pytest.param("1122m3344p55s666z", "", id="rules-seven-pairs-tanki-on-own-triplet-not-tenpai"),
     pytest.param("1111m2233p4455s6z", "", id="rules-seven-pairs-quad-not-two-pairs"),
-    pytest.param("7z [777z] [123m] [456p] [789s]", "", id="seed001-own-Red-pon-Red-tanki-not-tenpai"),
+    pytest.param("7z [777z] [123m] [456p] [789s]", "", id="S1-own-Red-pon-Red-tanki-not-tenpai"),
     pytest.param("13m55z [2222m] [456p] [789s]", "", id="rules-tenpai-own-kan-of-the-kanchan-tile"),
     pytest.param("2m [111m] [222m] [333m] [444m]", "", id="rules-tenpai-own-pon-of-2m-2m-tanki"),
     # tenpai: one copy of the wait is still live
@@ -70,7 +70,7 @@ def test_waits_and_tenpai(text: str, expected: str) -> None:
 
 
 def test_other_players_pon_keeps_tenpai() -> None:
-    """Seed 001: when *another* player has ponned Red, a Red tanki is tenpai (all copies visible, but not ours)."""
+    """[S1]: when *another* player has ponned Red, a Red tanki is tenpai (all copies visible, but not ours)."""
     counts, locked = _split("7z [111z] [123m] [456p] [789s]")
     visible = parse_counts("777z")  # someone else's pon
     assert waits(counts, locked) == [parse_tile("7z")]
@@ -90,7 +90,7 @@ KARATEN_ROWS = [
     pytest.param("45m11z [333m] [456p] [789s]", "3m6666m", True, id="rules-karaten-own-pon-plus-visible"),
     pytest.param("45m11z [333m] [456p] [789s]", "6666m", False, id="rules-karaten-last-3m-unseen"),
     pytest.param("1111m456p789p123s", "", False, id="rules-not-tenpai-is-not-karaten"),
-    pytest.param("7z [777z] [123m] [456p] [789s]", "", False, id="seed001-own-pon-not-tenpai-not-karaten"),
+    pytest.param("7z [777z] [123m] [456p] [789s]", "", False, id="S1-own-pon-not-tenpai-not-karaten"),
 ]
 
 
@@ -98,7 +98,7 @@ KARATEN_ROWS = [
 def test_karaten(text: str, visible: str, karaten: bool) -> None:
     counts, locked = _split(text)
     assert is_karaten(counts, locked, parse_counts(visible)) is karaten
-    if karaten:  # RULES.md: still tenpai for draw payments
+    if karaten:  # docs/rules.md#tenpai: still tenpai for draw payments
         assert is_tenpai(counts, locked)
 
 
@@ -177,8 +177,8 @@ def test_discard_options_respect_visible_and_locked() -> None:
 # --- concealed kan after riichi: (13-tile hand, kan tile, standard rule, classic rule) --------------------------
 
 KAN_ROWS = [
-    pytest.param("11123444m567p78s", "1m", True, False, id="seed001-11123444-draw-1m-waits-same-readings-change"),
-    pytest.param("11123444m567p78s", "4m", True, False, id="seed001-11123444-draw-4m-waits-same-readings-change"),
+    pytest.param("11123444m567p78s", "1m", True, False, id="S1-11123444-draw-1m-waits-same-readings-change"),
+    pytest.param("11123444m567p78s", "4m", True, False, id="S1-11123444-draw-4m-waits-same-readings-change"),
     pytest.param("1112223334445m", "1m", True, False, id="staircase-kan-1m-readings-change"),
     pytest.param("111m234p567p789s5z", "1m", True, True, id="rules-kan-plain-triplet-allowed-both"),
     pytest.param("111m45p11z [123s] [789s]", "1m", True, True, id="rules-kan-with-melds-allowed-both"),

@@ -1,5 +1,5 @@
-"""Zung Jung pattern scoring against seed 004 (seeds/004_06ada90b6357396e.txt) and RULES.md's readings of it
-("Zung-jung family (seed 004)"). Every pattern row cites the seed's pattern number; its test id is the pattern's
+"""Zung Jung pattern scoring against source [S4] and its readings in docs/rules.md#zung-jung-family.
+Every pattern row cites the source's pattern number; its test id is the pattern's
 name followed by the number."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def slug(number: str) -> str:
 
 
 def rows(table: list[tuple[Any, ...]]) -> list[Any]:
-    """pytest params whose id is the pattern's name and seed number (plus the row's note, if any)."""
+    """pytest params whose id is the pattern's name and number (plus the row's note, if any)."""
     out = []
     for number, note, hand, win, ctx in table:
         ident = f"{slug(number)}-{number}" + (f"-{note}" if note else "")
@@ -53,7 +53,7 @@ def rows(table: list[tuple[Any, ...]]) -> list[Any]:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# The table itself: the seed's numbers, names, points.
+# The table itself: the source's numbers, names, points.
 
 SEED_TABLE = {
     "1.1": ("All Runs", 5), "1.2": ("Concealed Hand", 5), "1.3": ("No Terminals", 5),
@@ -83,7 +83,7 @@ def test_table_matches_the_seed() -> None:
 
 
 def test_series_follow_rules_md() -> None:
-    """6.1.1/6.1.2 and 7.1.1/7.1.2 are series of their own, apart from 6.1 and 7.1 (RULES.md)."""
+    """6.1.1/6.1.2 and 7.1.1/7.1.2 are series of their own, apart from 6.1 and 7.1 (docs/rules.md)."""
     assert [p.number for p in SERIES["6.1"]] == ["6.1"]
     assert [p.number for p in SERIES["6.1.x"]] == ["6.1.1", "6.1.2"]
     assert [p.number for p in SERIES["7.1"]] == ["7.1"]
@@ -274,7 +274,7 @@ def test_only_the_highest_of_a_series_counts(
 
 
 def test_final_draw_and_win_on_quad_are_two_series() -> None:
-    """Our reading: the supplement tile comes from the wall's tail (RULES.md), so it can be the last tile; 9.1.1
+    """Our reading: the supplement tile comes from the wall's tail (docs/rules.md), so it can be the last tile; 9.1.1
     and 9.2 are different series and both count."""
     got = score("123m456p789s5z [1111s]", "5z", self_draw=True, replacement=True, last_tile=True)
     assert numbers(got) == ["4.3.1", "9.1.1", "9.2"]
@@ -282,7 +282,7 @@ def test_final_draw_and_win_on_quad_are_two_series() -> None:
 
 def test_series_rule_on_pattern_lists() -> None:
     assert [line.number for line in count_patterns(["2.1.1", "2.1.2", "4.2.1"])] == ["2.1.2", "4.2.1"]
-    kept = count_patterns(["7.1", "7.1.1", "6.1", "6.1.2"])  # separate series (RULES.md)
+    kept = count_patterns(["7.1", "7.1.1", "6.1", "6.1.2"])  # separate series (docs/rules.md)
     assert [line.number for line in kept] == ["6.1", "6.1.2", "7.1", "7.1.1"]
     assert [(line.number, line.points) for line in count_patterns(["3.1", "3.1", "3.1"])] == [("3.1", 30)]
 
@@ -292,7 +292,7 @@ def test_series_rule_on_pattern_lists() -> None:
 
 
 def test_seed_example_consecutive_triplets_or_identical_runs_not_both() -> None:
-    """Seed: a hand scores either Three Consecutive Triplets (7.1.1; the seed's note calls it 7.2.1, its table
+    """Seed: a hand scores either Three Consecutive Triplets (7.1.1; the source's note calls it 7.2.1, its table
     7.1.1) or Three Identical Runs (5.1.3), not both.
     Self-drawn, the triplets are worth more (100 + 30 three concealed + 5 concealed hand = 135 vs 120 + 5 + 5)."""
     got = score("11122233m456p99s", "3m", **SD)
@@ -380,7 +380,7 @@ CLOSED = "12m456p789s777z55z"  # + 3m: Value Honour 10 + Concealed Hand 5
     ],
 )  # fmt: skip
 def test_payments(hand: str, ctx: dict[str, Any], value: int, shares: dict[int, int]) -> None:
-    """Self-draw: each loser pays the value; discard or robbed quad: the discarder pays 3x (seed 004)."""
+    """Self-draw: each loser pays the value; discard or robbed quad: the discarder pays 3x ([S4])."""
     got = score(hand, "3m", **ctx)
     assert got.value == value
     assert got.payments == {seat: n * value for seat, n in shares.items()}

@@ -1,7 +1,7 @@
-"""Generate docs/rules.md from the rules reference (src/jantaku/rules/reference.py): every option with its
-meaning, allowed values and `standard` value, the presets with their sources, and how each preset differs.
+"""Generate docs/rules.md from the rules in words (src/jantaku/rules/descriptions.py): the sources, the presets,
+the terms and shared rules, and every option with its meaning, allowed values, preset values, source and reason.
 
-Run: .venv/bin/python tools/gen_rules_doc.py   (tests/rules/test_reference.py checks the file is current)
+Run: .venv/bin/python tools/gen_rules_doc.py   (tests/rules/test_descriptions.py checks the file is current)
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from jantaku.rules.reference import markdown  # noqa: E402
+from jantaku.rules.descriptions import markdown  # noqa: E402
 
 if __name__ == "__main__":
     path = ROOT / "docs" / "rules.md"

@@ -1,6 +1,6 @@
 """Melds: chi, pon, open/added/concealed kan, with the called tile and where it came from.
 
-Notation (RULES.md): chi ``[123m]``, pon ``[555p]``, open kan ``[7777s]``, concealed kan ``(1111z)``; an added kan
+Notation (docs/rules.md): chi ``[123m]``, pon ``[555p]``, open kan ``[7777s]``, concealed kan ``(1111z)``; an added kan
 (a pon promoted with a drawn tile) is written ``{5555p}`` so that it survives a round trip. Tiles keep their red
 fives (``[406p]`` is a chi with the red five).
 """

@@ -1,7 +1,7 @@
 """CPU decisions, one row per situation, each named after the rule or the piece of strategy it checks.
 
 Every row builds a view in notation (``views.build_view``), asks the CPU levels it names, and checks the answer.
-The rows cite RULES.md (rules) or the issue's list of what each level must do (strategy).
+The rows cite docs/rules.md (rules) or the README's list of what each level does (strategy).
 """
 
 from __future__ import annotations
@@ -194,42 +194,42 @@ def last_hand_ron_view(second_last: int, sticks: int = 0) -> Callable[[RuleSet, 
 
 
 ROWS = [
-    Row("win_when_allowed", "every level wins when it can", "standard", ALL, tsumo_view, is_type(Tsumo)),
-    Row("furiten_never_rons", "RULES.md furiten: a furiten seat cannot ron", "standard", ALL, furiten_ron_view,
+    Row("win_when_allowed", "README: every level wins when it can", "standard", ALL, tsumo_view, is_type(Tsumo)),
+    Row("furiten_never_rons", "docs/rules.md#furiten: a furiten seat cannot ron", "standard", ALL, furiten_ron_view,
         is_type(Pass)),
-    Row("tenpai_declaration_shows", "RULES.md tenpai declaration (classic): showing collects noten payments",
+    Row("tenpai_declaration_shows", "docs/rules.md#tenpai_declaration (classic): showing collects noten payments",
         "classic", ALL, declare_view, is_type(DeclareTenpai)),
-    Row("riichi_at_once", "normal declares riichi on a ready closed hand", "standard", ("easy", "normal"),
+    Row("riichi_at_once", "README: normal declares riichi on a ready closed hand", "standard", ("easy", "normal"),
         riichi_view, is_type(Riichi)),
-    Row("riichi_when_cheap", "strong riichis a hand with no yaku", "standard", ("strong",), riichi_view,
+    Row("riichi_when_cheap", "README: strong riichis a hand with no yaku", "standard", ("strong",), riichi_view,
         is_type(Riichi)),
-    Row("dama_on_a_paying_hand", "strong riichi vs. dama", "standard", ("strong",), mangan_dama_view,
+    Row("dama_on_a_paying_hand", "README: strong riichi vs. dama", "standard", ("strong",), mangan_dama_view,
         lambda a, v: isinstance(a, Discard) and kind(a.tile) == parse_tiles("2z")[0]),
-    Row("dama_on_a_paying_hand_4p", "strong riichi vs. dama (a mangan stays silent in 4-player)",
+    Row("dama_on_a_paying_hand_4p", "README: strong riichi vs. dama (a mangan stays silent in 4-player)",
         "standard", ("strong",), sanma_mangan_view, lambda a, v: type(a) is Discard),
-    Row("riichi_a_sanma_mangan", "strong riichi vs. dama (sanma: silent only from a haneman)", "sanma",
+    Row("riichi_a_sanma_mangan", "README: strong riichi vs. dama (sanma: silent only from a haneman)", "sanma",
         ("strong",), sanma_mangan_view, is_type(Riichi)),
-    Row("fold_to_genbutsu", "strong folds a slow hand against a riichi (genbutsu)", "standard",
+    Row("fold_to_genbutsu", "README: strong folds a slow hand against a riichi (genbutsu)", "standard",
         ("strong",), fold_view, discards_kind("9p")),
-    Row("efficiency_ignores_riichi", "normal plays for speed and does not defend", "standard",
+    Row("efficiency_ignores_riichi", "README: normal plays for speed and does not defend", "standard",
         ("normal",), fold_view, lambda a, v: isinstance(a, Discard) and kind(a.tile) != parse_tiles("9p")[0]),
-    Row("push_a_good_tenpai", "strong pushes a valuable ready hand", "standard", ("strong", "normal"),
+    Row("push_a_good_tenpai", "README: strong pushes a valuable ready hand", "standard", ("strong", "normal"),
         push_view, discards_kind("5z")),
-    Row("pon_a_dragon", "calls that keep a yaku (a dragon triplet is one)", "standard",
+    Row("pon_a_dragon", "README: calls that keep a yaku (a dragon triplet is one)", "standard",
         ("normal", "strong"), dragon_pon_view, is_type(Pon)),
-    Row("no_yakuless_chi", "a call must keep a yaku (RULES.md: an open hand needs one)", "standard", ALL,
+    Row("no_yakuless_chi", "README: a call must keep a yaku (docs/rules.md#yaku: open hands need one)", "standard", ALL,
         yakuless_chi_view, is_type(Pass)),
-    Row("nine_terminals_redeal", "RULES.md nine terminals: the player chooses", "standard", ALL,
+    Row("nine_terminals_redeal", "docs/rules.md nine terminals: the player chooses", "standard", ALL,
         nine_terminals_view, is_type(NineTerminals)),
-    Row("thirteen_orphans_chance", "RULES.md nine terminals: play on when thirteen orphans is close", "standard",
+    Row("thirteen_orphans_chance", "docs/rules.md nine terminals: play on when thirteen orphans is close", "standard",
         ("normal", "strong"), kokushi_chance_view, is_type(Discard)),
-    Row("no_ron_that_stays_last", "game situation (last hand: a win that leaves the seat last is let go "
+    Row("no_ron_that_stays_last", "README: game situation (last hand: a win that leaves the seat last is let go "
         "when a self-draw would lift it)", "standard", ("strong",), last_hand_ron_view(21000), is_type(Pass)),
-    Row("ron_that_climbs", "game situation (last hand: a win that lifts the seat is taken)", "standard",
+    Row("ron_that_climbs", "README: game situation (last hand: a win that lifts the seat is taken)", "standard",
         ALL, last_hand_ron_view(20500), is_type(Ron)),
-    Row("ron_that_climbs_with_the_deposit", "game situation (last hand: the deposit on the table lifts "
+    Row("ron_that_climbs_with_the_deposit", "README: game situation (last hand: the deposit on the table lifts "
         "the seat)", "standard", ALL, last_hand_ron_view(21000, sticks=1), is_type(Ron)),
-    Row("north_extraction", "RULES.md sanma: a North is set aside as dora", "sanma", ALL, kita_view,
+    Row("north_extraction", "docs/rules.md#sanma: a North is set aside as dora", "sanma", ALL, kita_view,
         is_type(Kita)),
 ]  # fmt: skip
 
@@ -268,7 +268,7 @@ def test_unknown_level_is_named() -> None:
 
 
 def test_a_plain_five_goes_before_the_red_one() -> None:
-    """RULES.md, red fives: a red five is a dora, so of two copies of a kind the plain one is thrown."""
+    """docs/rules.md#red_fives: a red five is a dora, so of two copies of a kind the plain one is thrown."""
     rules = preset("standard")
     v = build_view(rules, Ids(rules), hand="123m456m789s11z05p", drawn="9p")
     r = read_view(v, rules)

@@ -64,7 +64,7 @@ def test_every_level_answers_legally_in_random_states(name: str) -> None:
 
 
 def test_furiten_seats_are_asked_and_never_ron() -> None:
-    """CPUs play, but the table passes every ron they would make: those seats become furiten (RULES.md:
+    """CPUs play, but the table passes every ron they would make: those seats become furiten (docs/rules.md#furiten:
     temporary, and permanent after riichi) and are asked again on later discards; no CPU then tries ron."""
     met = 0
     for seed in range(4):

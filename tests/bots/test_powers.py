@@ -1,5 +1,5 @@
 """CPU superpowers: one row per situation in which a power is (or is not) worth using, citing the heuristic of
-SUPERPOWERS.md, asked of every CPU level; then self-play with powers: every power gets used, a
+docs/superpowers.md#how-cpus-use-them, asked of every CPU level; then self-play with powers: every power gets used, a
 game with powers replays exactly, and ``simulate --powers`` reports them."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def kept(a: Action) -> bool:
 ROWS = [
     Row(
         "redraw_a_useless_draw",
-        "Redraw when the drawn tile is useless",
+        "docs/superpowers.md: Redraw when the drawn tile is useless",
         lambda r, i: with_power(
             build_view(r, i, hand="123m456p78s2355m1z", drawn="7z", legal=[Power("redraw")]), "redraw"
         ),
@@ -71,7 +71,7 @@ ROWS = [
     ),
     Row(
         "redraw_a_useless_draw_when_waiting",
-        "Redraw when the drawn tile is useless (a waiting hand gets another chance to win)",
+        "docs/superpowers.md: Redraw when the drawn tile is useless (a waiting hand gets another chance to win)",
         lambda r, i: with_power(
             build_view(r, i, hand="123m456p789s2355m", drawn="7z", legal=[Power("redraw")]), "redraw", left=1
         ),
@@ -79,7 +79,7 @@ ROWS = [
     ),
     Row(
         "keep_the_last_redraw_for_a_waiting_hand",
-        "Redraw when the drawn tile is useless (the last charge is kept for a waiting hand)",
+        "docs/superpowers.md: Redraw when the drawn tile is useless (the last charge is kept for a waiting hand)",
         lambda r, i: with_power(
             build_view(r, i, hand="123m456p78s2355m1z", drawn="7z", legal=[Power("redraw")]), "redraw", left=1
         ),
@@ -87,7 +87,7 @@ ROWS = [
     ),
     Row(
         "keep_a_draw_that_helps",
-        "Redraw only a useless tile",
+        "docs/superpowers.md: Redraw only a useless tile",
         lambda r, i: with_power(
             build_view(r, i, hand="123m456p78s2355m1z", drawn="9s", legal=[Power("redraw")]), "redraw"
         ),
@@ -95,7 +95,7 @@ ROWS = [
     ),
     Row(
         "never_redraw_a_dora",
-        "Redraw when the drawn tile is useless (a dora is not)",
+        "docs/superpowers.md: Redraw when the drawn tile is useless (a dora is not)",
         lambda r, i: with_power(
             build_view(r, i, hand="123m456p78s2355m1z", drawn="7z", dora="6z", legal=[Power("redraw")]), "redraw"
         ),
@@ -103,7 +103,7 @@ ROWS = [
     ),
     Row(
         "redraw_a_dangerous_dora",
-        "Redraw when the drawn tile is useless (a dora is kept, unless it is far more dangerous to throw "
+        "docs/superpowers.md: Redraw a useless tile (a dora is kept, unless it is far more dangerous to throw "
         "against two riichi than what the wall holds on average)",
         lambda r, i: with_power(
             build_view(
@@ -124,7 +124,7 @@ ROWS = [
     ),
     Row(
         "keep_a_dora_no_more_dangerous_than_the_wall",
-        "Redraw when the drawn tile is useless (a dora is not; the same draw with no riichi)",
+        "docs/superpowers.md: Redraw when the drawn tile is useless (a dora is not; the same draw with no riichi)",
         lambda r, i: with_power(
             build_view(r, i, hand="123m456p789s2355m", drawn="5s", dora="4s", live=20, legal=[Power("redraw")]),
             "redraw",
@@ -133,7 +133,7 @@ ROWS = [
     ),
     Row(
         "keep_the_last_redraw_without_a_threat",
-        "Redraw when the drawn tile is useless (the same draw with no riichi: the charge is kept)",
+        "docs/superpowers.md: Redraw when the drawn tile is useless (the same draw with no riichi: the charge is kept)",
         lambda r, i: with_power(
             build_view(r, i, hand="123m456p78s23m557p", drawn="5s", legal=[Power("redraw")]), "redraw", left=1
         ),
@@ -141,7 +141,7 @@ ROWS = [
     ),
     Row(
         "beacon_when_ahead",
-        "Beacon when the hand is ahead (waiting, no riichi against it)",
+        "docs/superpowers.md: Beacon when the hand is ahead (waiting, no riichi against it)",
         lambda r, i: with_power(
             build_view(r, i, hand="123m456p789s2355m", drawn="7z", legal=[Power("beacon")]), "beacon"
         ),
@@ -149,7 +149,7 @@ ROWS = [
     ),
     Row(
         "no_beacon_far_behind",
-        "Beacon when the hand is ahead",
+        "docs/superpowers.md: Beacon when the hand is ahead",
         lambda r, i: with_power(
             build_view(r, i, hand="19m19p19s1234z258m", drawn="6z", legal=[Power("beacon")]), "beacon"
         ),
@@ -157,7 +157,7 @@ ROWS = [
     ),
     Row(
         "no_beacon_into_a_riichi",
-        "Beacon when the hand is ahead (a riichi is ahead of it)",
+        "docs/superpowers.md: Beacon when the hand is ahead (a riichi is ahead of it)",
         lambda r, i: with_power(
             build_view(
                 r, i, hand="123m456p789s2355m", drawn="7z", rivers={1: "19m"}, riichi={1: 1}, legal=[Power("beacon")]
@@ -168,7 +168,7 @@ ROWS = [
     ),
     Row(
         "no_beacon_one_step_away",
-        "Beacon when the hand is ahead (waiting)",
+        "docs/superpowers.md: Beacon when the hand is ahead (waiting)",
         lambda r, i: with_power(
             build_view(r, i, hand="123m456p78s2355m1z", drawn="9m", legal=[Power("beacon")]), "beacon"
         ),
@@ -176,7 +176,7 @@ ROWS = [
     ),
     Row(
         "foresight_near_tenpai",
-        "Foresight when the next tiles can change a decision",
+        "docs/superpowers.md: Foresight when the next tiles can change a decision",
         lambda r, i: with_power(
             build_view(r, i, hand="123m456p78s2355m1z", drawn="9m", legal=[Power("foresight")]), "foresight"
         ),
@@ -184,7 +184,7 @@ ROWS = [
     ),
     Row(
         "no_foresight_far_away",
-        "Foresight when the next tiles can change a decision",
+        "docs/superpowers.md: Foresight when the next tiles can change a decision",
         lambda r, i: with_power(
             build_view(r, i, hand="19m19p19s1234z258m", drawn="6z", legal=[Power("foresight")]), "foresight"
         ),
@@ -192,7 +192,7 @@ ROWS = [
     ),
     Row(
         "seal_a_caller_near_tenpai",
-        "Seal against a caller near tenpai (two open sets)",
+        "docs/superpowers.md: Seal against a caller near tenpai (two open sets)",
         lambda r, i: with_power(
             build_view(
                 r,
@@ -208,7 +208,7 @@ ROWS = [
     ),
     Row(
         "no_seal_out_of_the_race",
-        "Seal against a caller near tenpai (it pays only a hand in the race)",
+        "docs/superpowers.md: Seal against a caller near tenpai (it pays only a hand in the race)",
         lambda r, i: with_power(
             build_view(
                 r,
@@ -224,7 +224,7 @@ ROWS = [
     ),
     Row(
         "no_seal_on_closed_hands",
-        "Seal against a caller",
+        "docs/superpowers.md: Seal against a caller",
         lambda r, i: with_power(
             build_view(
                 r,
@@ -239,7 +239,7 @@ ROWS = [
     ),
     Row(
         "sense_before_pushing",
-        "Sense before pushing a dangerous tile (into an open hand that may wait)",
+        "docs/superpowers.md: Sense before pushing a dangerous tile (into an open hand that may wait)",
         lambda r, i: with_power(
             build_view(
                 r,
@@ -256,7 +256,7 @@ ROWS = [
     ),
     Row(
         "veil_a_dangerous_push",
-        "Veil on a dangerous discard (a waiting hand pushing into a riichi)",
+        "docs/superpowers.md: Veil on a dangerous discard (a waiting hand pushing into a riichi)",
         lambda r, i: with_power(
             build_view(
                 r,
@@ -296,7 +296,7 @@ def test_power_decisions(row: Row, level: str) -> None:
 
 @pytest.mark.parametrize("level", ALL)
 def test_veil_goes_on_the_dangerous_tile_only(level: str) -> None:
-    """SUPERPOWERS.md, Veil: Veil goes on a dangerous discard; a safe discard is never veiled."""
+    """docs/superpowers.md#veil: Veil on a dangerous discard — a safe discard is never veiled."""
     ids = Ids(RULES)
     view = veiled(
         with_power(
@@ -348,7 +348,7 @@ def test_foresight_tiles_count_as_seen() -> None:
 
 
 def test_every_power_is_used_in_self_play_and_replays() -> None:
-    """CPUs use every power; a game with powers replays to the same state (SUPERPOWERS.md: no power
+    """CPUs use every power; a game with powers replays to the same state (docs/superpowers.md#every-power: no power
     draws on the game's random stream)."""
     counts = dict.fromkeys(POWERS, 0)
     for power in POWERS:

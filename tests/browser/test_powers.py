@@ -1,4 +1,4 @@
-"""Superpower matches in a browser (SUPERPOWERS.md): the rule's toggle and the power pickers of the room, then each
+"""Superpower matches in a browser (docs/superpowers.md): the rule's toggle and the power pickers of the room, then each
 power used by clicks at the table against CPUs, with what it shows checked on screen.
 
 The person (seat 0) deals the first hand from the QUIET scenario's stacked wall (tests/browser/scenarios.py): a
@@ -235,7 +235,7 @@ def test_seal_marks_the_target(server: LiveServer, person: Person) -> None:
 
 def test_a_seal_shows_through_the_others_turns(server: LiveServer, person: Person) -> None:
     """With CPUs that take their time (as at a real table), the Sealed marker stays on the target while the others
-    play and is gone at the user's next draw (SUPERPOWERS.md, Seal: until the user's next turn)."""
+    play and is gone at the user's next draw (docs/superpowers.md#seal: until the user's next turn)."""
     server.hub.settings = replace(server.hub.settings, cpu_delay=1.5)
     start(server, person, "seal", cpu_powers=("sense",) * 3)  # Sense changes no tile: the stacked wall holds
     page = person.page

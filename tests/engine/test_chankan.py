@@ -1,4 +1,4 @@
-"""Robbing a kan (RULES.md, Calls): any winning seat may rob an added kan (chankan); a concealed kan only for
+"""Robbing a kan (docs/rules.md): any winning seat may rob an added kan (chankan); a concealed kan only for
 thirteen orphans, where the rules allow it; a kan nobody robs stands and draws its replacement."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Match flow (RULES.md, Game shape; Dealer and counters): renchan, honba, deposits, game length, extension,
+"""Match flow (docs/rules.md#options-game-shape and the next section): renchan, honba, deposits, game length, extension,
 bust, last-dealer stop, final ranking with the seat tie-break, leftover deposits, oka and uma."""
 
 from __future__ import annotations

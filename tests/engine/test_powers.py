@@ -1,9 +1,9 @@
-"""Superpowers (SUPERPOWERS.md) in the engine: when each power is offered, its charges, its effect, what it hides
+"""Superpowers (docs/superpowers.md) in the engine: when each power is offered, its charges, its effect, what it hides
 from the other seats, and that games with powers replay exactly.
 
 Every scenario deals a stacked wall (``tests.engine.helpers.Tiles`` and ``engine.wall.stacked_order``); seat 0
 deals and every seat holds the power under test unless a row says otherwise. Tables hold one row per case, named
-after the rule it checks and citing SUPERPOWERS.md; the pytest id is the row's name.
+after the rule it checks and citing docs/superpowers.md; the pytest id is the row's name.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ SUP = preset("superpower")
 SANMA_SUP = preset("sanma").with_options(superpowers=True)
 STANDARD = preset("standard")
 
-DOC = "SUPERPOWERS.md"
+DOC = "docs/superpowers.md"
 EVERY = f"{DOC}, Every power"
 OWN_TURN = f"{EVERY}: own turn, after a draw, before the discard"
 NO_RINSHAN = f"{EVERY}: never during a replacement draw step"
@@ -73,7 +73,7 @@ QUAD = ["1111s456p789s123z", "333p456m789m1277z", "999m111p999p3344z", "222s888s
 # (the dealer keeps the seat, so the next stacked wall deals the same hands again).
 ABORT = ["123m456p789s1122z", "19m19p19s1234567z", "999m111p999p3344z", "222s888s28m28p456z"]
 ABORT_DRAWS = ["3p", "4p", "6s", "7s"]  # no terminal or honor: seat 1 cannot win on them
-# Seat 1 waits only on 7z, all four of which it holds: formally noten (RULES.md, Definitions: tenpai).
+# Seat 1 waits only on 7z, all four of which it holds: formally noten (docs/rules.md#tenpai).
 KARATEN = ["123m456p789s1122z", "234m456p678s7777z", "999m111p999p3344z", "111s999s28m28p456z"]
 
 
@@ -159,7 +159,7 @@ def viewers(game: Game) -> list[int | None]:
 
 def assert_hides_private(game: Game, seat: int | None, events: Sequence[Event] | None = None) -> None:
     """What ``seat`` (None: a spectator) is shown holds no other seat's concealed tiles, veiled discards or
-    private power results (SUPERPOWERS.md, Every power: a power never shows hidden information to anyone but
+    private power results (docs/superpowers.md#every-power: a power never shows hidden information to anyone but
     its user). ``events``: the redacted events to check (all of them when left out)."""
     view = game.view(seat)
     for i, (entry, s) in enumerate(zip(view["seats"], game.table.seats, strict=True)):
@@ -350,7 +350,7 @@ def test_a_power_is_offered_only_when_its_rules_allow(row: LegalRow) -> None:
 
 
 def test_riichi_has_no_veiled_form() -> None:
-    """Veil is "not with riichi" (SUPERPOWERS.md, The catalogue: Veil): the riichi declaration is its own action,
+    """Veil is "not with riichi" (docs/superpowers.md#veil): the riichi declaration is its own action,
     without a veil flag, and its tile lies face up."""
     game = deal(BASE, ["7z"], powers=every("veil"))
     tile = drawn(game)
@@ -749,7 +749,7 @@ EFFECTS = [
            beacon_counts_toward_the_five_indicator_limit),
     Effect("beacon-brings-its-ura-indicator", cat("Beacon", "its kan-ura comes with it"),
            beacon_brings_its_ura_indicator),
-    Effect("beacon-brings-no-ura-without-kan-ura-dora", "RULES.md kan_ura_dora: off, only the first ura counts",
+    Effect("beacon-brings-no-ura-without-kan-ura-dora", "docs/rules.md#kan_ura_dora: off, only the first ura counts",
            beacon_brings_no_ura_without_kan_ura_dora),
 ]  # fmt: skip
 
@@ -771,7 +771,7 @@ SENSE_CITE = cat("Sense", "uses the same tenpai test as draw payments")
 SENSE_ROWS = [
     SenseRow("sense-a-tenpai-opponent-is-tenpai", SENSE_CITE, BASE, 2, True),
     SenseRow("sense-a-noten-opponent-is-noten", SENSE_CITE, BASE, 1, False),
-    SenseRow("sense-a-wait-held-four-times-is-noten", SENSE_CITE + "; RULES.md, Definitions: tenpai", KARATEN, 1,
+    SenseRow("sense-a-wait-held-four-times-is-noten", SENSE_CITE + "; docs/rules.md#tenpai", KARATEN, 1,
              False),
     SenseRow("sense-a-thirteen-wait-is-tenpai", SENSE_CITE, ABORT, 1, True),
 ]  # fmt: skip
@@ -809,8 +809,8 @@ def seen_by(game: Game, seat: int | None) -> str:
 
 def test_foresight_shows_the_other_seats_nothing() -> None:
     """Two walls that differ only in the two tiles after seat 0's first draw (swapped with tiles deep in the live
-    wall): after Foresight every other seat, and a spectator, is shown exactly the same (SUPERPOWERS.md, Every
-    power: a power never shows hidden information to anyone but its user)."""
+    wall): after Foresight every other seat, and a spectator, is shown exactly the same (docs/superpowers.md,
+    Every power: a power never shows hidden information to anyone but its user)."""
     order = stacked(BASE, ["7z"])
     first = 4 * 13  # seat 0's first draw; the next two are what Foresight shows
     twin = list(order)
@@ -859,7 +859,7 @@ def test_private_results_and_veiled_tiles_stay_with_their_owner() -> None:
 # ------------------------------------------------------------------------------- the wall, replays, errors
 def test_the_wall_commitment_verifies_after_redraw() -> None:
     """Redraw moves a tile within the live wall; the commitment is over the order dealt, so each hand's
-    ``end_kyoku`` still opens the commitment its ``start_kyoku`` showed (SUPERPOWERS.md, Redraw)."""
+    ``end_kyoku`` still opens the commitment its ``start_kyoku`` showed (docs/superpowers.md#redraw)."""
     game = Game(SUP, 7, powers=every("redraw"))
     rng = random.Random(7)
     while not game.over and game.state.played < 4:
@@ -885,7 +885,7 @@ REPLAYS = [(name, seed) for name in ("superpower", "sanma") for seed in range(3)
 @pytest.mark.parametrize(("name", "seed"), REPLAYS, ids=[f"replay-{n}-{s}" for n, s in REPLAYS])
 def test_games_with_powers_replay_exactly(name: str, seed: int) -> None:
     """A game with powers is fixed by (rules, seed, powers, decisions): its log replays to the same state
-    (SUPERPOWERS.md, Every power: no power draws on the game's random stream)."""
+    (docs/superpowers.md#every-power: no power draws on the game's random stream)."""
     rules = preset(name).with_options(superpowers=True)
     powers = (POWERS * 2)[seed : seed + rules.players]
     game = Game(rules, seed, powers=powers)

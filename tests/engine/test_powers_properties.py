@@ -1,4 +1,4 @@
-"""Property tests (hypothesis) for random play with superpowers (SUPERPOWERS.md), 4-player and 3-player:
+"""Property tests (hypothesis) for random play with superpowers (docs/superpowers.md), 4-player and 3-player:
 
 - tiles are conserved: the table's ``all_tiles()`` is always the full tile set (Redraw only moves a tile in the
   live wall; a veiled discard stays in its river);

@@ -1,4 +1,4 @@
-"""3-player play through the same engine: North extraction (RULES.md, Sanma details) — set aside on an own
+"""3-player play through the same engine: North extraction (docs/rules.md#sanma) — set aside on an own
 turn, a replacement drawn, counted as dora, an interruption, not a discard, and open to ron (passing it is
 furiten)."""
 

@@ -1,4 +1,4 @@
-"""Two Tenhou rules as stacked-wall scenarios (RULES.md rows ``last_dealer_stop`` and ``pao payment``),
+"""Two Tenhou rules, as stacked-wall scenarios (docs/rules.md#last_dealer_stop and #pao_honba),
 each checked in 4-player and 3-player play:
 
 - **A stop on a win only** (option ``last_dealer_stop_tenpai`` off). In the final hand (East 4 of an East game,
@@ -25,13 +25,13 @@ from jantaku.rules.ruleset import RuleSet
 from jantaku.tiles import kind_of_id, parse_tiles
 from tests.engine.helpers import act, claim, drain, pass_all, stacked_game
 
-STOP = "RULES.md: Game shape, last_dealer_stop (tenhou: first with ≥ 30000)"
-WIN_ONLY = "option last_dealer_stop_tenpai=off (a stop on a win only)"
+STOP = "docs/rules.md#last_dealer_stop (tenhou: first with ≥ 30000)"
+WIN_ONLY = "docs/rules.md#last_dealer_stop_tenpai: option last_dealer_stop_tenpai=off (a stop on a win only)"
 RECORD = (
     STOP + "; tenhou/4p/2022060102gm-00a9-0000-721b23eb.xml: South 4, the dealer tenpai at an exhaustive "
     "draw and first with 35000: the game ends"
 )
-PAO = "RULES.md: Yaku and scoring, pao payment (tenhou: the liable player pays the honba on a ron)"
+PAO = "docs/rules.md#pao_honba (tenhou: the liable player pays the honba on a ron)"
 
 # dealer first: the dealer is tenpai on 1z (and 2z in 4-player play), at least one other seat is not
 DRAW_4P = ["123m456p789s1122z", "234m456p678s2234s", "159m159p158s3467z", "111s999s28m28p456z"]
@@ -93,8 +93,8 @@ STOP_ROWS = [
             _start(LEAD_4P, 0, 3), "tsumo", over=True),
     StopRow("tenhou-sanma-south-3-dealer-tenpai-first-stops", RECORD + " (as in 4-player)", SANMA,
             _start(LEAD_3P, 1, 2), "tenpai", over=True),
-    StopRow("classic-south-4-dealer-tenpai-first-stops", "RULES.md: last_dealer_stop (classic: win or tenpai); "
-            "seeds/001_a72b8400cdec3c69.txt", CLASSIC, _start(LEAD_4P, 1, 3), "tenpai", over=True),
+    StopRow("classic-south-4-dealer-tenpai-first-stops", "docs/rules.md#last_dealer_stop (classic: win or tenpai); "
+            "source [S1] in docs/rules.md", CLASSIC, _start(LEAD_4P, 1, 3), "tenpai", over=True),
 ]  # fmt: skip
 
 

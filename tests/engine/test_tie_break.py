@@ -1,4 +1,4 @@
-"""Final placements on equal scores (RULES.md, tie_break): by seat order from the first dealer (most presets), or
+"""Final placements on equal scores (docs/rules.md#tie_break): by seat order from the first dealer (most presets), or
 shared (bga: "shared placement unless the room breaks ties with extra hands"), where tied seats split what the
 places they cover pay: the leftover deposits, oka and uma."""
 
@@ -14,7 +14,7 @@ from jantaku.engine.match import MatchState, final_result
 from jantaku.rules import preset
 from jantaku.rules.ruleset import RuleSet
 
-CITE = "RULES.md, tie_break: bga shares the placement"
+CITE = "docs/rules.md#tie_break: bga shares the placement"
 # tenhou's oka (30000 − 25000) × 4 and uma +20/+10/−10/−20 thousand, so every share shows
 SHARED = preset("tenhou").with_options(tie_break="shared")
 SEAT = preset("tenhou")
@@ -36,7 +36,7 @@ def res(score: int, bonus: int, ret: int = 30000) -> int:
 
 
 ROWS = [
-    Row("seat-order-breaks-a-tie-for-first", "RULES.md, tie_break: seat order from the first dealer", SEAT,
+    Row("seat-order-breaks-a-tie-for-first", "docs/rules.md#tie_break: seat order from the first dealer", SEAT,
         (30000, 30000, 20000, 20000), 1, (0, 1, 2, 3),
         (res(31000, 40000), res(30000, 10000), res(20000, -10000), res(20000, -20000))),
     Row("shared-first-splits-deposits-oka-and-uma", CITE, SHARED,

@@ -1,4 +1,4 @@
-"""The wall: seeded shuffle, commitment, dead wall and replacement draws (RULES.md, Tiles and dora)."""
+"""The wall: seeded shuffle, commitment, dead wall and replacement draws (docs/rules.md#options-tiles-and-dora)."""
 
 from __future__ import annotations
 

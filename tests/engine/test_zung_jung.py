@@ -1,4 +1,4 @@
-"""Zung Jung through the engine (RULES.md "Zung-jung family"): East's 14-tile deal, calls (runs from the
+"""Zung Jung through the engine ([S4], docs/rules.md#zung-jung-family): East's 14-tile deal, calls (runs from the
 left only, triplets, the three quads with replacements from the wall's tail), claim priority, payments by the
 pattern scorer, drawn hands, the dealer passing every hand; random-play properties.
 
@@ -148,7 +148,7 @@ def test_concealed_quad_in_easts_deal_and_a_small_melded_quad() -> None:
 
 
 def test_a_concealed_quad_needs_the_tile_just_drawn() -> None:
-    # Concealed Quad: "you draw a tile that would make it a quad" - four copies held from the deal with
+    # [S4], Concealed Quad: "you draw a tile that would make it a quad" - four copies held from the deal with
     # a different 14th tile offer no quad (the riichi family allows it any time on the player's own turn)
     game, _ = stacked_game(ZJ, ["1111p47m2p369s123z", *HANDS_ROB[1:]], ["5z"])
     assert not any(isinstance(a, ClosedKan) for a in game.legal_actions(0))

@@ -1,7 +1,7 @@
 """Rows for the table-driven riichi scoring tests: one win, the rules it is scored under, where the rule comes from,
 and what must come out.
 
-A row is written in the project's notation (RULES.md "Notation"): ``hand`` is the 13 tiles without the winning tile
+A row is written in the project's notation (docs/rules.md#notation): ``hand`` is the 13 tiles without the winning tile
 (melds count 3), ``win`` the winning tile. The context defaults to a non-dealer (South) winning by ron in the East
 round off the player before them (East), with no dora, honba or deposits, so that a row only says what matters to
 it. Seats in ``pay`` and winds in the context are letters E/S/W/N.
@@ -34,7 +34,7 @@ _CTX_FLAGS = (
 class Row:
     hand: str
     win: str
-    src: str  # the RULES.md row or seed file the expectation comes from
+    src: str  # the docs/rules.md section or source document the expectation comes from
     rules: str = "tenhou"
     options: dict[str, Any] = field(default_factory=dict)
     ctx: dict[str, Any] = field(default_factory=dict)

@@ -1,6 +1,6 @@
 """What the scorer refuses, and with which code: not_winning, no_yaku, invalid_hand, invalid_context.
 
-A context is invalid when the table could not have produced it (RULES.md "Definitions" and the option tables say
+A context is invalid when the table could not have produced it (docs/rules.md#terms and the option tables say
 which flags exclude each other). Unless a row says otherwise: rules `tenhou`, South wins by ron in the East round.
 """
 
@@ -15,12 +15,12 @@ from jantaku.scoring.riichi import ScoringError, WinContext, score
 from jantaku.tiles import SOUTH, parse_tile
 from tests.rules.scoring_rows import Row, check, row
 
-DEF = "RULES.md: Definitions (interruption, first go-around, ippatsu)"
-YS = "RULES.md: Yaku and scoring"
-TILES = "RULES.md: Tiles and dora"
-SANMA = "RULES.md: Sanma details"
-S000 = "seeds/000_f25b3fdd89e75109.txt"
-S001 = "seeds/001_a72b8400cdec3c69.txt"
+DEF = "docs/rules.md#terms (interruption, first go-around, ippatsu)"
+YS = "docs/rules.md#options-yaku-and-scoring"
+TILES = "docs/rules.md#options-tiles-and-dora"
+SANMA = "docs/rules.md#sanma"
+S000 = "source [S0] in docs/rules.md"
+S001 = "source [S1] in docs/rules.md"
 
 K = "123m45556p13789s"  # closed, kanchan 2s
 KO = "123m45556p13s [789s]"  # open, kanchan 2s
@@ -39,7 +39,7 @@ ROWS = [
         error="invalid_hand"),
     row("red-5m-in-sanma", "0111999m456p789s", "5z", TILES + " (sanma: 0p 0s only)", rules="sanma",
         error="invalid_hand"),
-    row("zung-jung-rules-are-not-riichi", K, "2s", "RULES.md: One model, two families", rules="zung-jung",
+    row("zung-jung-rules-are-not-riichi", K, "2s", "docs/rules.md#two-families", rules="zung-jung",
         error="invalid_context"),
     row("red-five-the-rules-lack", "123m40556p13789s", "2s", TILES, options={"red_fives": (0, 0, 0)},
         error="invalid_hand"),
@@ -57,10 +57,10 @@ ROWS = [
     row("tsumo-houtei", KO, "2s", DEF, tsumo=True, houtei=True, error="invalid_context"),
     row("riichi-and-double-riichi", K, "2s", DEF, riichi=True, double_riichi=True, error="invalid_context"),
     row("ippatsu-without-riichi", K, "2s", DEF, ippatsu=True, error="invalid_context"),
-    row("riichi-open-hand", KO, "2s", "RULES.md: Riichi (a closed tenpai hand)", riichi=True,
+    row("riichi-open-hand", KO, "2s", "docs/rules.md: Riichi (a closed tenpai hand)", riichi=True,
         error="invalid_context"),
-    row("double-riichi-open-hand", KO, "2s", "RULES.md: Riichi", double_riichi=True, error="invalid_context"),
-    row("riichi-with-concealed-kan-is-fine", KAN, "2s", "RULES.md: Riichi (a concealed kan keeps the hand closed)",
+    row("double-riichi-open-hand", KO, "2s", "docs/rules.md: Riichi", double_riichi=True, error="invalid_context"),
+    row("riichi-with-concealed-kan-is-fine", KAN, "2s", "docs/rules.md: Riichi (a concealed kan keeps the hand closed)",
         riichi=True, yaku={"riichi": 1}),
     row("tenhou-ron", K, "2s", DEF, seat="E", tenhou=True, error="invalid_context"),
     row("tenhou-non-dealer", K, "2s", DEF, tsumo=True, tenhou=True, error="invalid_context"),
@@ -70,7 +70,7 @@ ROWS = [
     row("blessing-with-a-call", KAN, "2s", DEF + " (first go-around unbroken)", tsumo=True, chiihou=True,
         error="invalid_context"),
     row("blessing-with-riichi", K, "2s", DEF, tsumo=True, chiihou=True, riichi=True, error="invalid_context"),
-    row("chankan-houtei", KO, "2s", "RULES.md: Calls (no kan on the last tile)", chankan=True, houtei=True,
+    row("chankan-houtei", KO, "2s", "docs/rules.md#options-calls (no kan on the last tile)", chankan=True, houtei=True,
         error="invalid_context"),
     row("ippatsu-rinshan", KAN, "2s", DEF + " (a kan is an interruption: it ends ippatsu)", tsumo=True,
         riichi=True, ippatsu=True, rinshan=True, error="invalid_context"),

@@ -1,4 +1,4 @@
-"""Fu, item by item (RULES.md "Points": 20 base; +10 closed ron; +2 tsumo except pinfu; 25 flat for seven pairs;
+"""Fu, item by item (docs/rules.md#points: 20 base; +10 closed ron; +2 tsumo except pinfu; 25 flat for seven pairs;
 30 for an open hand of 20 fu won by ron; meld, pair and wait fu; rounded up to 10).
 
 Unless a row says otherwise: rules `tenhou`, the winner is South in the East round, ron off East.
@@ -10,9 +10,9 @@ import pytest
 
 from tests.rules.scoring_rows import Row, check, row
 
-FU = "RULES.md: Yaku and scoring, Points (fu)"
-S001 = "seeds/001_a72b8400cdec3c69.txt"
-S003 = "seeds/003_9c08b40afb6a33a9.txt"
+FU = "docs/rules.md#points (fu)"
+S001 = "source [S1] in docs/rules.md"
+S003 = "source [S3] in docs/rules.md"
 
 BASE, RON = ("base", 20), ("closed ron", 10)
 
@@ -39,10 +39,10 @@ ROWS = [
     row("seat-wind-pair-2", "123m456p45678s22z", "9s", FU, riichi=True, fu_items=(BASE, RON, ("pair 2z", 2))),
     row("round-wind-pair-2", "123m456p45678s11z", "9s", FU, riichi=True, fu_items=(BASE, RON, ("pair 1z", 2))),
     row("guest-wind-pair-0", "123m456p45678s33z", "9s", FU, riichi=True, fu_items=(BASE, RON), fu=30),
-    row("double-wind-pair-4-tenhou", "123m999p23789s11z", "4s", "RULES.md option table: double wind pair fu 4",
+    row("double-wind-pair-4-tenhou", "123m999p23789s11z", "4s", "docs/rules.md#double_wind_fu: 4",
         seat="E", riichi=True, fu=50, points=2400, pay={"N": -2400, "E": 2400},
         fu_items=(BASE, RON, ("closed triplet 9p", 8), ("pair 1z", 4))),
-    row("double-wind-pair-4-standard", "123m999p23789s11z", "4s", "RULES.md option table: 4 (c)", rules="standard",
+    row("double-wind-pair-4-standard", "123m999p23789s11z", "4s", "docs/rules.md#double_wind_fu: 4", rules="standard",
         seat="E", riichi=True, fu=50),
     row("double-wind-pair-2-classic", "123m999p23789s11z", "4s", S001 + " (連風牌のトイツは2符)", rules="classic",
         seat="E", riichi=True, fu=40, points=2000, fu_items=(BASE, RON, ("closed triplet 9p", 8), ("pair 1z", 2))),

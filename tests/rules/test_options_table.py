@@ -1,4 +1,4 @@
-"""Every scoring option of RULES.md's "Yaku and scoring" and "Tiles and dora" tables, per preset.
+"""Every scoring option of docs/rules.md#options-yaku-and-scoring and #options-tiles-and-dora, per preset.
 
 Unless a row says otherwise: the winner is South (non-dealer) in the East round, ron off East.
 """
@@ -9,14 +9,14 @@ import pytest
 
 from tests.rules.scoring_rows import Row, check, row
 
-OPT = "RULES.md: Yaku and scoring, option table"
-DORA = "RULES.md: Tiles and dora, option table"
-SANMA = "RULES.md: Sanma details"
-BEST = "RULES.md: the highest-scoring interpretation (points, then han, then fu)"
-S000 = "seeds/000_f25b3fdd89e75109.txt"
-S001 = "seeds/001_a72b8400cdec3c69.txt"
-S002 = "seeds/002_ae31b190955fd5f7.txt"
-S003 = "seeds/003_9c08b40afb6a33a9.txt"
+OPT = "docs/rules.md#options-yaku-and-scoring"
+DORA = "docs/rules.md#options-tiles-and-dora"
+SANMA = "docs/rules.md#sanma"
+BEST = "docs/rules.md#yaku: the highest-scoring interpretation (points, then han, then fu)"
+S000 = "source [S0] in docs/rules.md"
+S001 = "source [S1] in docs/rules.md"
+S002 = "source [S2] in docs/rules.md"
+S003 = "source [S3] in docs/rules.md"
 
 # riichi + pinfu + tanyao + 1 dora (indicator 1m → 2m) = 4 han 30 fu
 KIRI_30 = dict(hand="234m45556p23467s", win="5s", riichi=True, dora="1m")
@@ -152,7 +152,7 @@ DORA_ROWS = [
 
 
 def _double_rows() -> list[object]:
-    """The double-yakuman set per preset (RULES.md: standard all four; classic none; doman none; bga the three
+    """The double-yakuman set per preset (docs/rules.md: standard all four; classic none; doman none; bga the three
     single-/9-/13-wait forms, Big Four Winds single (c); tenhou none)."""
     hands = {
         "kokushi_13": ("19m19p19s1234567z", "1m"),

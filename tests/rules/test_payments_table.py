@@ -1,4 +1,4 @@
-"""Who pays what (RULES.md "Points" and the rows on honba, deposits, 3-player tsumo and liability).
+"""Who pays what (docs/rules.md#points and the rows on honba, deposits, 3-player tsumo and liability).
 
 `pay` lists every seat that moves points; seats left out must move none. Unless a row says otherwise: rules
 `tenhou`, the winner is South, East round, ron off East.
@@ -10,14 +10,14 @@ import pytest
 
 from tests.rules.scoring_rows import Row, check, row
 
-PTS = "RULES.md: Points"
-HONBA = "RULES.md: Dealer and counters (honba: 4p 300 per count, 3p 200)"
-STICKS = "RULES.md: Riichi and furiten (the deposit goes to the winner)"
-SANMA_LOSS = "RULES.md: Points (3-player tsumo: option sanma_tsumo_loss)"
-PAO = "RULES.md: Yaku and scoring, liability (pao) rows"
-S001 = "seeds/001_a72b8400cdec3c69.txt"
-S002 = "seeds/002_ae31b190955fd5f7.txt"
-S000 = "seeds/000_f25b3fdd89e75109.txt"
+PTS = "docs/rules.md#points"
+HONBA = "docs/rules.md#honba_per_payer (honba: 4p 300 per count, 3p 200)"
+STICKS = "docs/rules.md#shared-riichi-rules (the deposit goes to the winner)"
+SANMA_LOSS = "docs/rules.md#sanma_tsumo_loss"
+PAO = "docs/rules.md#pao"
+S001 = "source [S1] in docs/rules.md"
+S002 = "source [S2] in docs/rules.md"
+S000 = "source [S0] in docs/rules.md"
 
 K = "123m45556p13789s"  # riichi: 1 han 40 fu; tsumo: 1 han 30 fu (menzen tsumo)
 SANMA = "111m45556p13789s"  # 3-player: riichi 1 han 40 fu; tsumo 1 han 40 fu (menzen tsumo)
@@ -102,7 +102,7 @@ ROWS = [
     row("no-pao-bga", DAISANGEN, "1p", PAO + " (bga: ✗ (c))", rules="bga", discarder="N", pao="W",
         pay={"N": -32000, "S": 32000}),
     row("pao-daisuushii-tenhou", DAISUUSHII, "1m", PAO, tsumo=True, pao="W", pay={"W": -32000, "S": 32000}),
-    row("pao-daisuushii-double-standard", DAISUUSHII, "1m", PAO + "; RULES.md double yakuman (standard)",
+    row("pao-daisuushii-double-standard", DAISUUSHII, "1m", PAO + "; docs/rules.md#double_yakuman (standard)",
         rules="standard", tsumo=True, pao="W", yakuman=2, pay={"W": -64000, "S": 64000}),
     row("pao-daisuushii-doman", DAISUUSHII, "1m", PAO + "; " + S002, rules="doman", discarder="E", pao="N",
         pay={"N": -16000, "E": -16000, "S": 32000}),

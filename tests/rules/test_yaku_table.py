@@ -1,7 +1,7 @@
-"""Every yaku and yakuman of RULES.md ("Yaku and scoring"), with positive and negative rows.
+"""Every yaku and yakuman of docs/rules.md#yaku, with positive and negative rows.
 
 Unless a row says otherwise: rules `tenhou`, the winner is South (non-dealer) in the East round, ron off East.
-Expected values are worked out by hand from RULES.md "Points" (base = fu × 2^(han+2), non-dealer ron 4×, dealer ron
+Expected values are worked out by hand from docs/rules.md#points (base = fu × 2^(han+2), non-dealer ron 4×, dealer ron
 6×, tsumo 2×/1×, rounded up to 100) — never copied from the scorer.
 """
 
@@ -11,12 +11,12 @@ import pytest
 
 from tests.rules.scoring_rows import Row, check, row
 
-YAKU = "RULES.md: Yaku and scoring, yaku list"
-YAKUMAN = "RULES.md: Yaku and scoring, the twelve yakuman"
-OPTIONS = "RULES.md: Yaku and scoring, option table"
-S001 = "seeds/001_a72b8400cdec3c69.txt"
-S002 = "seeds/002_ae31b190955fd5f7.txt"
-S003 = "seeds/003_9c08b40afb6a33a9.txt"
+YAKU = "docs/rules.md#yaku"
+YAKUMAN = "docs/rules.md#yakuman"
+OPTIONS = "docs/rules.md#options-yaku-and-scoring"
+S001 = "source [S1] in docs/rules.md"
+S002 = "source [S2] in docs/rules.md"
+S003 = "source [S3] in docs/rules.md"
 
 # 123m 456p 55p 789s + 13s: a closed hand whose only wait is the kanchan 2s (40 fu on a closed ron)
 KANCHAN = "123m45556p13789s"
@@ -189,7 +189,7 @@ YAKUMAN_ROWS = [
         renhou=True, error="no_yaku"),
     row("blessing-with-hand-yakuman", "111m222p333s4455z", "5z", YAKUMAN + " (several yakuman add up)",
         tsumo=True, chiihou=True, yaku={"chiihou": 1, "suuankou": 1}, points=64000),
-    row("yakuman-beats-kazoe-on-equal-points", "3334466677888m", "7m", "RULES.md highest-scoring interpretation "
+    row("yakuman-beats-kazoe-on-equal-points", "3334466677888m", "7m", "docs/rules.md#yaku highest-scoring reading "
         "(our tie rule: a real yakuman wins equal points, as on Tenhou)", tsumo=True, riichi=True, dora="5m",
         yaku={"suuankou": 1}, han=0, yakuman=1, points=32000),
 ]  # fmt: skip

@@ -1,4 +1,4 @@
-"""The doman match clock on the server (RULES.md, Game shape: time_limits; seed 002): the server injects its own
+"""The doman match clock on the server (docs/rules.md#time_limits; [S2]): the server injects its own
 clock into the engine. Past 80 minutes the next hand to start is the last; at 120 minutes the game ends, unrecorded.
 The game's start time is moved back instead of waiting."""
 

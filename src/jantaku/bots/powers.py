@@ -1,4 +1,4 @@
-"""How a CPU uses its superpower (SUPERPOWERS.md): when it pays, read from the view like every other decision.
+"""How a CPU uses its superpower (docs/superpowers.md): when it pays, read from the view like every other decision.
 
 - Foresight when the next tiles can change a decision: a hand one step from tenpai or waiting, not yet in riichi,
   choosing among discards (the two tiles go to others, so they count as seen: acceptance and waits are
@@ -16,7 +16,7 @@
 - Beacon when the own hand is ahead: waiting, and no riichi or two-call hand against it (the new dora count for
   everyone: they pay the seat that wins first).
 
-Measured (24,000 strong games, seed 1, two players with a power and two without; README "Superpower matches"):
+Measured (24,000 strong games, seed 1, two with a power and two without; docs/performance.md#superpower-matches):
 Redraw and Beacon holders placed 2.46, Sense 2.49, Veil 2.50, Foresight and Seal 2.51, no power 2.51; the gap,
 no power − a power, +0.022 places a game (95% CI +0.010 .. +0.033).
 - Sense before pushing a dangerous tile: the best discard threatens an open hand that may be waiting; the

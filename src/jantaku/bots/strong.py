@@ -303,7 +303,7 @@ class StrongBot(NormalBot):
 
 
 def zung_jung_estimate(r: Situation, counts: list[int]) -> float:
-    """Zung Jung pattern points a slow hand is heading for: concealed, value honors,
+    """Zung Jung pattern points a slow hand is heading for ([S4]'s table): concealed, value honors,
     one-suit, all triplets; a chicken hand at least."""
     pts = 0.0
     if r.closed:

@@ -1,7 +1,7 @@
 """What a hand is worth, as a CPU judges it: the real scorer for a waiting hand, a han estimate before that,
 and whether an open hand still has a yaku to win with.
 
-Riichi hands need a yaku to win; Zung Jung hands always win but are worth their patterns. The
+Riichi hands need a yaku to win; Zung Jung hands always win but are worth their patterns ([S4]). The
 "paths" below are the routes to a yaku (or pattern) a player keeps in mind when calling or discarding.
 """
 

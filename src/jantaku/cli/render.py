@@ -15,7 +15,7 @@ from rich.text import Text
 
 from jantaku.cli.requests import Request, wind_name
 from jantaku.rules import RuleSet
-from jantaku.rules.reference import option_rows
+from jantaku.rules.descriptions import option_rows
 from jantaku.scoring.riichi import ScoreResult
 from jantaku.tiles import EAST, code_name, dora_after, kind_name, kind_of, long_name
 

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, NotRequired, TypedDict, Union, get_args
 
 
 class IllegalAction(ValueError):
-    """An action the rules refuse now. ``rule`` names the rule (a RULES.md row or a turn-order rule); the game
+    """An action the rules refuse now. ``rule`` names the rule (a docs/rules.md row or a turn-order rule); the game
     state is untouched when this is raised."""
 
     def __init__(self, rule: str, message: str) -> None:
@@ -22,7 +22,7 @@ class IllegalAction(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """Discard ``tile``; ``veil`` discards it face down (the Veil superpower, SUPERPOWERS.md)."""
+    """Discard ``tile``; ``veil`` discards it face down (the Veil superpower, docs/superpowers.md)."""
 
     tile: int
     veil: bool = False
@@ -87,7 +87,7 @@ class ClosedKan:
 
 @dataclass(frozen=True, slots=True)
 class Kita:
-    """3-player: set a North aside as dora and draw a replacement (nukidora; RULES.md, Sanma details)."""
+    """3-player: set a North aside as dora and draw a replacement (nukidora; docs/rules.md#sanma)."""
 
     tile: int
     type: ClassVar[str] = "kita"
@@ -100,7 +100,7 @@ class NineTerminals:
 
 @dataclass(frozen=True, slots=True)
 class DeclareTenpai:
-    """At an exhaustive draw, where the rules ask for it: show a tenpai hand (RULES.md, tenpai declaration)."""
+    """At an exhaustive draw, where the rules ask for it: show a tenpai hand (docs/rules.md#tenpai_declaration)."""
 
     type: ClassVar[str] = "tenpai"
 
@@ -119,7 +119,7 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class Power:
-    """Use the seat's superpower ``power`` (an own-turn power of SUPERPOWERS.md), on opponent ``target`` for
+    """Use the seat's superpower ``power`` (an own-turn power of docs/superpowers.md), on opponent ``target`` for
     Seal and Sense. The turn goes on: a discard (or a win, a kan ...) still follows."""
 
     power: str

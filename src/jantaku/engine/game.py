@@ -191,7 +191,7 @@ class Game:
         return events
 
     def clock(self, minutes: float) -> list[Event]:
-        """Inject the match clock (RULES.md, time limits; the engine never reads time itself). With
+        """Inject the match clock (docs/rules.md#time_limits; the engine never reads time itself). With
         ``time_limits`` on, past ``last_hand_after_minutes`` the next hand to start is the last one; past
         ``end_after_minutes`` the game ends at once, unrecorded. Logged, so a replay is exact."""
         if self.phase == "over":
@@ -414,7 +414,7 @@ class Game:
         tsumogiri = tile == self.turn.drawn
         t.discard(seat, tile, tsumogiri, riichi, veil)
         info: dict[str, Any] = {"tsumogiri": tsumogiri}
-        if veil:  # face down, 1,000 points into the deposits (SUPERPOWERS.md, Veil)
+        if veil:  # face down, 1,000 points into the deposits (docs/superpowers.md#veil)
             ch = self.charges[seat]
             ch.used_game += 1
             ch.used_hand += 1
@@ -561,7 +561,7 @@ class Game:
         return events
 
     def _liability(self, seat: int, source: int) -> None:
-        """Pao: the seat that fed the third dragon set or the fourth wind set (RULES.md, liability)."""
+        """Pao: the seat that fed the third dragon set or the fourth wind set (docs/rules.md#liability-pao)."""
         s = self.table.seats[seat]
         sets = [m.kind_of_tiles for m in s.melds if m.kind is not MeldKind.CHI]
         if "daisangen" in self.rules.pao and sum(1 for k in sets if k in DRAGONS) == 3 and sets[-1] in DRAGONS:
@@ -719,7 +719,7 @@ class Game:
         return events + self._finish_hand(outcome)
 
     def _abort(self, reason: str, seats: list[int]) -> list[Event]:
-        """An abortive draw: no payments, deposits stay, the dealer keeps the seat (RULES.md)."""
+        """An abortive draw: no payments, deposits stay, the dealer keeps the seat (docs/rules.md#abortive_draws)."""
         t = self.table
         info: dict[str, object] = {"reason": reason, "deltas": [0] * self.rules.players}
         if reason == "nine_terminals":

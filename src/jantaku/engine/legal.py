@@ -99,7 +99,7 @@ def _by_code(table: Table, s: SeatState, kind: int) -> dict[int, list[int]]:
 
 
 def kuikae_forbidden(rules_kuikae: str, called_kind: int, run: tuple[int, int] | None) -> frozenset[int]:
-    """Kinds that may not be discarded right after a call (RULES.md, kuikae, both kinds)."""
+    """Kinds that may not be discarded right after a call (docs/rules.md#kuikae, both kinds)."""
     if rules_kuikae == "allowed":
         return frozenset()
     out = {called_kind}
@@ -152,7 +152,7 @@ def _kans(table: Table, s: SeatState, drawn: int) -> list[Action]:
     rules = table.rules
     out: list[Action] = []
     counts = s.counts()
-    # Zung Jung: a concealed or small melded quad is made with the tile just drawn
+    # Zung Jung ([S4]): a concealed or small melded quad is made with the tile just drawn
     drawn_only = not rules.riichi
     for k in range(KINDS):
         if counts[k] != 4 or (drawn_only and k != kind_of_id(drawn)):

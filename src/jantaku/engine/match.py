@@ -1,4 +1,4 @@
-"""Hands → rounds → game end (RULES.md, Game shape; Dealer and counters): renchan, honba, deposits, the game's
+"""Hands → rounds → game end (docs/rules.md#options-game-shape and on): renchan, honba, deposits, the game's
 length and its extension, bust, last-dealer stop, final ranking with oka, uma and leftover deposits."""
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class FinalResult:
 
 
 def ranking(scores: tuple[int, ...]) -> list[int]:
-    """Seats from first to last; equal scores are broken by seat order from the first dealer (RULES.md)."""
+    """Seats from first to last; equal scores are broken by seat order from the first dealer (docs/rules.md)."""
     return sorted(range(len(scores)), key=lambda s: (-scores[s], s))
 
 
@@ -155,7 +155,7 @@ def _advance_zung_jung(rules: RuleSet, state: MatchState, out: HandOutcome) -> t
 def final_result(rules: RuleSet, state: MatchState) -> FinalResult:
     """Placements by score and seat; leftover deposits to first place after placements; oka and uma.
 
-    With ``tie_break="shared"`` (RULES.md, tie_break) seats on equal scores share their best place and split
+    With ``tie_break="shared"`` (docs/rules.md#tie_break) seats on equal scores share their best place and split
     evenly what the places they cover pay (the leftover deposits, oka and uma), in 100-point units, any
     remainder going to the earlier seat from the first dealer; ``order`` still lists every seat once."""
     order = ranking(state.scores)

@@ -1,4 +1,4 @@
-"""Superpowers (the catalogue and its general rules are SUPERPOWERS.md).
+"""Superpowers (the catalogue and its general rules are docs/superpowers.md).
 
 Each seat holds one power, public from the start. A power is an ordinary action of the state machine: the
 own-turn powers are ``Power`` actions offered after a normal draw and before the discard (using one does not end
@@ -12,7 +12,7 @@ What stays true with powers on:
   alone; the record (``Game.events``, ``Game.log``) keeps everything, to be read after the game;
 - the wall's commitment is over the order dealt, so it verifies whatever Redraw did to the live wall.
 
-Charges (SUPERPOWERS.md, "Every power": 2 per game, at most 1 per hand, unless the power says otherwise): the
+Charges (docs/superpowers.md#every-power: 2 per game, at most 1 per hand, unless the power says otherwise): the
 table's column is read with those defaults filling what it leaves out, so Foresight is 1/hand and 2/game, Veil
 1/hand and 2/game, Beacon and Sense 1/game.
 """
@@ -160,7 +160,7 @@ def turn_powers(game: Game, seat: int) -> list[Action]:
 def veil_discards(game: Game, seat: int, discards: list[Action]) -> list[Action]:
     """Veiled copies of the plain discards, when Veil is ready: not with or after riichi, 1,000 points in hand.
     A discard modifier, so it also goes on the discard after a call; never after a replacement draw and never on
-    the discard after the last live tile (SUPERPOWERS.md, Every power: a veiled last discard would escape houtei)."""
+    the discard after the last live tile (docs/superpowers.md#veil: a veiled last discard would escape houtei)."""
     ch = game.charges[seat]
     if ch.power != "veil" or not ch.ready or game.table.seats[seat].riichi or game.state.scores[seat] < 1000:
         return []

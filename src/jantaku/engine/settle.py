@@ -1,5 +1,5 @@
 """Scoring wins and settling drawn hands: the bridge from a Table to the riichi scorer and the payments of
-RULES.md (noten payments, nagashi mangan). Deltas are lists indexed by absolute seat."""
+docs/rules.md#noten_total and #nagashi_mangan. Deltas are lists indexed by absolute seat."""
 
 from __future__ import annotations
 
@@ -127,7 +127,7 @@ def absolute_deltas(table: Table, result: ScoreResult) -> list[int]:
 
 
 def tenpai_seats(table: Table) -> list[bool]:
-    """Formal tenpai of every seat (RULES.md, Definitions): a wait not used up in the seat's own tiles."""
+    """Formal tenpai of every seat (docs/rules.md#terms): a wait not used up in the seat's own tiles."""
     return [bool(s.waits) for s in table.seats]
 
 
@@ -142,7 +142,7 @@ def nagashi_seats(table: Table) -> list[int]:
 
 
 def nagashi_deltas(table: Table, winners: list[int]) -> list[int]:
-    """Each nagashi player is paid like a mangan tsumo, without honba or deposits (RULES.md)."""
+    """Each nagashi player is paid like a mangan tsumo, without honba or deposits (docs/rules.md)."""
     n = table.players
     out = [0] * n
     for w in winners:

@@ -5,7 +5,7 @@ algorithm is an implementation detail), so any client can re-derive it. Each han
 SHA-256 over a per-hand salt and the order — before the first draw, and reveals salt and order when the hand
 ends; anyone can then check that the wall was fixed in advance.
 
-Model (RULES.md, Tiles and dora): the last 14 tiles form the dead wall; its first four tiles are the replacement
+Model (docs/rules.md#sanma): the last 14 tiles form the dead wall; its first four tiles are the replacement
 draws, then five dora indicators each followed by its ura indicator. After every replacement draw the live wall's
 last tile joins the dead wall, so the dead wall stays at 14 and the live wall shrinks (Tenhou's model; sanma may
 replace up to 8 times). Zung Jung has no dead wall: replacements come from the tail of the live wall.

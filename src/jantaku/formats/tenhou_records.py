@@ -68,7 +68,7 @@ class GameRules:
 
     @property
     def preset_name(self) -> str:
-        """Our preset for this table (docs/rules.md: ``tenhou`` / ``tenhou-sanma``)."""
+        """Our preset for this table (docs/rules.md#presets: ``tenhou`` / ``tenhou-sanma``)."""
         return "tenhou-sanma" if self.players == 3 else "tenhou"
 
 

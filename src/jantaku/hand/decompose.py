@@ -163,7 +163,7 @@ def standard_shapes(counts: Sequence[int]) -> tuple[tuple[tuple[int, ...], int],
 
 
 def is_seven_pairs(counts: Sequence[int]) -> bool:
-    """Seven *different* pairs (RULES.md: Seven Pairs needs 7 different pairs)."""
+    """Seven *different* pairs (docs/rules.md#yaku: Seven Pairs needs 7 different pairs)."""
     b = bytes(counts)
     return b.count(2) == 7 and sum(b) == 14
 

@@ -3,7 +3,7 @@
 The standard shape (sets and a pair) is measured exactly as a *distance*: the fewest tiles that must be added
 (each with a free discard) until the hand contains its missing sets and a pair, never using a fifth copy of a kind.
 Shanten is that distance minus one. Because the distance is exact, a wait on a tile whose four copies are all in
-the player's own hand and melds is correctly *not* tenpai (RULES.md, Definitions: tenpai).
+the player's own hand and melds is correctly *not* tenpai (docs/rules.md#tenpai).
 
 Why it is fast: the distance splits by suit. Each suit's counts (a 9- or 7-byte key) map to a *vector* of ten
 distances — for 0..4 sets, without and with the pair. The vectors of every shape of up to 14 tiles, and the

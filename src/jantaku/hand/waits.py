@@ -1,4 +1,4 @@
-"""Waits, tenpai, ukeire, karaten, and the two "concealed kan after riichi" tests of RULES.md.
+"""Waits, tenpai, ukeire, karaten, and the two "concealed kan after riichi" tests of docs/rules.md#riichi_kan.
 
 All functions are pure and take 34-count lists:
 - ``counts``: the player's concealed tiles,
@@ -55,7 +55,7 @@ def _check_waiting_size(
 
 def waits(counts: Sequence[int], locked: Sequence[int] | None = None) -> list[int]:
     """Kinds that complete the hand (any form). A kind whose four copies are all in the player's own hand and
-    melds is not a wait: it cannot be drawn (RULES.md, Definitions: tenpai)."""
+    melds is not a wait: it cannot be drawn (docs/rules.md#tenpai)."""
     _check_waiting_size(counts, locked)
     lk = _ZERO if locked is None else locked
     c = list(counts)
@@ -74,7 +74,7 @@ def waits(counts: Sequence[int], locked: Sequence[int] | None = None) -> list[in
 
 
 def is_tenpai(counts: Sequence[int], locked: Sequence[int] | None = None) -> bool:
-    """Tenpai as RULES.md defines it: at least one winning tile not used up in the player's own hand and melds.
+    """Tenpai (docs/rules.md#tenpai): at least one winning tile not used up in the player's own hand and melds.
     Copies visible elsewhere do not matter (formal tenpai counts for draw payments)."""
     return bool(waits(counts, locked))
 
@@ -181,7 +181,7 @@ def kan_keeps_waits(counts13: Sequence[int], kind: int, locked: Sequence[int] | 
 
 
 def kan_keeps_arrangement(counts13: Sequence[int], kind: int, locked: Sequence[int] | None = None) -> bool:
-    """Riichi kan test (strict, seed 001): waits unchanged *and* the kan tile is a triplet in every arrangement
+    """Riichi kan test (strict, [S1]): waits unchanged *and* the kan tile is a triplet in every arrangement
     of every winning hand, so the kan changes no reading of the hand (11123444 drawing 1 or 4: refused)."""
     if not kan_keeps_waits(counts13, kind, locked):
         return False

@@ -1,4 +1,4 @@
-"""Rules as data: the RuleSet record, the named presets, and the reference that explains every option."""
+"""Rules as data: the RuleSet record, the named presets, and the descriptions that explain every option."""
 
 from jantaku.rules.presets import PRESETS, preset
 from jantaku.rules.ruleset import RuleError, RuleSet

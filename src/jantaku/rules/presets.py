@@ -1,4 +1,4 @@
-"""The named presets, as data. Each names the seed document it comes from (``reference.SOURCES``) or Tenhou."""
+"""The named presets, as data. Each names the source document it comes from (a key of ``descriptions.SOURCES``)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ _ALL_FIVE = frozenset({"nine_terminals", "four_winds", "four_kans", "four_riichi
 STANDARD = RuleSet(
     name="standard",
     description="Party mahjong, 4 players: East-South, red fives, counted and double yakuman, no nagashi.",
-    source="seed 000: a party mahjong game",
+    source="[S0] a party mahjong game",
     triple_ron="all-win",
 )
 
 SANMA = RuleSet(
     name="sanma",
     description="3-player party mahjong: 2m-8m removed, no chi, North extraction, red 0p/0s.",
-    source="seed 000: a party mahjong game",
+    source="[S0] a party mahjong game",
     players=3,
     start_points=35000,
     return_points=40000,
@@ -38,7 +38,7 @@ CLASSIC = RuleSet(
     name="classic",
     description="A Japanese online site's house rules: head bump, kiriage, no counted or multiple yakuman, "
     "Blessing of Man, strict riichi kan, no karaten riichi, tenpai declaration.",
-    source="seed 001: a Japanese site's house rules",
+    source="[S1] a Japanese site's house rules",
     target_points=0,
     extension="none",
     last_dealer_stop="first",
@@ -72,7 +72,7 @@ DOMAN = RuleSet(
     name="doman",
     description="An online RPG's riichi rules: nagashi mangan, up to 4 yakuman combine, triple ron and fifth kan "
     "abort, 80/120-minute match clock.",
-    source="seed 002: an online RPG's riichi rules",
+    source="[S2] an online RPG's riichi rules",
     return_points=25000,
     target_points=0,
     extension="none",
@@ -103,7 +103,7 @@ BGA = RuleSet(
     name="bga",
     description="A board-game site's riichi: every abortive draw, tenpai/noten buttons, no counted yakuman, "
     "kan dora at once; start points, length, bust and tie-breaking are room options.",
-    source="seed 003: a board-game site's riichi",
+    source="[S3] a board-game site's riichi",
     return_points=25000,
     target_points=0,
     extension="none",
@@ -120,7 +120,7 @@ BGA = RuleSet(
 TENHOU = RuleSet(
     name="tenhou",
     description="The de-facto online standard, as Tenhou's recorded games show it.",
-    source="Tenhou's recorded games (our reading)",
+    source="[T] Tenhou's recorded games (our reading)",
     extension="until-west-4",
     last_dealer_stop="first-and-target",
     pao_honba="liable",
@@ -137,7 +137,7 @@ TENHOU_SANMA = RuleSet(
         **{k: getattr(SANMA, k) for k in SANMA.__dataclass_fields__},
         "name": "tenhou-sanma",
         "description": "Tenhou's 3-player rules as its recorded games show them.",
-        "source": "Tenhou's recorded 3-player games (our reading)",
+        "source": "[T] Tenhou's recorded 3-player games (our reading)",
         "extension": "until-west-4",
         "last_dealer_stop": "first-and-target",
         "pao_honba": "liable",
@@ -150,7 +150,7 @@ TENHOU_SANMA = RuleSet(
 ZUNG_JUNG = RuleSet(
     name="zung-jung",
     description="Chinese-style pattern scoring (Zung Jung family): no riichi, dora or furiten; 4 to 12 hands.",
-    source="seed 004: Zung Jung pattern scoring",
+    source="[S4] Zung Jung pattern scoring",
     family="zung-jung",
     start_points=0,
     return_points=0,
@@ -163,15 +163,15 @@ ZUNG_JUNG = RuleSet(
     kan_ura_dora=False,
     abortive_draws=frozenset(),
     triple_ron="all-win",
-    kuikae="allowed",  # a riichi rule: seed 004 names no restriction on the discard after a call
-    chankan_closed_kan_kokushi=False,  # only a small melded quad can be robbed (seed 004)
+    kuikae="allowed",  # a riichi rule: [S4] names no restriction on the discard after a call
+    chankan_closed_kan_kokushi=False,  # only a small melded quad can be robbed ([S4])
     pao=frozenset(),
 )
 
 SUPERPOWER = dataclasses.replace(
     STANDARD,
     name="superpower",
-    description="Superpower match: the standard rules, and each seat holds one superpower (SUPERPOWERS.md).",
+    description="Superpower match: the standard rules, and each seat holds one superpower (docs/superpowers.md).",
     superpowers=True,
 )
 

@@ -1,4 +1,4 @@
-"""RuleSet: one frozen record of every rule option (each explained in ``reference`` and ``docs/rules.md``).
+"""RuleSet: one frozen record of every rule option (each described in ``descriptions`` and ``docs/rules.md``).
 
 Rules are data. A preset is a named RuleSet with a description and a source; a room copies a preset and changes
 options with ``RuleSet.with_options``. Unknown option names and contradictory values are rejected with a message
@@ -73,9 +73,9 @@ class RuleSet:
     extension: str = "one-round-sudden-death"  # "none" | "one-round-sudden-death" | "until-west-4" | "tie-break"
     bust: bool = True
     last_dealer_stop: str = "off"  # "off" | "first" | "first-and-target"
-    # the stop also applies when the dealer is only tenpai at an exhaustive draw. Off = a stop on a win only (issue
-    # 11's reading of Tenhou); our Tenhou corpus shows a tenpai stop (2022060102gm-00a9-0000-721b23eb, South 4), so
-    # the tenhou presets keep it on
+    # the stop also applies when the dealer is only tenpai at an exhaustive draw. Off = a stop on a win only (Tenhou
+    # before June 2010); our Tenhou corpus shows a tenpai stop (2022060102gm-00a9-0000-721b23eb, South 4), so
+    # the tenhou presets keep it on (docs/rules.md#last_dealer_stop_tenpai)
     last_dealer_stop_tenpai: bool = True
     tie_break: str = "seat"  # "seat" | "shared"
     uma: tuple[int, ...] = (0, 0, 0, 0)  # in points, by final place
@@ -94,8 +94,8 @@ class RuleSet:
     kan_dora: bool = True
     kan_ura_dora: bool = True
     kan_dora_timing: str = "standard"  # "standard" (concealed at once, open/added after discard) | "immediate"
-    # an open/added kan's pending indicator is turned when its caller wins on the replacement tile (RULES.md, seed
-    # 000); Tenhou's records show it is not (all four rinshan wins after an added kan in tenhou/ keep one indicator)
+    # an open/added kan's pending indicator is turned when its caller wins on the replacement tile ([S0] in
+    # docs/rules.md); Tenhou's records show it is not (all four rinshan wins after an added kan keep one indicator)
     kan_dora_on_rinshan_win: bool = True
     show_dora_tiles: bool = False  # doman shows the dora itself instead of the indicator (display only)
     max_replacements: int = 4  # kans (+ North extractions in 3-player)
@@ -135,11 +135,11 @@ class RuleSet:
     renhou_yakuman: bool = False
     rinshan_haitei_stack: bool = False
     pao: frozenset[str] = frozenset({"daisangen", "daisuushii"})
-    # who pays the honba when a liability yakuman is won by ron: "discarder" (RULES.md) or "liable" (Tenhou)
+    # who pays the honba when a liability yakuman is won by ron: "discarder" (our choice) or "liable" (Tenhou)
     pao_honba: str = "discarder"
     sanma_tsumo_loss: bool = True
 
-    # superpowers (seed 000; the catalogue is SUPERPOWERS.md and ``engine.powers``)
+    # superpowers (docs/superpowers.md; the engine's side is ``engine.powers``)
     superpowers: bool = False
 
     # zung jung

@@ -66,12 +66,12 @@ class WinContext:
         if self.chankan and self.houtei:
             out.append("chankan and houtei are exclusive (no kan is made on the last tile)")
         if self.ippatsu and self.rinshan:
-            # RULES.md, Definitions: any kan (or North extraction) is an interruption, and it ends ippatsu
+            # docs/rules.md#interruption: any kan (or North extraction) is an interruption, and it ends ippatsu
             out.append("ippatsu and rinshan are exclusive: the winner's own kan or North extraction ends ippatsu")
         if (self.tenhou or self.chiihou or self.renhou) and (
             self.riichi_declared or self.rinshan or self.haitei or self.kita
         ):
-            # RULES.md, Definitions: calls and North extractions break the first go-around
+            # docs/rules.md#first-go-around: calls and North extractions break the first go-around
             out.append("the blessings are won before the winner's first discard: no riichi, rinshan, haitei or North")
         if self.ura and not self.riichi_declared:
             out.append("ura dora are only revealed for a riichi winner")

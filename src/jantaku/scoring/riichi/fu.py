@@ -1,4 +1,4 @@
-"""Fu with an itemised breakdown (RULES.md, "Points").
+"""Fu with an itemised breakdown (docs/rules.md#points).
 
 20 base; +10 closed ron; +2 tsumo (not for pinfu); sets, pair and wait; rounded up to 10. Seven pairs is a flat 25;
 pinfu tsumo is 20 and pinfu ron 30; an open hand that would score 20 fu by ron is raised to 30.

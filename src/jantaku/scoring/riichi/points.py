@@ -131,7 +131,7 @@ _SEATS = {3: range(3), 4: range(4)}
 def tsumo_shares(base: int, dealer: bool, players: int, rules: RuleSet) -> tuple[int, int]:
     """(what the dealer pays, what each non-dealer pays) on a tsumo, before honba. A dealer winner is paid the
     dealer rate by everyone. In 3-player play without ``sanma_tsumo_loss`` the absent North's share (what a
-    non-dealer would pay this winner) is split between the two payers; with it (RULES.md, Tenhou) it is lost."""
+    non-dealer would pay this winner) is split between the two payers; with it (Tenhou; docs/rules.md) it is lost."""
     dealer_share = _up100(base * 2)
     other_share = dealer_share if dealer else _up100(base)
     if players == 3 and not rules.sanma_tsumo_loss:
@@ -164,7 +164,7 @@ def pay(
     pao_seat: int | None = None,
     pao_base: int = 0,
 ) -> Payment:
-    """Payments for one winner. ``pao_base`` is the part of ``base`` a liable player answers for (RULES.md, pao:
+    """Payments for one winner. ``pao_base`` is the part of ``base`` a liable player answers for (docs/rules.md#pao:
     on tsumo the liable player pays all of it and all the honba; on a ron by another player the liable player and
     the discarder pay half of it each and the discarder alone pays the honba — the liable player under
     ``pao_honba="liable"``, as Tenhou's records show; the rest of a several-yakuman hand

@@ -3,7 +3,7 @@
 1. Check the hand and the context (``ScoringError`` with a code a caller can act on; see ``validate``).
 2. Read every interpretation of the hand (each arrangement × each place the winning tile can sit).
 3. For each: yakuman, else yaku + dora, fu and limit; only its value is computed here.
-4. Keep the best (RULES.md: the highest-scoring interpretation — points, then han, then fu; on equal points a real
+4. Keep the best (docs/rules.md#yaku: the highest-scoring reading — points, then han, then fu; on equal points a real
    yakuman beats counted 13+ han, as on Tenhou: the score sheet then names the yakuman, and liability (pao)
    can only attach to a real yakuman; between readings still equal, the one with more unrounded fu, as the
    `mahjong` package does, so that a tie resolves the same way everywhere; between readings equal in all of
@@ -202,7 +202,7 @@ def _in_order(found: list[YakuLine]) -> list[YakuLine]:
 
 def _yakuman_total(lines: list[YakuLine], rules: RuleSet) -> int:
     """How many yakuman the lines are worth: added up where several combine, else the largest, capped at
-    ``max_yakuman`` (RULES.md: doman up to 4; classic one at most)."""
+    ``max_yakuman`` (docs/rules.md#max_yakuman: doman up to 4; classic one at most)."""
     if not lines:
         return 0
     total = sum(ln.han for ln in lines) if rules.multiple_yakuman else max(ln.han for ln in lines)

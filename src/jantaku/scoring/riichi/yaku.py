@@ -263,7 +263,7 @@ def _chankan(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
 
 @check("haitei")
 def _haitei(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
-    # RULES.md: rinshan + haitei on the same tile: only rinshan counts (unless the option says they stack)
+    # docs/rules.md#yaku: rinshan + haitei on the same tile: only rinshan counts (unless the option says they stack)
     return int(ctx.haitei and ctx.tsumo and (not ctx.rinshan or rules.rinshan_haitei_stack))
 
 

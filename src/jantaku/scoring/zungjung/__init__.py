@@ -1,4 +1,4 @@
-"""Zung Jung pattern scoring (seed 004): the pattern table, the series rule, the best arrangement, payments."""
+"""Zung Jung pattern scoring ([S4]): the pattern table, the series rule, the best arrangement, payments."""
 
 from jantaku.scoring.zungjung.context import ZungJungContext
 from jantaku.scoring.zungjung.patterns import BY_NUMBER, PATTERNS, SERIES, Pattern, pattern

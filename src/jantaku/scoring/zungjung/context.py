@@ -21,7 +21,7 @@ class ZungJungContext:
     ``replacement``: won on the supplement tile drawn after a quad (9.2).
     ``blessing_heaven`` / ``blessing_earth``: East won on the dealt 14 tiles / a non-dealer won on East's first
     discard (9.4.x). The engine sets these from the state of play (for Earth: East declared no concealed quad
-    before that discard); the scorer still refuses them to a winner holding a concealed quad, as the seed says.
+    before that discard); the scorer still refuses them to a winner holding a concealed quad, as source [S4] says.
     ``seat_wind``: the winner's seat wind as a tile kind (``EAST`` .. ``NORTH``).
     ``discarder``: the seat that discarded the winning tile or added the robbed quad's tile; None on a
     discard win means the player before the winner (East for Blessing of Earth).

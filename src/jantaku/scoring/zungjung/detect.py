@@ -3,8 +3,8 @@
 A ``Shape`` is one reading of the whole hand (melds included): four sets and a pair, seven pairs, or thirteen
 wonders. Each checker looks at one category of the table and names *every* pattern whose words the shape meets
 (Pure One-suit also meets Mixed One-suit's words; four concealed triplets also meet "three"); the scorer then
-keeps the highest of each series. Keeping the checkers inclusive makes the seed's series rule do the work, so a
-reader can check each checker against one line of the seed.
+keeps the highest of each series. Keeping the checkers inclusive makes the source's series rule do the work, so a
+reader can check each checker against one line of the source.
 
 Patterns that depend on how the hand was won rather than on its shape (2.2, 9.x) are in ``situation``.
 """
@@ -71,7 +71,7 @@ Check = Callable[[Shape], Iterator[str]]
 
 
 def trivial(s: Shape) -> Iterator[str]:
-    """1.x. Concealed Hand is for regular hands only (RULES.md), and a concealed quad is not a melded set."""
+    """1.x. Concealed Hand is for regular hands only (docs/rules.md), and a concealed quad is not a melded set."""
     if s.regular and not s.triplets:
         yield "1.1"
     if s.regular and not any(u.melded for u in s.sets):
@@ -145,7 +145,7 @@ def identical(s: Shape) -> Iterator[str]:
 
 
 def similar(s: Shape) -> Iterator[str]:
-    """6.1 (runs) and the separate series 6.1.1/6.1.2 (triplets, the seed's "Small/Big Three Similar Runs")."""
+    """6.1 (runs) and the separate series 6.1.1/6.1.2 (triplets, the source's "Small/Big Three Similar Runs")."""
     starts = {u.first for u in s.runs}
     if any(all(r + 9 * suit in starts for suit in range(3)) for r in range(7)):
         yield "6.1"

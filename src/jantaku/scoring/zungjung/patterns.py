@@ -1,12 +1,12 @@
-"""The Zung Jung pattern table of seed 004 (``seeds/004_06ada90b6357396e.txt``), as data.
+"""The Zung Jung pattern table of source [S4] (docs/rules.md#zung-jung-family), as data.
 
-Numbers, names and points are the seed's. The *series* is what the one-pattern-per-series rule groups by
+Numbers, names and points are the source's. The *series* is what the one-pattern-per-series rule groups by
 ("only the highest scoring pattern in each series counts"): a three-part number ``a.b.c`` belongs to series
-``a.b.x``; a two-part number is a series of its own. That makes the seed's 6.1.1/6.1.2 (similar triplets) a
+``a.b.x``; a two-part number is a series of its own. That makes the source's 6.1.1/6.1.2 (similar triplets) a
 series apart from 6.1 (similar runs), and 7.1.1/7.1.2 (consecutive triplets) apart from 7.1 (the straight), as
-RULES.md ("Zung-jung family (seed 004)") reads them. Only obvious misspellings of the seed are corrected
-("Termincals", "Seven pairs"); the seed's names are kept even where they mislead ("Three Similar Runs" for
-triplets), so that players can find a pattern in the seed by its name.
+docs/rules.md#zung-jung-family reads them. Only obvious misspellings of the source are corrected
+("Termincals", "Seven pairs"); the source's names are kept even where they mislead ("Three Similar Runs" for
+triplets), so that players can find a pattern in the source by its name.
 """
 
 from __future__ import annotations
@@ -101,5 +101,5 @@ del _p
 
 
 def pattern(number: str) -> Pattern:
-    """A pattern by its seed number; an unknown number is a programming error and raises ``KeyError``."""
+    """A pattern by its number in the source; an unknown number is a programming error and raises ``KeyError``."""
     return BY_NUMBER[number]

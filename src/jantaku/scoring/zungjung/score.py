@@ -1,4 +1,4 @@
-"""Scoring a Zung Jung win (seed 004, RULES.md "Zung-jung family (seed 004)").
+"""Scoring a Zung Jung win ([S4], docs/rules.md#zung-jung-family).
 
 1. Read every arrangement of the hand: each way to split the concealed tiles into sets and a pair, Seven Pairs,
    Thirteen Wonders, and for a win on another player's tile each set the winning tile can complete (a triplet
@@ -102,7 +102,7 @@ class ZungJungResult:
 
 
 def count_patterns(numbers: list[str]) -> list[PatternLine]:
-    """The seed's series rule: of every series only the highest pattern counts (Value Honour counts per set)."""
+    """The source's series rule: of every series only the highest pattern counts (Value Honour counts per set)."""
     best: dict[str, PatternLine] = {}
     for number, n in Counter(numbers).items():
         line = PatternLine(BY_NUMBER[number], n)
@@ -130,7 +130,7 @@ def situation_patterns(hand: Hand, win: int, ctx: ZungJungContext) -> list[str]:
 
 
 def _nine_gates(hand: Hand, win: int) -> bool:
-    """The 13 tiles before the win are exactly 1112345678999 of one suit (RULES.md), won on that suit."""
+    """The 13 tiles before the win are exactly 1112345678999 of one suit (docs/rules.md), won on that suit."""
     if hand.melds:
         return False
     counts = hand.concealed_counts()

@@ -1,4 +1,4 @@
-// Superpower matches (SUPERPOWERS.md): each seat's power with its icon, name and one-line summary, the seat
+// Superpower matches (docs/superpowers.md): each seat's power with its icon, name and one-line summary, the seat
 // badges of the room and the table, and the line a toast says when someone uses one. Every text comes from the
 // server's catalogue (GET /api/catalogue, built from jantaku.engine.powers and jantaku.web.catalogue): the page
 // keeps no copy, it only picks the current language.

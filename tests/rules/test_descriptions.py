@@ -1,9 +1,11 @@
-"""The rules reference (issue 15): every option explained once, in ``jantaku.rules.reference``; ``docs/rules.md``
-and ``jantaku rules NAME`` both come from it, and the allowed values it lists are the ones ``RuleSet`` enforces."""
+"""The rules in words: every option described once, in ``jantaku.rules.descriptions``; ``docs/rules.md`` and
+``jantaku rules NAME`` both come from it, every source it cites is listed, and the allowed values it lists are the
+ones ``RuleSet`` enforces."""
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -11,15 +13,19 @@ from typer.testing import CliRunner
 
 from jantaku.cli.app import app
 from jantaku.rules import PRESETS, RuleError, RuleSet, preset
-from jantaku.rules.reference import (
+from jantaku.rules.descriptions import (
     BY_NAME,
     IDENTITY,
     OPTIONS,
+    SHARED,
     SOURCES,
-    _check_complete,
+    TERMS,
     allowed_values,
+    group_heading,
     markdown,
+    missing_descriptions,
     option_rows,
+    preset_values,
 )
 from jantaku.rules.ruleset import CHOICES, RANGES
 
@@ -28,14 +34,14 @@ FIELDS = [f.name for f in dataclasses.fields(RuleSet)]
 
 
 def test_every_option_is_explained_once() -> None:
-    assert _check_complete() == []
+    assert missing_descriptions() == []
     assert sorted(o.name for o in OPTIONS) == sorted(FIELDS)
     assert len(BY_NAME) == len(OPTIONS)
     for o in OPTIONS:
         assert o.meaning and o.group, o.name
 
 
-def test_docs_rules_md_is_generated_from_the_reference() -> None:
+def test_docs_rules_md_is_generated_from_the_descriptions() -> None:
     """Regenerate with: .venv/bin/python tools/gen_rules_doc.py"""
     assert (ROOT / "docs" / "rules.md").read_text(encoding="utf-8") == markdown()
 
@@ -44,19 +50,46 @@ def test_the_document_lists_every_option_preset_and_term() -> None:
     text = markdown()
     for name in FIELDS:
         if name not in IDENTITY:
-            assert f"| `{name}` |" in text, name
+            assert f"\n### {name}\n\n{BY_NAME[name].meaning[0].upper()}" in text, name
     for name, rules in PRESETS.items():
         assert f"| `{name}` | {rules.description}" in text
     for term in ("Tenpai", "Karaten", "Furiten", "First go-around", "Liability (pao)"):
-        assert f"**{term}**" in text
-    assert "RULES.md" not in text and "seeds/" not in text
+        assert f"\n### {term}\n" in text
+    assert "seeds/" not in text and ".txt" not in text  # sources are cited by key, never by file
+
+
+def test_every_option_says_where_its_values_come_from() -> None:
+    for o in OPTIONS:
+        if o.name not in IDENTITY:
+            assert o.source or o.reason, o.name
+
+
+def test_every_cited_source_is_listed() -> None:
+    cited = set(re.findall(r"\[(?:S\d|T)\]", markdown()))
+    assert cited == set(SOURCES), cited ^ set(SOURCES)
+
+
+def test_every_preset_value_is_listed_once() -> None:
+    for o in OPTIONS:
+        holders = [name for _, names in preset_values(o.name) for name in names]
+        assert sorted(holders) == sorted(PRESETS), o.name
+    assert dict(preset_values("kiriage"))["on"] == ["classic", "classic-east"]
+
+
+def test_each_option_term_and_section_has_its_own_heading() -> None:
+    """Code cites ``docs/rules.md#<anchor>``: every heading is unique, so every anchor is stable."""
+    headings = re.findall(r"^#+ (.+)$", markdown(), re.M)
+    assert len(headings) == len(set(headings))
+    expected = [o.name for o in OPTIONS if o.name not in IDENTITY] + [t.name for t in TERMS]
+    expected += [heading for heading, _ in SHARED] + [group_heading(o.group) for o in OPTIONS[3:]]
+    assert set(expected) <= set(headings)
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_sources_are_readable_names(name: str) -> None:
     source = PRESETS[name].source
     assert ".txt" not in source and "/" not in source
-    assert any(source.startswith(key) or source.startswith(f"{key}'s") for key in SOURCES), source
+    assert any(source.startswith(key + " ") for key in SOURCES), source
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
@@ -75,7 +108,7 @@ def test_jantaku_rules_name_prints_one_line_per_option(name: str) -> None:
 def test_rules_list_points_to_the_reference() -> None:
     result = CliRunner().invoke(app, ["rules"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
-    assert "docs/rules.md" in result.stdout and "RULES.md" not in result.stdout.replace("docs/rules.md", "")
+    assert "docs/rules.md" in result.stdout and ".txt" not in result.stdout
     for rules in PRESETS.values():
         assert rules.source in result.stdout
 
