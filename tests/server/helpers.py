@@ -35,7 +35,7 @@ def server(tmp: Path, **over: Any) -> Iterator[TestClient]:
         yield client
 
 
-class Player:
+class SocketClient:
     """One websocket client. ``recv`` returns the next message; ``until`` skips to the first message of a type."""
 
     def __init__(self, ws: Any, nickname: str = "", token: str | None = None) -> None:
@@ -92,7 +92,9 @@ def simple_choice(legal: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def play_to_end(
-    players: list[Player], choose: Callable[[list[dict[str, Any]]], dict[str, Any]] = simple_choice, limit: int = 5000
+    players: list[SocketClient],
+    choose: Callable[[list[dict[str, Any]]], dict[str, Any]] = simple_choice,
+    limit: int = 5000,
 ) -> dict[str, Any]:
     """Play every prompt of ``players`` (one at a time, in the order the prompts come) until ``game_over``;
     returns the game_over message of the first player. Needs a room where these are the only people."""
@@ -119,8 +121,8 @@ EAST: dict[str, Any] = {"preset": "standard", "options": {"length": "east", "ext
 Msg = dict[str, Any]
 
 
-class Client(Player):
-    """A ``Player`` whose every wait is bounded: a missing message fails the test after ``timeout`` seconds."""
+class Client(SocketClient):
+    """A ``SocketClient`` whose every wait is bounded: a missing message fails the test after ``timeout`` seconds."""
 
     timeout = 15.0
 

@@ -29,7 +29,7 @@ from jantaku.engine import Game
 from jantaku.rules import PRESETS
 from jantaku.server.handlers import HANDLERS
 from jantaku.server.protocol import SERVER_MESSAGES
-from tests.server.helpers import Player, play_to_end, server, simple_choice
+from tests.server.helpers import SocketClient, play_to_end, server, simple_choice
 
 #: answers that change nothing for a person in a game (``nickname``: a new name; the game's record keeps the old)
 HARMLESS = frozenset({"error", "pong", "rooms", "room", "left", "nickname"})
@@ -139,7 +139,7 @@ class Table:
 
     def __init__(self, client: Any, ws: Any, preset: str = "standard") -> None:
         self.client = client
-        self.p = Player(ws, "Fuzzer")
+        self.p = SocketClient(ws, "Fuzzer")
         self.p.send({"type": "play_now", "settings": {"preset": preset, "options": {"length": "east"}}})
         self.prompt = self.p.prompt()
         assert self.prompt["type"] == "update"
@@ -406,7 +406,7 @@ def test_garbage_changes_nothing_and_the_game_plays_on(tmp_path: Path) -> None:
 
         # the person comes back on a new connection: the same view, byte for byte; the old connection is closed
         with client.websocket_connect("/ws") as ws2:
-            back = Player(ws2)
+            back = SocketClient(ws2)
             assert back.hello(token=table.p.token)["resumed"] is True
             full = back.until("update", lambda m: bool(m.get("full")))
             assert json.dumps(full["view"]) == json.dumps(table.prompt["view"])

@@ -7,10 +7,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.server.helpers import Player, server, simple_choice
+from tests.server.helpers import SocketClient, server, simple_choice
 
 
-def _to_hand_end(p: Player) -> dict[str, Any]:
+def _to_hand_end(p: SocketClient) -> dict[str, Any]:
     while True:
         msg = p.recv()
         if msg["type"] == "update":
@@ -20,7 +20,7 @@ def _to_hand_end(p: Player) -> dict[str, Any]:
                 p.send({"type": "action", "seq": msg["seq"], "action": simple_choice(msg["view"]["legal_actions"])})
 
 
-def _updates_within(p: Player, seconds: float) -> list[dict[str, Any]]:
+def _updates_within(p: SocketClient, seconds: float) -> list[dict[str, Any]]:
     """Messages that arrive within ``seconds`` (a ping marks the end: the server answers in order)."""
     time.sleep(seconds)
     p.send({"type": "ping", "t": 1})
@@ -34,7 +34,7 @@ def _updates_within(p: Player, seconds: float) -> list[dict[str, Any]]:
 
 def test_the_table_waits_for_continue_after_a_hand(tmp_path: Path) -> None:
     with server(tmp_path, hand_pause=30.0) as client, client.websocket_connect("/ws") as ws:
-        p = Player(ws)
+        p = SocketClient(ws)
         p.send({"type": "hello", "protocol": 1, "nickname": "reader", "hand_pause": True})
         p.until("welcome")
         p.send({"type": "play_now", "settings": {"options": {"length": "east"}}})
@@ -57,7 +57,7 @@ def test_the_table_waits_for_continue_after_a_hand(tmp_path: Path) -> None:
 
 def test_a_client_without_hand_pause_is_not_waited_for(tmp_path: Path) -> None:
     with server(tmp_path, hand_pause=30.0) as client, client.websocket_connect("/ws") as ws:
-        p = Player(ws, "plain")
+        p = SocketClient(ws, "plain")
         p.send({"type": "play_now", "settings": {"options": {"length": "east"}}})
         _to_hand_end(p)
         runner = next(iter(client.app.state.lobby.rooms.values())).runner

@@ -32,14 +32,14 @@ import pytest
 from jantaku.engine import Game, action_from_json
 from jantaku.rules import PRESETS
 from jantaku.rules.ruleset import RuleSet
-from tests.server.helpers import Player, play_to_end, server
+from tests.server.helpers import SocketClient, play_to_end, server
 
 #: keys whose values name tiles (physical ids) in a view: rivers, claims, actions, own tiles, melds, indicators, kita
 TILE_KEYS = frozenset({"tile", "tiles", "drawn", "dora_indicators", "kita", "called", "added", "returned"})
 
 
-class Recorder(Player):
-    """A Player that keeps every message's text exactly as it came over the wire."""
+class Recorder(SocketClient):
+    """A SocketClient that keeps every message's text exactly as it came over the wire."""
 
     def __init__(self, ws: Any, nickname: str = "") -> None:
         self.raw: list[str] = []
@@ -134,7 +134,7 @@ class Truth:
         }
 
 
-def check_connection(rec: Player, seat: int | None, truth: Truth, game_id: str) -> None:
+def check_connection(rec: SocketClient, seat: int | None, truth: Truth, game_id: str) -> None:
     who = f"seat {seat}" if seat is not None else "the spectator"
     updates = [m for m in rec.seen if m["type"] == "update"]
     assert updates, f"{who} saw no update"

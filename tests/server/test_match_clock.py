@@ -7,19 +7,19 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from tests.server.helpers import Player, play_to_end, server, simple_choice
+from tests.server.helpers import SocketClient, play_to_end, server, simple_choice
 
 
-def _start_doman(client, nickname: str) -> tuple[Player, object, object]:  # type: ignore[no-untyped-def]
+def _start_doman(client, nickname: str) -> tuple[SocketClient, object, object]:  # type: ignore[no-untyped-def]
     ws = client.websocket_connect("/ws").__enter__()
-    p = Player(ws, nickname)
+    p = SocketClient(ws, nickname)
     p.send({"type": "play_now", "settings": {"preset": "doman"}})
     room = p.until("room", lambda m: m["room"]["phase"] == "playing")["room"]
     lobby = client.app.state.lobby
     return p, lobby, lobby.rooms[room["room_id"]].runner
 
 
-def _answer(p: Player) -> dict:  # type: ignore[type-arg]
+def _answer(p: SocketClient) -> dict:  # type: ignore[type-arg]
     msg = p.prompt()
     if msg["type"] == "update":
         p.send({"type": "action", "seq": msg["seq"], "action": simple_choice(msg["view"]["legal_actions"])})

@@ -30,7 +30,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from jantaku.engine import Game
 from jantaku.server.store import DecisionRow, GameRow
-from tests.server.helpers import Player, play_to_end, simple_choice, uvicorn_process
+from tests.server.helpers import SocketClient, play_to_end, simple_choice, uvicorn_process
 
 PG_URL = os.environ.get("JANTAKU_TEST_PG", "")
 SETTINGS = {"preset": "standard", "options": {"length": "east"}}
@@ -39,7 +39,7 @@ ENV = {"JANTAKU_GRACE": "120"}
 
 
 class Wire:
-    """A websockets connection with the two methods ``Player`` uses."""
+    """A websockets connection with the two methods ``SocketClient`` uses."""
 
     def __init__(self, conn: ClientConnection) -> None:
         self.conn = conn
@@ -51,7 +51,7 @@ class Wire:
         return json.loads(self.conn.recv(timeout=30))
 
 
-def _drain(p: Player, quiet: float = 0.3) -> None:
+def _drain(p: SocketClient, quiet: float = 0.3) -> None:
     """Read until nothing more comes for ``quiet`` seconds."""
     while True:
         try:
@@ -107,7 +107,7 @@ def test_a_killed_server_resumes_the_game_where_it_was(db_url: str, tmp_path: Pa
         with uvicorn_process(tmp_path, **env) as base:
             ws_url = base.replace("http://", "ws://") + "/ws"
             conns.append(cleanup.enter_context(connect(ws_url)))
-            p = Player(Wire(conns[-1]), "Keeper")
+            p = SocketClient(Wire(conns[-1]), "Keeper")
             token = p.token
             assert token
             # one whole game first
@@ -140,7 +140,7 @@ def test_a_killed_server_resumes_the_game_where_it_was(db_url: str, tmp_path: Pa
             health = httpx.get(f"{base}/api/health").json()
             assert health["games"] == 1, "the running game was resumed"
             conns.append(cleanup.enter_context(connect(base.replace("http://", "ws://") + "/ws")))
-            back = Player(Wire(conns[-1]))
+            back = SocketClient(Wire(conns[-1]))
             welcome = back.hello(token=token)
             assert welcome["resumed"] is True and "token" not in welcome
             room = back.until("room")
