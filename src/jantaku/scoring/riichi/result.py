@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from jantaku.hand.decompose import TRIPLET
 from jantaku.melds import Meld, MeldKind
@@ -49,6 +49,27 @@ Source = tuple[
     WinContext,
     RuleSet,
 ]
+
+
+class Explains(Protocol):
+    """What a score sheet's words are made from: the fu items and the winning reading in words, given the wait."""
+
+    def fu_items(self, wait: str) -> tuple[FuItem, ...]: ...
+
+    def text(self, wait: str) -> str: ...
+
+
+class WrittenReading(NamedTuple):
+    """A winning reading whose words are already written out (the reference scorer's): the fu items and the text."""
+
+    items: tuple[FuItem, ...]
+    words: str
+
+    def fu_items(self, wait: str) -> tuple[FuItem, ...]:
+        return self.items
+
+    def text(self, wait: str) -> str:
+        return self.words
 
 
 class Reading:
@@ -154,7 +175,7 @@ class ScoreResult:
         "_payment", "_reading", "_terms", "dora", "fu", "han", "limit", "players", "points", "wait", "yaku", "yakuman",
     )  # fmt: skip
     _payment: Payment  # set on first use
-    _reading: Reading  # set on first use
+    _reading: Explains  # set on first use
 
     def __init__(
         self, yaku: tuple[YakuLine, ...], han: int, fu: int, limit: str | None, yakuman: int, points: int,
@@ -162,6 +183,19 @@ class ScoreResult:
     ) -> None:  # fmt: skip
         self.yaku, self.han, self.fu, self.limit, self.yakuman = yaku, han, fu, limit, yakuman
         self.points, self.wait, self.players, self.dora, self._terms = points, wait, players, dora, terms
+
+    @classmethod
+    def written(
+        cls, *, yaku: tuple[YakuLine, ...], han: int, fu: int, limit: str | None, yakuman: int, points: int,
+        wait: str, dora: int, basic: int, liable_basic: int, payment: Payment, reading: Explains, ctx: WinContext,
+        rules: RuleSet,
+    ) -> ScoreResult:  # fmt: skip
+        """A result whose payment and words are already worked out (the reference scorer makes them at once):
+        ``basic`` points and the part a liable player answers for (``liable_basic``) as the scorer's terms."""
+        terms = (points, basic, liable_basic, "written", None, None, False, False, 0, (), False, 0, ctx, rules)
+        result = cls(yaku, han, fu, limit, yakuman, points, wait, rules.players, dora, terms)
+        result._payment, result._reading = payment, reading
+        return result
 
     @property
     def payment(self) -> Payment:
@@ -205,7 +239,7 @@ class ScoreResult:
         inner = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True))
         return f"ScoreResult({inner})"
 
-    def _read(self) -> Reading:
+    def _read(self) -> Explains:
         try:
             return self._reading
         except AttributeError:
