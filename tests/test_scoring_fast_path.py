@@ -222,7 +222,7 @@ def test_payments_split_on_first_use_equal_pay() -> None:
                 result = score(hand, win, ctx, rules)
             except ScoringError:
                 continue
-            points, base, pao_base = result._terms[:3]
+            points, base, pao_base = result.terms.points, result.terms.base, result.terms.pao_base
             seen += 1
             assert result.points == points
             winner = ctx.seat_wind - EAST

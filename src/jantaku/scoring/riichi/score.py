@@ -48,7 +48,7 @@ from jantaku.scoring.riichi.readings import (
     Place,
     read,
 )  # fmt: skip
-from jantaku.scoring.riichi.result import ScoreResult, YakuLine
+from jantaku.scoring.riichi.result import ScoreResult, SheetTerms, YakuLine
 from jantaku.scoring.riichi.validate import ScoringError, check_arguments, plain_context, situational_flags, validate
 from jantaku.scoring.riichi.yaku import (
     AKA,
@@ -556,20 +556,25 @@ def _sheet(
     """The winner's score sheet (``value``: what the payers pay): its lines and totals, and the terms its payments
     and words are made from on first use (``ScoreResult``)."""
     if isinstance(best, _Yakuman):
-        terms = (
-            value, best.base, best.pao_base, best.form, best.combo, best.place, False, False, win, hand.melds, menzen,
-            concealed, ctx, info.rules,
+        terms = _tuple_new(
+            SheetTerms,
+            (value, best.base, best.pao_base, best.form, best.combo, best.place, False, False, win, hand.melds,
+             menzen, concealed, ctx, info.rules),
         )  # fmt: skip
-        return ScoreResult(tuple(best.lines), 0, 0, yakuman_name(best.total), best.total, value, best.wait,
-                           info.players, 0, terms)  # fmt: skip
+        name = yakuman_name(best.total)
+        return ScoreResult(tuple(best.lines), 0, 0, name, best.total, value, best.wait, info.players, 0, terms)
     form, combo, place, pinfu, found, han, fu, base, limit = best
     if form == "seven pairs":
         lines = (_SEVEN_PAIRS_LINE, *fixed_regular, *bonus)
     else:
         lines = (*fixed_regular, *(_in_order(found) if len(found) > 1 else found), *bonus)
-    terms = (value, base, 0, form, combo, place, pinfu, True, win, hand.melds, menzen, concealed, ctx, info.rules)
-    return ScoreResult(lines, han, fu, limit, 1 if limit == "kazoe yakuman" else 0, value,
-                       place[0] if place is not None else "tanki", info.players, bonus_han, terms)  # fmt: skip
+    terms = _tuple_new(
+        SheetTerms,
+        (value, base, 0, form, combo, place, pinfu, True, win, hand.melds, menzen, concealed, ctx, info.rules),
+    )
+    wait = place[0] if place is not None else "tanki"
+    kazoe = 1 if limit == "kazoe yakuman" else 0
+    return ScoreResult(lines, han, fu, limit, kazoe, value, wait, info.players, bonus_han, terms)
 
 
 __all__ = ["ScoreResult", "ScoringError", "WinContext", "YakuLine", "score"]
