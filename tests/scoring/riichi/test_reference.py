@@ -1,8 +1,8 @@
 """The readable scorer (``score_reference``) against the hand-worked rule tables, and the fast ``score`` against it.
 
 Why: the fast scorer's bit-packed search is checked against a scorer written the way the rules read, on random
-winning hands (each yaku family and special form turns up often: see ``tests/random_hands.py``) with random
-contexts, liability included, under every riichi preset. The reference itself is checked against the rows of
+winning hands (each yaku family and special form turns up often: see ``random_hands.py`` beside this file) with
+random contexts, liability included, under every riichi preset. The reference itself is checked against the rows of
 ``tests/rules`` (values worked out by hand from docs/rules.md), so the two do not merely agree with each other.
 On the Tenhou corpus the two are compared in ``tests/test_tenhou_agari.py``.
 """
@@ -22,9 +22,9 @@ from jantaku.hand.model import Hand
 from jantaku.rules import preset
 from jantaku.scoring.riichi import ScoreResult, ScoringError, WinContext, score, score_reference
 from jantaku.tiles import EAST, parse_tile
-from tests.random_hands import random_case
 from tests.rules import test_errors_table, test_fu_table, test_payments_table, test_yaku_table
 from tests.rules.scoring_rows import Row
+from tests.scoring.riichi.random_hands import random_case
 
 PRESETS = ["tenhou", "standard", "sanma", "classic", "doman", "bga", "tenhou-sanma"]
 EXAMPLES = int(os.environ.get("JANTAKU_EXAMPLES", "400"))

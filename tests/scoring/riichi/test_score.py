@@ -25,7 +25,7 @@ from jantaku.scoring.riichi.score import _applicable, _checks_for, _rules_of
 from jantaku.scoring.riichi.validate import _context_problems, _problems_with_hand, plain_context, validate
 from jantaku.scoring.riichi.yaku import Shape
 from jantaku.tiles import EAST, FIVES, KINDS, NORTH, RED_MAN
-from tests.random_hands import random_case
+from tests.scoring.riichi.random_hands import random_case
 
 PRESETS = ["tenhou", "standard", "sanma", "classic", "doman", "bga", "tenhou-sanma"]
 
