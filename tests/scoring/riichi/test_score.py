@@ -21,8 +21,8 @@ from jantaku.scoring.riichi.fu import fu_items, standard_fu
 from jantaku.scoring.riichi.points import pay
 from jantaku.scoring.riichi.readings import CONC, HPAIR, KANS, NEEDS, PAIR, PEI, PLAIN, RUNS, TABLES, TRIP_MASK, read
 from jantaku.scoring.riichi.result import Reading
-from jantaku.scoring.riichi.score import _applicable, _checks_for, _rules_of
-from jantaku.scoring.riichi.validate import _context_problems, _problems_with_hand, plain_context, validate
+from jantaku.scoring.riichi.score import applicable_checks, checks_for, prepared_rules
+from jantaku.scoring.riichi.validate import context_problems, hand_problems, plain_context, validate
 from jantaku.scoring.riichi.yaku import Shape
 from jantaku.tiles import EAST, FIVES, KINDS, NORTH, RED_MAN
 from tests.scoring.riichi.random_hands import random_case
@@ -49,7 +49,7 @@ def test_limits_flag_exactly_the_hands_validate_rejects(name: str) -> None:
         packed = sum(tally.CODE_BIT[c] for c in codes)
         doubt = bool((packed | packed + limits) & tally.HIGHS)
         try:
-            _problems_with_hand(hand, codes[13], rules)
+            hand_problems(hand, codes[13], rules)
             rejected = False
         except ScoringError:
             rejected = True
@@ -62,9 +62,9 @@ def test_plain_context_never_vouches_for_a_context_validate_rejects() -> None:
     rng = random.Random(7)
     for name in ("tenhou", "sanma"):
         rules = preset(name)
-        indicators = _rules_of(rules).indicators
+        indicators = prepared_rules(rules).indicators
         for hand, win, _ctx in _cases(name, 300):
-            counts, _, _ = _problems_with_hand(hand, win, rules)
+            counts, _, _ = hand_problems(hand, win, rules)
             for _ in range(10):
                 flags = {f: rng.random() < 0.15 for f in ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan",
                                                           "chankan", "haitei", "houtei", "tenhou", "chiihou",
@@ -77,7 +77,7 @@ def test_plain_context_never_vouches_for_a_context_validate_rejects() -> None:
                 )  # fmt: skip
                 got = plain_context(ctx, hand.is_closed, rules.sanma, indicators)
                 if got >= 0:
-                    assert _context_problems(hand, win, ctx, rules, counts) == [], ctx
+                    assert context_problems(hand, win, ctx, rules, counts) == [], ctx
                     assert got & 1 == bool(ctx.tsumo) and got >> 8 == hand.is_closed
 
 
@@ -89,7 +89,7 @@ def test_shapes_from_the_tables_equal_shapes_from_the_sets() -> None:
                 result = score(hand, win, ctx, preset(name))
             except ScoringError:
                 continue
-            reading = result._read()
+            reading = result.reading
             if reading.form != "standard" or not reading.itemised:
                 continue
             sets = [(g - 34, True, False, False) if g >= 34 else (g, False, False, False) for g in reading.groups]
@@ -176,7 +176,7 @@ def test_shared_check_lists_equal_the_full_pass() -> None:
                     for rest in range(4):  # honor pair, closed
                         key = honors | runs << RUNS - NEEDS | peikou << PEI - NEEDS | plain << PLAIN - NEEDS
                         key |= (rest & 1) << HPAIR - NEEDS | (rest >> 1) << 16
-                        assert _applicable(key) == _checks_for(key), hex(key)
+                        assert applicable_checks(key) == checks_for(key), hex(key)
 
 
 def test_fu_items_add_up_to_the_fu() -> None:
@@ -195,7 +195,7 @@ def test_fu_items_add_up_to_the_fu() -> None:
             assert items, (hand, win)
             raw = sum(fu for _, fu in items)
             assert (raw + 9) // 10 * 10 == result.fu or (raw == 25 and result.fu == 25)
-            reading = result._read()
+            reading = result.reading
             assert isinstance(reading, Reading)
             if reading.form == "standard":
                 ron = not ctx.tsumo

@@ -254,7 +254,9 @@ class ScoreResult:
         inner = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True))
         return f"ScoreResult({inner})"
 
-    def _read(self) -> Explains:
+    @property
+    def reading(self) -> Explains:
+        """The winning reading, made on first use from the terms (``Reading.of``), that the words come from."""
         try:
             return self._reading
         except AttributeError:
@@ -264,11 +266,11 @@ class ScoreResult:
 
     @property
     def fu_items(self) -> tuple[FuItem, ...]:
-        return self._read().fu_items(self.wait)
+        return self.reading.fu_items(self.wait)
 
     @property
     def arrangement(self) -> str:
-        return self._read().text(self.wait)
+        return self.reading.text(self.wait)
 
     def to_dict(self) -> dict[str, Any]:
         return {

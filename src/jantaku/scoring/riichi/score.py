@@ -100,15 +100,15 @@ _ONCE: dict[tuple[str, bool], YakuLine | None] = {
     for m in (True, False)
 }
 
-_YakumanChecks = tuple[tuple[Yaku, Check], ...]
-_RegularChecks = tuple[tuple[Yaku, int, Check], ...]
-_Applicable = tuple[bool, _YakumanChecks, _YakumanChecks, _RegularChecks, _RegularChecks]
+YakumanChecks = tuple[tuple[Yaku, Check], ...]
+RegularChecks = tuple[tuple[Yaku, int, Check], ...]
+ApplicableChecks = tuple[bool, YakumanChecks, YakumanChecks, RegularChecks, RegularChecks]
 # checks a shape can possibly meet (see yaku.Needs), split by whether they read the placement (BY_WAIT):
 # (any at all, yakuman by arrangement, yakuman by placement, regular by arrangement, regular by placement)
-_APPLICABLE: dict[int, _Applicable] = {}
+_APPLICABLE: dict[int, ApplicableChecks] = {}
 
 
-def _applicable(key: int) -> _Applicable:
+def applicable_checks(key: int) -> ApplicableChecks:
     """The checks for shapes of ``key`` = a reading's ``agg >> NEEDS & NEEDS_MASK`` (honor triplet kinds, runs,
     identical runs, plain sets, honor pair: see ``readings``) | closed << 16 (see ``yaku.Needs``).
 
@@ -122,15 +122,17 @@ def _applicable(key: int) -> _Applicable:
         needed |= (plain > 0) << PLAIN - NEEDS | (1 << winds.bit_count()) - 1
         got = _BY_NEEDS.get(needed)
         if got is None:
-            got = _BY_NEEDS[needed] = _checks_for(needed)
+            got = _BY_NEEDS[needed] = checks_for(needed)
         _APPLICABLE[key] = got
     return got
 
 
-_BY_NEEDS: dict[int, _Applicable] = {}
+_BY_NEEDS: dict[int, ApplicableChecks] = {}
 
 
-def _checks_for(key: int) -> _Applicable:
+def checks_for(key: int) -> ApplicableChecks:
+    """The checks for shapes of ``key`` by a full pass over the yaku's ``Needs`` (``applicable_checks`` shares
+    this answer between keys that differ only in what no check reads)."""
     honors, runs = key & 0x7F, key >> RUNS - NEEDS & 7
     peikou, plain = key >> PEI - NEEDS & 3, key >> PLAIN - NEEDS & 7
     honor_pair, menzen = bool(key >> HPAIR - NEEDS & 1), bool(key >> 16 & 1)
@@ -149,7 +151,7 @@ def _checks_for(key: int) -> _Applicable:
     return (any(checks), *checks)
 
 
-class _Rules:
+class PreparedRules:
     """What the scorer needs from one RuleSet, worked out once per rules object: the count limits (``tally``),
     the dora each valid indicator code points at (as the shift of its count in ``tally``'s packing), the value of
     each (han, fu, dealer, tsumo) and the situational yaku of each combination of flags (``_situational``)."""
@@ -181,17 +183,18 @@ class _Rules:
         return got
 
 
-_RULES: dict[int, _Rules] = {}
+_RULES: dict[int, PreparedRules] = {}
 
 
-def _rules_of(rules: RuleSet) -> _Rules:
+def prepared_rules(rules: RuleSet) -> PreparedRules:
+    """The ``PreparedRules`` of a rules object, made on first use and kept for the next wins under it."""
     got = _RULES.get(id(rules))
     if got is None or got.rules is not rules:
         if not isinstance(rules, RuleSet):
             raise TypeError(f'score() takes a RuleSet (preset("standard")), not {type(rules).__name__} {rules!r}')
         if len(_RULES) >= 64:  # rules objects come and go (rooms): keep the table small
             _RULES.clear()
-        got = _RULES[id(rules)] = _Rules(rules)
+        got = _RULES[id(rules)] = PreparedRules(rules)
     return got
 
 
@@ -274,7 +277,7 @@ def _rare_yakuman(
     return blessings, yakuman
 
 
-def _situational(ctx: WinContext, info: _Rules, key: int) -> tuple[list[YakuLine], int]:
+def _situational(ctx: WinContext, info: PreparedRules, key: int) -> tuple[list[YakuLine], int]:
     """The situational yaku of a win whose flags are ``key`` (``validate.situational_flags``). Each hangs on a flag
     of the context and reads nothing but those flags, the closed hand and ``rules.rinshan_haitei_stack``, so the
     lines, with their han, are worked out once per combination of them (per rules object) by the registered checks;
@@ -294,7 +297,7 @@ def _situational(ctx: WinContext, info: _Rules, key: int) -> tuple[list[YakuLine
     return got
 
 
-def _bonus(ctx: WinContext, info: _Rules, every: int) -> tuple[list[YakuLine], int]:
+def _bonus(ctx: WinContext, info: PreparedRules, every: int) -> tuple[list[YakuLine], int]:
     """Dora, red fives, North extractions and ura dora (only for a riichi winner), and their han. Worked out only
     once an interpretation has a yaku: a hand without one (a third of random complete hands) never counts them."""
     out = []
@@ -332,7 +335,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     """
     info = _RULES.get(id(rules))
     if info is None or info.rules is not rules:
-        info = _rules_of(rules)
+        info = prepared_rules(rules)
     try:
         tiles, melds = hand.tiles, hand.melds
     except AttributeError:
@@ -441,9 +444,8 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         a = p0.agg + p1.agg1 + p2.agg2 + p3.agg + meld_agg
         pair = (a >> PAIR & 63) - 1
         needs = (a >> NEEDS & NEEDS_MASK) | closed_bit
-        checked, ykm_arr_checks, ykm_place_checks, arr_checks, place_checks = _APPLICABLE.get(needs) or _applicable(
-            needs
-        )
+        applicable = _APPLICABLE.get(needs) or applicable_checks(needs)
+        checked, ykm_arr_checks, ykm_place_checks, arr_checks, place_checks = applicable
         conc = a >> CONC & 7
         shape = _NO_SHAPE[menzen]  # (read by no check when none applies)
         if checked:
@@ -551,7 +553,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
 
 def _sheet(
     best: _Regular | _Yakuman, value: int, fixed_regular: list[YakuLine], bonus: list[YakuLine], bonus_han: int,
-    hand: Hand, win: int, menzen: bool, concealed: int, ctx: WinContext, info: _Rules,
+    hand: Hand, win: int, menzen: bool, concealed: int, ctx: WinContext, info: PreparedRules,
 ) -> ScoreResult:  # fmt: skip
     """The winner's score sheet (``value``: what the payers pay): its lines and totals, and the terms its payments
     and words are made from on first use (``ScoreResult``)."""

@@ -60,7 +60,7 @@ def check_arguments(hand: object, win: object, ctx: object, rules: object) -> No
             raise TypeError(f"WinContext.{name} is a whole number, not {value!r}")
 
 
-def _problems_with_hand(hand: Hand, win: int, rules: RuleSet) -> tuple[list[int], int, list[int]]:
+def hand_problems(hand: Hand, win: int, rules: RuleSet) -> tuple[list[int], int, list[int]]:
     """Check the tiles against the rules' tile set; returns the 34 counts of hand + melds + winning tile, the
     number of red fives among them, and the 34 counts of the concealed tiles with the winning tile."""
     if hand.size != 13:
@@ -106,7 +106,7 @@ def _problems_with_hand(hand: Hand, win: int, rules: RuleSet) -> tuple[list[int]
     return counts, sum(reds), concealed
 
 
-def _context_problems(hand: Hand, win: int, ctx: WinContext, rules: RuleSet, counts: list[int]) -> list[str]:
+def context_problems(hand: Hand, win: int, ctx: WinContext, rules: RuleSet, counts: list[int]) -> list[str]:
     """What the context says that this hand or these rules make impossible (beyond ``WinContext.problems``)."""
     problems = ctx.problems()
     if not hand.is_closed and (ctx.riichi_declared or ctx.ippatsu):
@@ -140,8 +140,8 @@ def validate(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> tuple[lis
     check_arguments(hand, win, ctx, rules)
     if not rules.riichi:
         raise ScoringError("invalid_context", f"rules {rules.name!r} are not a riichi rule set; use zung-jung scoring")
-    counts, reds, concealed = _problems_with_hand(hand, win, rules)
-    problems = _context_problems(hand, win, ctx, rules, counts)
+    counts, reds, concealed = hand_problems(hand, win, rules)
+    problems = context_problems(hand, win, ctx, rules, counts)
     if problems:
         raise ScoringError("invalid_context", "; ".join(problems))
     return counts, reds, concealed
