@@ -29,8 +29,9 @@ from jantaku.hand.shanten import (
     shape_index,
     shipped_tables,
 )
+from jantaku.tiles import TERMINALS_AND_HONORS
 
-_YAO_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_YAO_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
 _ALL = (1 << 34) - 1
 _MEMO_LIMIT = 1 << 18
 _POW5 = tuple(5**i for i in range(9))

@@ -23,7 +23,7 @@ from jantaku.scoring.riichi.readings import CONC, HPAIR, KANS, NEEDS, PAIR, PEI,
 from jantaku.scoring.riichi.result import Reading
 from jantaku.scoring.riichi.score import applicable_checks, checks_for, prepared_rules
 from jantaku.scoring.riichi.validate import context_problems, hand_problems, plain_context, validate
-from jantaku.scoring.riichi.yaku import Shape
+from jantaku.scoring.riichi.yaku import ReadingFacts
 from jantaku.tiles import EAST, FIVES, KINDS, NORTH, RED_MAN
 from tests.scoring.riichi.random_hands import random_case
 
@@ -82,7 +82,7 @@ def test_plain_context_never_vouches_for_a_context_validate_rejects() -> None:
 
 
 def test_shapes_from_the_tables_equal_shapes_from_the_sets() -> None:
-    """The aggregates a reading adds up from its suits' tables equal ``Shape.of`` on the same sets."""
+    """The aggregates a reading adds up from its suits' tables equal ``ReadingFacts.of`` on the same sets."""
     for name in ("tenhou", "standard"):
         for hand, win, ctx in _cases(name, 1500):
             try:
@@ -94,7 +94,7 @@ def test_shapes_from_the_tables_equal_shapes_from_the_sets() -> None:
                 continue
             sets = [(g - 34, True, False, False) if g >= 34 else (g, False, False, False) for g in reading.groups]
             sets += [(m.first, m.kind is not MeldKind.CHI, m.is_open, m.is_kan) for m in hand.melds]
-            plain = Shape.of(sets, reading.pair, result.wait, hand.is_closed)
+            plain = ReadingFacts.of(sets, reading.pair, result.wait, hand.is_closed)
             concealed = sum(tally.CODE_BIT[c] for c in (*hand.tiles, win)) & tally.KINDS_MASK
             suits = [read(s, concealed >> 36 * s & (tally.SUIT_MASK if s < 3 else tally.HONOR_MASK)) for s in range(4)]
             found = False
@@ -132,7 +132,7 @@ def test_shapes_from_the_tables_equal_shapes_from_the_sets() -> None:
 @pytest.mark.parametrize("suit", [0, 3])
 def test_suit_tables_hold_every_reading_of_every_shape(suit: int) -> None:
     """The tables filled at first use: every suit shape that makes sets and at most one pair is in, with exactly
-    the readings ``decompose.suit_shapes`` finds, in its order, and each reading's aggregate is ``Shape.of`` on
+    the readings ``decompose.suit_shapes`` finds, in its order, and each reading's aggregate is ``ReadingFacts.of`` on
     its sets (a triplet concealed); 20,000 random shapes of at most 14 tiles (a hand's most) read as
     ``suit_shapes`` reads them."""
     size, base = (9, 0) if suit == 0 else (7, 27)
@@ -145,7 +145,7 @@ def test_suit_tables_hold_every_reading_of_every_shape(suit: int) -> None:
         assert [(p.groups, p.pair) for p in parts] == list(suit_shapes(counts, suit == 0))
         for p in parts:
             sets = [(g - 34 + base, True, False, False) if g >= 34 else (g, False, False, False) for g in p.groups]
-            plain = Shape.of(sets, p.pair + base if p.pair >= 0 else -1, "", True)
+            plain = ReadingFacts.of(sets, p.pair + base if p.pair >= 0 else -1, "", True)
             a = p.agg
             assert p.run_mask == plain.run_mask and a & TRIP_MASK == plain.trip_mask
             assert (a >> RUNS & 7, a >> PEI & 3, a >> CONC & 7, a >> KANS & 7) == (

@@ -59,13 +59,13 @@ from jantaku.scoring.riichi.yaku import (
     URA,
     YAKU,
     Check,
-    Shape,
+    ReadingFacts,
     Yaku,
     content_yaku,
     counted,
 )
 from jantaku.scoring.riichi.yaku import NEEDS as NEEDS_OF
-from jantaku.tiles import EAST, NORTH, RED_MAN, SANMA_REMOVED, code_name, dora_after, kind_of
+from jantaku.tiles import EAST, NORTH, RED_MAN, SANMA_REMOVED, code_name, dora_after, is_honor, kind_of
 
 SITUATIONAL = ("menzen_tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
 SHAPE_REGULAR = (
@@ -78,7 +78,7 @@ _ORDER = {k: i for i, k in enumerate((*SHAPE_REGULAR, *SHAPE_YAKUMAN))}
 _SITUATIONAL_CHECKS = tuple((YAKU[k], CHECKS[k]) for k in SITUATIONAL)
 _PINFU = YAKU["pinfu"]
 _SEVEN_PAIRS_LINE = YakuLine(YAKU["chiitoitsu"], 2)
-_NO_SHAPE = {m: Shape(0, 0, 0, 0, 0, 0, 0, -1, "", m) for m in (True, False)}  # situational yaku read no shape
+_NO_SHAPE = {m: ReadingFacts(0, 0, 0, 0, 0, 0, 0, -1, "", m) for m in (True, False)}  # situational yaku read no shape
 _KIND = [kind_of(c) for c in range(RED_MAN + 3)]
 _NINE_GATES = tally.pack([3, 1, 1, 1, 1, 1, 1, 1, 3])  # as a suit key; plus any one tile of the suit
 _NINE_GATES_EXTRA = {1 << tally.NIBBLE * i: i for i in range(9)}
@@ -266,7 +266,7 @@ def _rare_yakuman(
         if ctx.renhou and rules.renhou_yakuman:
             blessings.append(YakuLine(YAKU["renhou"], 1))
     yakuman = list(blessings)
-    if not melds and win < 27:
+    if not melds and not is_honor(win):
         # nine gates: 1112345678999 plus one tile of the same suit, closed, no kan; pure (junsei) when the extra
         # tile is the winning one (the 13 before it were the nine-sided wait)
         base = win - win % 9
@@ -386,7 +386,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     blessings: list[YakuLine] = []
     fixed_yakuman: list[YakuLine] = []
     if (rare and (ctx.tenhou or ctx.chiihou or ctx.renhou)) or (
-        not melds and wk < 27 and not concealed & _OUTSIDE_SUIT[wk // 9]  # nine gates is one closed suit
+        not melds and wk < EAST and not concealed & _OUTSIDE_SUIT[wk // 9]  # nine gates is one closed suit
     ):
         blessings, fixed_yakuman = _rare_yakuman(ctx, rules, concealed, wk, bool(melds))
     fixed_regular, fixed_han = info.situational.get(flags) or _situational(ctx, info, flags)
@@ -449,7 +449,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         conc = a >> CONC & 7
         shape = _NO_SHAPE[menzen]  # (read by no check when none applies)
         if checked:
-            shape = Shape(p0.run_mask | p1.run_mask1 | p2.run_mask2 | meld_runs, a & TRIP_MASK, a >> RUNS & 7,
+            shape = ReadingFacts(p0.run_mask | p1.run_mask1 | p2.run_mask2 | meld_runs, a & TRIP_MASK, a >> RUNS & 7,
                           a >> PEI & 3, a >> PLAIN & 7, conc, a >> KANS & 7, pair, "", menzen)  # fmt: skip
         arr_yakuman: list[tuple[Yaku, int]] = []
         for y, fn in ykm_arr_checks:
@@ -464,7 +464,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                 arr_found.append(_tuple_new(YakuLine, (y, han * n)))
                 arr_han += han * n
         sets_fu = a >> FU & 255
-        start_fu = base_fu + pair_fu(pair, ctx, rules) if pair >= 27 else base_fu
+        start_fu = base_fu + pair_fu(pair, ctx, rules) if pair >= EAST else base_fu  # an honor pair
         yakuman_possible = fixed_yakuman or arr_yakuman or ykm_place_checks
         if not (arr_found or place_checks or fixed_regular or yakuman_possible):
             continue  # no yaku to find wherever the winning tile sits
