@@ -452,10 +452,14 @@ def _closed_classes(key: int) -> tuple[_Class, ...]:
         (chiitoi_n, c_2, False, kokushi_n, k_free, False),  # ... of a terminal/honor
     ):
         c13 = chiitoi if chiitoi < kokushi else kokushi
-        out.append((
-            c13, c_draws if chiitoi == c13 else 0, k_draws if kokushi == c13 else 0,
-            (c_itself and chiitoi == c13) or (k_itself and kokushi == c13),
-        ))  # fmt: skip
+        out.append(
+            (
+                c13,
+                c_draws if chiitoi == c13 else 0,
+                k_draws if kokushi == c13 else 0,
+                (c_itself and chiitoi == c13) or (k_itself and kokushi == c13),
+            )
+        )
     got = _CLASSES[key] = tuple(out)
     return got
 

@@ -69,9 +69,14 @@ def standard_fu(sets: int, pair: int, wait: str, menzen: bool, tsumo: bool, pinf
 
 
 def fu_items(
-    sets: Sequence[tuple[int, bool, bool, bool]], pair: int, wait: str, menzen: bool, ctx: WinContext,
-    rules: RuleSet, pinfu: bool,
-) -> list[FuItem]:  # fmt: skip
+    sets: Sequence[tuple[int, bool, bool, bool]],
+    pair: int,
+    wait: str,
+    menzen: bool,
+    ctx: WinContext,
+    rules: RuleSet,
+    pinfu: bool,
+) -> list[FuItem]:
     """The breakdown of ``standard_fu``: ``sets`` are (first kind, is_triplet, is_open, is_kan), a triplet
     completed by a ron discard counting as open."""
     tsumo = ctx.tsumo

@@ -67,8 +67,18 @@ class Part:
     filled in by ``place`` on first use."""
 
     __slots__ = (
-        "agg", "agg1", "agg2", "base", "groups", "pair", "places", "run_mask", "run_mask1", "run_mask2", "special",
-    )  # fmt: skip
+        "agg",
+        "agg1",
+        "agg2",
+        "base",
+        "groups",
+        "pair",
+        "places",
+        "run_mask",
+        "run_mask1",
+        "run_mask2",
+        "special",
+    )
     special: int  # its suit reading's ``special`` (set with the tables): the scorer reads a one-way shape's part only
 
     def __init__(self, groups: tuple[int, ...], pair: int, base: int, agg: int, run_mask: int) -> None:

@@ -62,14 +62,35 @@ class Reading:
     seven pairs' flat 25."""
 
     __slots__ = (
-        "concealed", "ctx", "form", "groups", "itemised", "melds", "menzen", "pair", "pinfu", "placed", "rules", "win",
-    )  # fmt: skip
+        "concealed",
+        "ctx",
+        "form",
+        "groups",
+        "itemised",
+        "melds",
+        "menzen",
+        "pair",
+        "pinfu",
+        "placed",
+        "rules",
+        "win",
+    )
 
     def __init__(
-        self, form: str, groups: tuple[int, ...], pair: int, placed: int, pinfu: bool, win: int,
-        melds: tuple[Meld, ...], menzen: bool, concealed: int, ctx: WinContext, rules: RuleSet,
+        self,
+        form: str,
+        groups: tuple[int, ...],
+        pair: int,
+        placed: int,
+        pinfu: bool,
+        win: int,
+        melds: tuple[Meld, ...],
+        menzen: bool,
+        concealed: int,
+        ctx: WinContext,
+        rules: RuleSet,
         itemised: bool = True,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.form, self.groups, self.pair, self.placed, self.pinfu, self.win = form, groups, pair, placed, pinfu, win
         self.melds, self.menzen, self.concealed, self.ctx, self.rules = melds, menzen, concealed, ctx, rules
         self.itemised = itemised
@@ -170,24 +191,57 @@ class ScoreResult:
     call; the lazy slots stay unset until asked for)."""
 
     __slots__ = (
-        "_payment", "_reading", "_terms", "dora", "fu", "han", "limit", "players", "points", "wait", "yaku", "yakuman",
-    )  # fmt: skip
+        "_payment",
+        "_reading",
+        "_terms",
+        "dora",
+        "fu",
+        "han",
+        "limit",
+        "players",
+        "points",
+        "wait",
+        "yaku",
+        "yakuman",
+    )
     _payment: Payment  # set on first use
     _reading: Explains  # set on first use
 
     def __init__(
-        self, yaku: tuple[YakuLine, ...], han: int, fu: int, limit: str | None, yakuman: int, points: int,
-        wait: str, players: int, dora: int, terms: SheetTerms,
-    ) -> None:  # fmt: skip
+        self,
+        yaku: tuple[YakuLine, ...],
+        han: int,
+        fu: int,
+        limit: str | None,
+        yakuman: int,
+        points: int,
+        wait: str,
+        players: int,
+        dora: int,
+        terms: SheetTerms,
+    ) -> None:
         self.yaku, self.han, self.fu, self.limit, self.yakuman = yaku, han, fu, limit, yakuman
         self.points, self.wait, self.players, self.dora, self._terms = points, wait, players, dora, terms
 
     @classmethod
     def written(
-        cls, *, yaku: tuple[YakuLine, ...], han: int, fu: int, limit: str | None, yakuman: int, points: int,
-        wait: str, dora: int, basic: int, liable_basic: int, payment: Payment, reading: Explains, ctx: WinContext,
+        cls,
+        *,
+        yaku: tuple[YakuLine, ...],
+        han: int,
+        fu: int,
+        limit: str | None,
+        yakuman: int,
+        points: int,
+        wait: str,
+        dora: int,
+        basic: int,
+        liable_basic: int,
+        payment: Payment,
+        reading: Explains,
+        ctx: WinContext,
         rules: RuleSet,
-    ) -> ScoreResult:  # fmt: skip
+    ) -> ScoreResult:
         """A result whose payment and words are already worked out (the reference scorer makes them at once):
         ``basic`` points and the part a liable player answers for (``liable_basic``) as the scorer's terms."""
         terms = SheetTerms(
@@ -241,8 +295,17 @@ class ScoreResult:
         return self._terms.pao_base > 0
 
     def _fields(self) -> tuple[Any, ...]:
-        return (self.yaku, self.han, self.fu, self.limit, self.yakuman, self.payment, self.wait, self.players,
-                self.dora)  # fmt: skip
+        return (
+            self.yaku,
+            self.han,
+            self.fu,
+            self.limit,
+            self.yakuman,
+            self.payment,
+            self.wait,
+            self.players,
+            self.dora,
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ScoreResult) and self._fields() == other._fields()

@@ -121,13 +121,26 @@ class ReadingFacts:
     )
 
     def __init__(
-        self, run_mask: int, trip_mask: int, runs: int, peikou: int, plain: int, concealed_triplets: int, kans: int,
-        pair: int, wait: str, menzen: bool,
-    ) -> None:  # fmt: skip
+        self,
+        run_mask: int,
+        trip_mask: int,
+        runs: int,
+        peikou: int,
+        plain: int,
+        concealed_triplets: int,
+        kans: int,
+        pair: int,
+        wait: str,
+        menzen: bool,
+    ) -> None:
         self.run_mask, self.trip_mask, self.runs, self.peikou, self.plain = run_mask, trip_mask, runs, peikou, plain
         self.concealed_triplets, self.kans, self.pair, self.wait, self.menzen = (
-            concealed_triplets, kans, pair, wait, menzen,
-        )  # fmt: skip
+            concealed_triplets,
+            kans,
+            pair,
+            wait,
+            menzen,
+        )
 
     @classmethod
     def of(cls, sets: Sequence[tuple[int, bool, bool, bool]], pair: int, wait: str, menzen: bool) -> ReadingFacts:
@@ -141,9 +154,17 @@ class ReadingFacts:
                 run_mask |= 1 << k
         plain = sum(1 for k, trip, _, _ in sets if not (is_terminal_or_honor(k) if trip else _run_has_terminal(k)))
         return cls(
-            run_mask, trip_mask, len(runs), _identical_run_pairs(runs), plain + (not is_terminal_or_honor(pair)),
-            sum(1 for _, trip, op, _ in sets if trip and not op), sum(1 for s in sets if s[3]), pair, wait, menzen,
-        )  # fmt: skip
+            run_mask,
+            trip_mask,
+            len(runs),
+            _identical_run_pairs(runs),
+            plain + (not is_terminal_or_honor(pair)),
+            sum(1 for _, trip, op, _ in sets if trip and not op),
+            sum(1 for s in sets if s[3]),
+            pair,
+            wait,
+            menzen,
+        )
 
     @property
     def triplets(self) -> int:
@@ -176,9 +197,15 @@ class Needs:
     honor_kinds: int = 0  # a triplet of one of these honors (bit k - 27 for kind k)
 
     def met(
-        self, runs: int, triplets: int, honor_triplets: int, honor_pair: bool, outside: bool = True,
-        peikou: bool = True, honor_mask: int = 0x7F,
-    ) -> bool:  # fmt: skip
+        self,
+        runs: int,
+        triplets: int,
+        honor_triplets: int,
+        honor_pair: bool,
+        outside: bool = True,
+        peikou: bool = True,
+        honor_mask: int = 0x7F,
+    ) -> bool:
         """``honor_mask``: bit k - 27 for each honor kind k held as a triplet (or kan)."""
         return (
             self.runs <= runs <= self.max_runs

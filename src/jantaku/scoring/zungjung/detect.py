@@ -205,8 +205,16 @@ def irregular(s: HandReading) -> Iterator[str]:
 
 
 CHECKS: tuple[Check, ...] = (
-    trivial, one_suit, honours, triplets, identical, similar, consecutive, terminals, irregular,
-)  # fmt: skip
+    trivial,
+    one_suit,
+    honours,
+    triplets,
+    identical,
+    similar,
+    consecutive,
+    terminals,
+    irregular,
+)
 
 
 def shape_patterns(s: HandReading) -> list[str]:
