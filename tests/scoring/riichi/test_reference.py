@@ -24,9 +24,8 @@ from jantaku.scoring.riichi import ScoreResult, ScoringError, WinContext, score,
 from jantaku.tiles import EAST, parse_tile
 from tests.rules import test_errors_table, test_fu_table, test_payments_table, test_yaku_table
 from tests.rules.scoring_rows import Row
-from tests.scoring.riichi.random_hands import random_case
+from tests.scoring.riichi.random_hands import PRESETS, random_case
 
-PRESETS = ["tenhou", "standard", "sanma", "classic", "doman", "bga", "tenhou-sanma"]
 EXAMPLES = int(os.environ.get("JANTAKU_EXAMPLES", "400"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TABLE_ROWS = [
