@@ -399,22 +399,39 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         raise
     rare = flags < 0  # only then may the context hold a blessing
     if rare:
-        flags = _rare_situation(hand, win, ctx, rules, menzen)
+        validate(hand, win, ctx, rules)
+        flags = situational_flags(ctx, menzen)
     wk = _KIND[win]
-    # 4. the yaku every reading shares: situational ones (per combination of flags), and, off the usual hand (two
-    # suits or more, simples and terminals or honors: the test ``content_yaku`` makes first, spelled out here),
-    # blessings, nine gates and the yaku read off the tiles alone
-    fixed_regular, fixed_han = info.situational.get(flags) or _situational(ctx, info, flags)
+    # 4. the yaku every reading shares: situational ones (per combination of flags), blessings, nine gates, and
+    # those read off the tiles alone (``content_yaku``)
     blessings: list[YakuLine] = []
     fixed_yakuman: list[YakuLine] = []
-    if rare or not (
+    if (rare and (ctx.tenhou or ctx.chiihou or ctx.renhou)) or (
+        not melds and wk < EAST and not concealed & _OUTSIDE_SUIT[wk // 9]  # nine gates is one closed suit
+    ):
+        blessings, fixed_yakuman = _rare_yakuman(ctx, rules, concealed, wk, bool(melds))
+    fixed_regular, fixed_han = info.situational.get(flags) or _situational(ctx, info, flags)
+    # the usual hand (two suits or more, simples and terminals or honors) has no content yaku: that test, as
+    # ``content_yaku`` makes it first, spelled out here
+    if not (
         every & _TERMINALS_HONORS
         and every & _SIMPLES
         and (every & _MANZU != 0) + (every & _PINZU != 0) + (every & _SOUZU != 0) > 1
     ):
-        blessings, fixed_yakuman, fixed_regular, fixed_han = _shared_yaku(
-            ctx, rules, fixed_regular, fixed_han, rare, concealed, every, wk, menzen, bool(melds)
-        )
+        content = content_yaku(every, not menzen, rules)
+        if content:
+            fixed_regular = list(fixed_regular)
+            at = 0  # content yaku come first on a score sheet
+            for k, n in content:
+                y = YAKU[k]
+                if y.yakuman:
+                    fixed_yakuman = [*fixed_yakuman, YakuLine(y, n)]
+                else:
+                    line = _ONCE[k, menzen]
+                    if line is not None:
+                        fixed_regular.insert(at, line if n == 1 else YakuLine(y, line.han * n))
+                        fixed_han += line.han * n
+                        at += 1
     # 5. the suits' readings: usually each suit reads one way (``ONE``), and that is the one combination
     k0, k1, k2 = concealed & _SUIT, concealed >> _PIN_SHIFT & _SUIT, concealed >> _SOU_SHIFT & _SUIT
     k3 = concealed >> _HONOR_SHIFT & _HONOR_MASK
@@ -547,50 +564,6 @@ def _refuse_tiles(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> NoRe
     validate(hand, win, ctx, rules)
     bad = next(c for m in hand.melds for c in m.tiles if c not in tally.CODE_BIT)
     raise ScoringError("invalid_hand", f"tile code {bad} is not a tile") from None
-
-
-def _rare_situation(hand: Hand, win: int, ctx: WinContext, rules: RuleSet, menzen: bool) -> int:
-    """Step 3 for a context ``plain_context`` does not vouch for: ``validate`` checks it (and raises with the
-    reason), then its flags (``validate.situational_flags``)."""
-    validate(hand, win, ctx, rules)
-    return situational_flags(ctx, menzen)
-
-
-def _shared_yaku(
-    ctx: WinContext,
-    rules: RuleSet,
-    fixed_regular: list[YakuLine],
-    fixed_han: int,
-    rare: bool,
-    concealed: int,
-    every: int,
-    wk: int,
-    menzen: bool,
-    melded: bool,
-) -> tuple[list[YakuLine], list[YakuLine], list[YakuLine], int]:
-    """Step 4 off the usual hand: (blessings, yakuman of every reading (blessings, nine gates, content yakuman),
-    regular yaku of every reading (content, then the situational ``fixed_regular``), their han)."""
-    blessings: list[YakuLine] = []
-    fixed_yakuman: list[YakuLine] = []
-    if (rare and (ctx.tenhou or ctx.chiihou or ctx.renhou)) or (
-        not melded and wk < EAST and not concealed & _OUTSIDE_SUIT[wk // 9]  # nine gates is one closed suit
-    ):
-        blessings, fixed_yakuman = _rare_yakuman(ctx, rules, concealed, wk, melded)
-    content = content_yaku(every, not menzen, rules)
-    if content:
-        fixed_regular = list(fixed_regular)
-        at = 0  # content yaku come first on a score sheet
-        for k, n in content:
-            y = YAKU[k]
-            if y.yakuman:
-                fixed_yakuman = [*fixed_yakuman, YakuLine(y, n)]
-            else:
-                line = _ONCE[k, menzen]
-                if line is not None:
-                    fixed_regular.insert(at, line if n == 1 else YakuLine(y, line.han * n))
-                    fixed_han += line.han * n
-                    at += 1
-    return blessings, fixed_yakuman, fixed_regular, fixed_han
 
 
 def _suit_readings(k0: int, k1: int, k2: int, k3: int) -> tuple[Iterable[Combo], int]:
