@@ -639,6 +639,8 @@ def _sheet(
 ) -> ScoreResult:
     """The winner's score sheet (``value``: what the payers pay): its lines and totals, and the terms its payments
     and words are made from on first use (``ScoreResult``)."""
+    # the terms in ``SheetTerms``' order (points, base, pao_base, form, combo, place, pinfu, itemised, win, melds,
+    # menzen, concealed, ctx, rules), built without the named tuple's Python-level constructor: once per call
     if isinstance(best, _Yakuman):
         terms = _tuple_new(
             SheetTerms,
@@ -661,7 +663,7 @@ def _sheet(
         )
         name = yakuman_name(best.total)
         return ScoreResult(tuple(best.lines), 0, 0, name, best.total, value, best.wait, info.players, 0, terms)
-    form, combo, place, pinfu, found, han, fu, base, limit = best
+    form, combo, place, pinfu, found, han, fu, base, limit = best  # a _Regular, in its fields' order
     if form == "seven pairs":
         lines = (_SEVEN_PAIRS_LINE, *fixed_regular, *bonus)
     else:
