@@ -11,11 +11,9 @@ from jantaku.melds import MeldKind
 from jantaku.rules import preset
 from jantaku.scoring.riichi import ScoringError, score
 from jantaku.scoring.riichi.fu import fu_items, standard_fu
-from jantaku.scoring.riichi.points import pay
 from jantaku.scoring.riichi.readings import HPAIR, NEEDS, PEI, PLAIN, RUNS
 from jantaku.scoring.riichi.result import Reading
 from jantaku.scoring.riichi.score import applicable_checks, checks_for
-from jantaku.tiles import EAST
 from tests.scoring.riichi.random_hands import PRESETS, seeded_cases
 
 
@@ -65,29 +63,3 @@ def test_fu_items_add_up_to_the_fu() -> None:
                 sets = sum(fu for label, fu in items if label.endswith(("triplet", "kan"), 0, label.rfind(" ")))
                 pair = sum(fu for label, fu in items if label.startswith("pair"))
                 assert standard_fu(sets, pair, result.wait, hand.is_closed, ctx.tsumo, reading.pinfu)[0] == result.fu
-
-
-def test_payments_split_on_first_use_equal_pay() -> None:
-    """The result keeps the payment's terms; made on first use it is ``pay`` on those terms (with the liable
-    seat's share when there is one), and its points are the value the scorer chose the reading by."""
-    seen = 0
-    for name in PRESETS:
-        rules = preset(name)
-        for hand, win, ctx in seeded_cases(name, 300, seed=1):
-            try:
-                result = score(hand, win, ctx, rules)
-            except ScoringError:
-                continue
-            points, base, pao_base = result.terms.points, result.terms.base, result.terms.pao_base
-            seen += 1
-            assert result.points == points
-            winner = ctx.seat_wind - EAST
-            discarder = None
-            if not ctx.tsumo:
-                discarder = ctx.discarder - EAST if ctx.discarder is not None else (winner - 1) % rules.players
-            liable = {"pao_seat": ctx.pao - EAST, "pao_base": pao_base} if ctx.pao is not None and pao_base else {}
-            full = pay(base, winner=winner, tsumo=ctx.tsumo, discarder=discarder, players=rules.players,
-                       honba=ctx.honba, sticks=ctx.sticks, rules=rules, **liable)  # fmt: skip
-            assert result.payment == full and full.points == points
-            assert sum(full.by_seat.values()) == 1000 * ctx.sticks
-    assert seen > 500
