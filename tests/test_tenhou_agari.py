@@ -20,7 +20,7 @@ from jantaku.formats import Agari, MeldType, Reach, TenhouGame, TenhouHand, Tenh
 from jantaku.hand.model import Hand
 from jantaku.melds import Meld, MeldKind
 from jantaku.rules import preset
-from jantaku.scoring.riichi import ScoreResult, ScoringError, WinContext, score
+from jantaku.scoring.riichi import ScoreResult, ScoringError, WinContext, score, score_reference
 from jantaku.tiles import EAST, code_name
 from tests.formats.corpus import corpus_files, require_corpus
 
@@ -157,12 +157,23 @@ def compare(game: TenhouGame, hand: TenhouHand, agari: Agari, first: bool) -> li
         check("han", sum(h for _, h in agari.yaku), result.han)
         check("fu", agari.fu, result.fu)
     check("points", agari.points, result.points)
+    try:  # the readable scorer (score_reference) must write the same sheet
+        reference: object = score_sheet(score_reference(ours, win, ctx, preset(game.rules.preset_name)))
+    except ScoringError as exc:
+        reference = exc.code
+    check("score_reference", reference, score_sheet(result))
     n = game.rules.players
     got = tuple(result.payment.by_seat.get((s - hand.init.dealer) % n, 0) for s in range(n))
     check("deltas", agari.deltas, got)
     if not diffs:
         return []
     return [f"{head}\n    " + "\n    ".join(diffs)]
+
+
+def score_sheet(result: ScoreResult) -> tuple[object, ...]:
+    """Everything a score sheet shows, to compare the fast scorer with the reference one."""
+    fields = (result.yaku, result.han, result.fu, result.limit, result.yakuman, result.points, result.wait)
+    return (*fields, result.dora, result.fu_items, result.arrangement, result.payment, result.pao_applies)
 
 
 def game_mismatches(path: Path) -> tuple[int, list[str]]:

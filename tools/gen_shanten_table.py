@@ -14,7 +14,7 @@ merges produce), then one byte per suit shape indexed by its counts read as a ba
 digit; 5**9 entries), then the same for honors (5**7), then n*n bytes: the merge of vectors a and b at a*n + b.
 255 marks shapes of more than 14 tiles (never a legal hand's suit), which fall back to the DP.
 
-Run: .venv/bin/python tools/gen_shanten_table.py   (tests/test_shanten_table.py checks the shipped file)
+Run: .venv/bin/python tools/gen_shanten_table.py   (tests/hand/test_shanten.py checks the shipped file)
 """
 
 from __future__ import annotations

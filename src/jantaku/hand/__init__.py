@@ -7,6 +7,7 @@
 
 from jantaku.hand.decompose import Arrangement, Form, arrangements
 from jantaku.hand.model import Hand
+from jantaku.hand.reference import shanten_reference, sweep_reference, waits_reference
 from jantaku.hand.shanten import is_complete, shanten, shanten_chiitoi, shanten_kokushi, shanten_standard
 from jantaku.hand.sweep import DiscardOption
 from jantaku.hand.waits import (
@@ -36,7 +37,10 @@ __all__ = [
     "shanten",
     "shanten_chiitoi",
     "shanten_kokushi",
+    "shanten_reference",
     "shanten_standard",
+    "sweep_reference",
     "ukeire",
     "waits",
+    "waits_reference",
 ]

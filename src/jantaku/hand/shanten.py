@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-_INF = 99
+UNREACHABLE = 99  # a distance no hand of 14 tiles or fewer has: "no such split"
 _KIND_NAMES = tuple(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34))
 
 
@@ -64,8 +64,9 @@ _MERGED: dict[tuple[int, int], int] = {}
 _SUIT: dict[bytes, tuple[int, int]] = {}
 _HONOR: dict[bytes, tuple[int, int]] = {}
 # seven pairs shanten by the packed (pairs, kinds) fields; thirteen orphans by (terminal/honor kinds, their pairs)
-_CHIITOI = [6 - (i & 63) + max(0, 7 - (i >> 6)) for i in range(4096)]
-_KOKUSHI = [13 - (i & 63) - (1 if i >> 6 else 0) for i in range(64 * 8)]
+# (see ``_packed``); read by ``shanten`` and the sweep
+SEVEN_PAIRS_SHANTEN = [6 - (i & 63) + max(0, 7 - (i >> 6)) for i in range(4096)]
+THIRTEEN_ORPHANS_SHANTEN = [13 - (i & 63) - (1 if i >> 6 else 0) for i in range(64 * 8)]
 
 
 State = dict[tuple[int, int, int, int], int]
@@ -73,7 +74,7 @@ START: State = {(0, 0, 0, 0): 0}
 
 
 def dp_step(states: State, h: int, cap: int, can_run: bool) -> State:
-    """Advance the distance DP by one rank holding ``h`` tiles (see ``_distance_vector``)."""
+    """Advance the distance DP by one rank holding ``h`` tiles (see ``standard_distance_vector``)."""
     nxt: State = {}
     for (m, p, due0, due1), cost in states.items():
         carried = due0 + due1
@@ -91,21 +92,21 @@ def dp_step(states: State, h: int, cap: int, can_run: bool) -> State:
                     used = base + s
                     c = cost + (used - h if used > h else 0)
                     key = (m + t + s, p + q, due1, s)
-                    if nxt.get(key, _INF) > c:
+                    if nxt.get(key, UNREACHABLE) > c:
                         nxt[key] = c
     return nxt
 
 
 def dp_finish(states: State) -> tuple[int, ...]:
     """The ten distances once every rank is placed (no run may still be open)."""
-    vec = [_INF] * 10
+    vec = [UNREACHABLE] * 10
     for (m, p, due0, due1), cost in states.items():
         if due0 == 0 and due1 == 0 and cost < vec[p * 5 + m]:
             vec[p * 5 + m] = cost
     return tuple(vec)
 
 
-def _distance_vector(held: Sequence[int], runs: bool, caps: Sequence[int] | None = None) -> tuple[int, ...]:
+def standard_distance_vector(held: Sequence[int], runs: bool, caps: Sequence[int] | None = None) -> tuple[int, ...]:
     """Ten distances for one suit by a DP over ranks, carrying the runs that still need tiles.
 
     State at rank i: (sets, pairs, runs needing i only, runs needing i and i+1). A choice at rank i adds new runs,
@@ -129,7 +130,7 @@ def _intern(vec: tuple[int, ...]) -> int:
 
 def merge_vectors(x: Sequence[int], y: Sequence[int]) -> tuple[int, ...]:
     """Min-plus merge of two suits' vectors (exactly one pair overall): the vector of the two suits together."""
-    out = [_INF] * 10
+    out = [UNREACHABLE] * 10
     for i in range(5):
         xi, xpi = x[i], x[5 + i]
         for j in range(5 - i):
@@ -159,13 +160,14 @@ _TABLES: list[tuple[bytes, bytes, list[int]]] = []
 # The fast path of ``shanten`` works on the file's own vector numbering ("local ids", < 256), so it does not depend
 # on what else was interned first: per suit shape an int ``packed << 16 | local id << shift`` (shift 8 for the
 # first suit of a pair, 0 for the second), so adding two suits' ints gives both the packed counts and the index
-# ``a << 8 | b`` of the pair's merge in ``_PAIR`` (a local id) and, for two pairs, in ``_FINAL_VEC`` (the vector).
-_PAIR: list[int] = []
+# ``a << 8 | b`` of the pair's merge in ``MERGED_LOCAL`` (a local id) and, for two pairs, in ``_FINAL_VEC``
+# (the vector).
+MERGED_LOCAL: list[int] = []  # the merge of local ids a and b, at a << 8 | b: a local id
 _FINAL_VEC: list[tuple[int, ...]] = []
-_LOCAL: list[tuple[int, ...]] = []  # the file's vectors by local id
+LOCAL_VECTORS: list[tuple[int, ...]] = []  # the file's vectors by local id
 
 
-def _tables() -> tuple[bytes, bytes, list[int]]:
+def shipped_tables() -> tuple[bytes, bytes, list[int]]:
     """The shipped vectors of every shape and their merges (tools/gen_shanten_table.py), loaded on first use."""
     if not _TABLES:
         import zlib
@@ -183,9 +185,9 @@ def _tables() -> tuple[bytes, bytes, list[int]]:
             row = merges[a * n : a * n + n]
             pair[a << 8 : (a << 8) + n] = row
             final[a << 8 : (a << 8) + n] = [vectors[m] for m in row]
-        _PAIR[:] = pair
+        MERGED_LOCAL[:] = pair
         _FINAL_VEC[:] = final
-        _LOCAL[:] = vectors
+        LOCAL_VECTORS[:] = vectors
         _TABLES.append((raw[start : start + 5**9], raw[start + 5**9 : start + 5**9 + 5**7], ids))
     return _TABLES[0]
 
@@ -193,21 +195,27 @@ def _tables() -> tuple[bytes, bytes, list[int]]:
 _DIGITS = bytes.maketrans(bytes(range(5)), b"01234")
 
 
+def shape_index(key: bytes) -> int:
+    """A suit shape's place in the shipped table: its counts (each 0..4) read as a base-5 number, rank 1 lowest
+    (done in C by ``bytes.translate`` and ``int``)."""
+    return int(key.translate(_DIGITS)[::-1], 5)
+
+
 def _table_index(key: bytes, honors: bool) -> int:
     """The shape's local vector id in the shipped table, or 255 when it is not there (a count above 4 or more
     than 14 tiles)."""
-    suits, hons, _ = _tables()
+    suits, hons, _ = shipped_tables()
     if max(key) > 4:
         return 255
-    index = int(key.translate(_DIGITS)[::-1], 5)  # the counts read as a base-5 number, rank 1 lowest (in C)
+    index = shape_index(key)
     return (hons if honors else suits)[index]
 
 
 def _shape_vector(key: bytes, honors: bool) -> int:
     local = _table_index(key, honors)
     if local != 255:
-        return _tables()[2][local]
-    return _intern(_distance_vector(key, runs=not honors))
+        return shipped_tables()[2][local]
+    return _intern(standard_distance_vector(key, runs=not honors))
 
 
 def _packed(key: bytes, honors: bool) -> int:
@@ -292,7 +300,7 @@ def shanten(counts: Sequence[int], melds: int | None = None) -> int:
             return _shanten_general(b, melds)
         x = _SUIT_HI[b[0:9]] + _SUIT_LO[b[9:18]]
         y = _SUIT_HI[b[18:27]] + _HONOR_LO[b[27:34]]
-    vec = _FINAL_VEC[_PAIR[x & 0xFFFF] << 8 | _PAIR[y & 0xFFFF]]
+    vec = _FINAL_VEC[MERGED_LOCAL[x & 0xFFFF] << 8 | MERGED_LOCAL[y & 0xFFFF]]
     packed = (x + y) >> 16
     if melds is None:
         melds = (14 - (packed & 63)) // 3
@@ -303,8 +311,8 @@ def shanten(counts: Sequence[int], melds: int | None = None) -> int:
     except IndexError:  # more than 14 tiles: no number of melds is left for them
         raise counts_error(counts) from None
     if melds == 0 and best > 0:
-        closed = _CHIITOI[(packed >> 6) & 4095]
-        kokushi = _KOKUSHI[packed >> 18]
+        closed = SEVEN_PAIRS_SHANTEN[(packed >> 6) & 4095]
+        kokushi = THIRTEEN_ORPHANS_SHANTEN[packed >> 18]
         if kokushi < closed:
             closed = kokushi
         if closed < best:
@@ -335,7 +343,7 @@ def _from_vector(vec: tuple[int, ...], packed: int, melds: int | None) -> int:
         melds = (14 - (packed & 63)) // 3
     best = vec[9 - melds] - 1
     if melds == 0 and best > 0:
-        best = min(best, _CHIITOI[(packed >> 6) & 4095], _KOKUSHI[packed >> 18])
+        best = min(best, SEVEN_PAIRS_SHANTEN[(packed >> 6) & 4095], THIRTEEN_ORPHANS_SHANTEN[packed >> 18])
     return best
 
 
@@ -353,9 +361,9 @@ def shanten_standard(counts: Sequence[int], melds: int | None = None, locked: Se
     elif isinstance(melds, bool) or not isinstance(melds, int) or not 0 <= melds <= 4:
         raise _melds_error(melds)
     if locked is not None and any(locked):
-        vid = _intern(_distance_vector(counts[0:9], True, [4 - x for x in locked[0:9]]))
+        vid = _intern(standard_distance_vector(counts[0:9], True, [4 - x for x in locked[0:9]]))
         for lo, hi, runs in ((9, 18, True), (18, 27, True), (27, 34, False)):
-            vid = _merge(vid, _intern(_distance_vector(counts[lo:hi], runs, [4 - x for x in locked[lo:hi]])))
+            vid = _merge(vid, _intern(standard_distance_vector(counts[lo:hi], runs, [4 - x for x in locked[lo:hi]])))
         return _VECTORS[vid][9 - melds] - 1
     e = _entries(b)
     vid = _merge(_merge(_merge(e[0][0], e[1][0]), e[2][0]), e[3][0])

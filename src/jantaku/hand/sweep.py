@@ -19,9 +19,19 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import NamedTuple
 
-from jantaku.hand.shanten import _CHIITOI, _DIGITS, _INF, _KOKUSHI, _LOCAL, _PAIR, _tables, shanten
+from jantaku.hand.reference import sweep_reference
+from jantaku.hand.shanten import (
+    LOCAL_VECTORS,
+    MERGED_LOCAL,
+    SEVEN_PAIRS_SHANTEN,
+    THIRTEEN_ORPHANS_SHANTEN,
+    UNREACHABLE,
+    shape_index,
+    shipped_tables,
+)
+from jantaku.tiles import TERMINALS_AND_HONORS
 
-_YAO_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_YAO_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
 _ALL = (1 << 34) - 1
 _MEMO_LIMIT = 1 << 18
 _POW5 = tuple(5**i for i in range(9))
@@ -86,7 +96,7 @@ def _best_first(options: list[DiscardOption]) -> None:
 # Every memo below is a plain dict or list read with a plain subscript (a KeyError falls back to the filling
 # function): CPython 3.11 specialises subscripts of exact dicts and lists only, and a dict subclass with
 # ``__missing__`` costs about 40 ns more per read. Vector ids are the shipped table's local ids (< 256), and the
-# merge of two vectors is one read of ``shanten._PAIR`` at ``a << 8 | b``.
+# merge of two vectors is one read of ``shanten.MERGED_LOCAL`` at ``a << 8 | b``.
 
 # ``a << 11 | rest << 3 | m`` -> ``distance << 10 | mask``: suit vector ``a`` merged with ``rest`` toward ``m`` sets
 # and a pair; the mask marks the entries of ``a`` on an optimal split, so only lowering one can lower the distance
@@ -100,8 +110,8 @@ _HANDS_LIMIT = 1 << 14
 
 def _tight(key: int) -> int:
     a, rest, m = key >> 11, (key >> 3) & 255, key & 7
-    x, r = _LOCAL[a], _LOCAL[rest]
-    best, mask = _INF, 0
+    x, r = LOCAL_VECTORS[a], LOCAL_VECTORS[rest]
+    best, mask = UNREACHABLE, 0
     for j in range(10):
         i = j % 5
         if i > m:
@@ -119,7 +129,7 @@ def _lowered(before: int, after: int) -> int:
     key = before << 8 | after
     got = _LOWERED.get(key)
     if got is None:
-        x, y = _LOCAL[before], _LOCAL[after]
+        x, y = LOCAL_VECTORS[before], LOCAL_VECTORS[after]
         got = _LOWERED[key] = sum(1 << j for j in range(10) if y[j] < x[j])
     return got
 
@@ -167,7 +177,7 @@ class _Shape:
     def _spread_gains(self) -> int:
         """Per rank r, the mask of vector entries that drawing r lowers, in bits 11r.. of one int (0 where a fifth
         copy would be)."""
-        suits, hons, _ = _tables()
+        suits, hons, _ = shipped_tables()
         table = hons if self.honors else suits
         index, vid = self.index, self.vid
         out = 0
@@ -216,13 +226,13 @@ def _shape(key: bytes, honors: bool) -> _Shape | None:
     if got is None:
         if len(key) != (7 if honors else 9) or max(key) > 4:
             return None
-        got = _made(key, honors, int(key.translate(_DIGITS)[::-1], 5))  # the counts as base 5, rank 1 lowest
+        got = _made(key, honors, shape_index(key))
     return got
 
 
 def _made(key: bytes, honors: bool, index: int) -> _Shape | None:
     """A new shape (counts ``key`` at ``index`` of the shipped table), or None when the table has no such shape."""
-    suits, hons, _ = _tables()
+    suits, hons, _ = shipped_tables()
     vid = (hons if honors else suits)[index]
     if vid == 255:
         return None
@@ -281,7 +291,7 @@ def sweep_options(
     except KeyError:
         made = (_shape(b[0:9], False), _shape(b[9:18], False), _shape(b[18:27], False), _shape(b[27:34], True))
         if None in made:
-            return _options(_brute_sweep(b, blocked), weights, left)
+            return _options(sweep_reference(b, blocked), weights, left)
         hs = made  # type: ignore[assignment]
     h0, h1, h2, h3 = hs
     q0, q1, q2 = planes
@@ -289,11 +299,11 @@ def sweep_options(
     held = paired | q0
     tiles = q0.bit_count() + 2 * q1.bit_count() + 4 * q2.bit_count()  # every count is at most 4 here
     if tiles > 14:
-        return _options(_brute_sweep(b, blocked), weights, left)
+        return _options(sweep_reference(b, blocked), weights, left)
     melds = (14 - tiles) // 3
     m = 4 - melds
     v0, v1, v2, v3 = vids = (h0.vid, h1.vid, h2.vid, h3.vid)
-    pair = _PAIR
+    pair = MERGED_LOCAL
     a0 = v0 << 8
     a1 = v1 << 8
     pairs = (pair[a0 | v1], pair[a0 | v2], pair[a0 | v3], pair[a1 | v2], pair[a1 | v3], pair[v2 << 8 | v3])
@@ -307,11 +317,11 @@ def sweep_options(
         packed = paired.bit_count() << 6 | held.bit_count() << 12 | yao.bit_count() << 18
         if paired & yao:
             packed |= 1 << 24
-        cf = _CHIITOI[(packed >> 6) & 4095]
-        kokushi = _KOKUSHI[packed >> 18]
+        cf = SEVEN_PAIRS_SHANTEN[(packed >> 6) & 4095]
+        kokushi = THIRTEEN_ORPHANS_SHANTEN[packed >> 18]
         if kokushi < cf:
             cf = kokushi
-        if cf <= _LOCAL[pair[pairs[0] << 8 | pairs[5]]][9]:
+        if cf <= LOCAL_VECTORS[pair[pairs[0] << 8 | pairs[5]]][9]:
             yao_pairs = (paired & yao).bit_count()
             key = (packed >> 6 & 0x3FFFF) << 2 | (yao_pairs if yao_pairs < 2 else 2)
             classes = _CLASSES.get(key) or _closed_classes(key)
@@ -401,28 +411,6 @@ def discard_sweep(counts: Sequence[int], blocked: int = 0) -> tuple[tuple[int, i
     return tuple([(o.discard, o.shanten, o.mask) for o in sweep_options(b, blocked, 0, count_planes(b), b)])
 
 
-def _brute_sweep(b: bytes, blocked: int) -> tuple[tuple[int, int, int], ...]:
-    """``discard_sweep`` by shanten calls, for hands outside the shipped table (slow, never a legal hand)."""
-    counts = list(b)
-    melds = (14 - sum(counts)) // 3
-    out = []
-    for k in range(len(counts)):
-        if not counts[k]:
-            continue
-        counts[k] -= 1
-        s0 = shanten(counts, melds)
-        mask = 0
-        for q in range(len(counts)):
-            if counts[q] < 4:
-                counts[q] += 1
-                if shanten(counts, melds) < s0:
-                    mask |= 1 << q
-                counts[q] -= 1
-        counts[k] += 1
-        out.append((k, s0, mask & ~blocked & _ALL))
-    return tuple(out)
-
-
 # count held (1..4) -> the index in ``_closed_classes`` of a non-terminal kind (a terminal/honor is one more)
 _CLASS_OF = (0, 0, 2, 4, 4)
 # (shanten of the better closed form after the discard; which draws lower seven pairs and which thirteen orphans
@@ -464,10 +452,14 @@ def _closed_classes(key: int) -> tuple[_Class, ...]:
         (chiitoi_n, c_2, False, kokushi_n, k_free, False),  # ... of a terminal/honor
     ):
         c13 = chiitoi if chiitoi < kokushi else kokushi
-        out.append((
-            c13, c_draws if chiitoi == c13 else 0, k_draws if kokushi == c13 else 0,
-            (c_itself and chiitoi == c13) or (k_itself and kokushi == c13),
-        ))  # fmt: skip
+        out.append(
+            (
+                c13,
+                c_draws if chiitoi == c13 else 0,
+                k_draws if kokushi == c13 else 0,
+                (c_itself and chiitoi == c13) or (k_itself and kokushi == c13),
+            )
+        )
     got = _CLASSES[key] = tuple(out)
     return got
 

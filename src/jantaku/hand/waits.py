@@ -16,6 +16,7 @@ from typing import NamedTuple
 from jantaku.hand.decompose import TRIPLET, standard_shapes
 from jantaku.hand.shanten import check_counts, counts_error, shanten, shanten_standard
 from jantaku.hand.sweep import DiscardOption, count_planes, sweep_options
+from jantaku.tiles import TERMINALS_AND_HONORS, is_honor
 
 _ZERO = (0,) * 34
 _ALL = (1 << 34) - 1
@@ -30,7 +31,7 @@ def _candidates(counts: Sequence[int]) -> list[int]:
     near = set()
     for k in range(34):
         if counts[k]:
-            if k >= 27:
+            if is_honor(k):
                 near.add(k)
             else:
                 r = k % 9
@@ -61,7 +62,7 @@ def waits(counts: Sequence[int], locked: Sequence[int] | None = None) -> list[in
     c = list(counts)
     melds = (13 - sum(c)) // 3
     out = []
-    kokushi = melds == 0 and sum(1 for k in (0, 8, 9, 17, 18, 26, *range(27, 34)) if c[k]) >= 12
+    kokushi = melds == 0 and sum(1 for k in TERMINALS_AND_HONORS if c[k]) >= 12
     cands = range(34) if kokushi else _candidates(c)
     for k in cands:
         if c[k] + lk[k] >= 4:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi.context import WinContext
-from jantaku.tiles import DRAGONS, kind_name
+from jantaku.tiles import DRAGONS, is_honor, is_terminal_or_honor, kind_name
 
 FuItem = tuple[str, int]
 
@@ -26,7 +26,7 @@ WAIT_FU = {"kanchan": 2, "penchan": 2, "tanki": 2, "ryanmen": 0, "shanpon": 0}
 
 def set_fu(kind: int, is_open: bool, is_kan: bool) -> int:
     """A triplet of simples 2 open / 4 concealed, of terminals or honors twice that; a kan four times that."""
-    fu = 2 if kind < 27 and kind % 9 not in (0, 8) else 4
+    fu = 4 if is_terminal_or_honor(kind) else 2
     if not is_open:
         fu *= 2
     if is_kan:
@@ -69,9 +69,14 @@ def standard_fu(sets: int, pair: int, wait: str, menzen: bool, tsumo: bool, pinf
 
 
 def fu_items(
-    sets: Sequence[tuple[int, bool, bool, bool]], pair: int, wait: str, menzen: bool, ctx: WinContext,
-    rules: RuleSet, pinfu: bool,
-) -> list[FuItem]:  # fmt: skip
+    sets: Sequence[tuple[int, bool, bool, bool]],
+    pair: int,
+    wait: str,
+    menzen: bool,
+    ctx: WinContext,
+    rules: RuleSet,
+    pinfu: bool,
+) -> list[FuItem]:
     """The breakdown of ``standard_fu``: ``sets`` are (first kind, is_triplet, is_open, is_kan), a triplet
     completed by a ron discard counting as open."""
     tsumo = ctx.tsumo
@@ -86,7 +91,7 @@ def fu_items(
         if trip:
             label = ("open " if is_open else "closed ") + ("kan" if is_kan else "triplet")
             items.append((f"{label} {kind_name(kind)}", set_fu(kind, is_open, is_kan)))
-    if pair >= 27:
+    if is_honor(pair):
         pf = pair_fu(pair, ctx, rules)
         if pf:
             items.append((f"pair {kind_name(pair)}", pf))

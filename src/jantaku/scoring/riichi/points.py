@@ -5,7 +5,11 @@ Seats are indices 0..3 = East, South, West, North of *this hand*; in 3-player pl
 
 from __future__ import annotations
 
+from typing import Generic, NamedTuple, TypeVar, overload
+
 from jantaku.rules.ruleset import RuleSet
+
+T = TypeVar("T")
 
 MANGAN = 2000
 LIMITS = (
@@ -41,6 +45,42 @@ def base_points(han: int, fu: int, rules: RuleSet) -> tuple[int, str | None]:
     return base, None
 
 
+class PaymentTerms(NamedTuple):
+    """What ``pay`` needs to split a payment without liability among the seats (see ``Payment.owed``)."""
+
+    base: int
+    winner: int
+    tsumo: bool
+    discarder: int | None
+    players: int
+    honba: int
+    sticks: int
+    rules: RuleSet
+
+
+class SplitOnUse(Generic[T]):
+    """A field of a ``Payment`` that an owed payment works out, with the others, on first read: the one
+    mechanism behind ``by_seat``, ``ron``, ``dealer_pays`` and ``others_pay``. The value lives in the slot of the
+    same name with a leading underscore."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = "_" + name
+
+    @overload
+    def __get__(self, payment: None, owner: type) -> SplitOnUse[T]: ...
+
+    @overload
+    def __get__(self, payment: Payment, owner: type) -> T: ...
+
+    def __get__(self, payment: Payment | None, owner: type) -> SplitOnUse[T] | T:
+        if payment is None:
+            return self
+        if payment.owed_terms is not None:
+            payment.split()
+        value: T = getattr(payment, self.slot)
+        return value
+
+
 class Payment:
     """Who pays: ``by_seat`` maps seat → points moved (negative = pays), winner included, honba and deposits in.
     ``points`` is the hand's value before honba and deposits (what the payers pay in total); ``ron`` is what the
@@ -48,63 +88,59 @@ class Payment:
     dealer's share only for a non-dealer winner). A read-only record.
 
     The scorer knows ``points`` (it chose the best interpretation by it) and hands over the terms of the payment
-    (``Payment.owed``); the per-seat split is worked out by ``pay`` on first use, so that a caller that needs the
-    value only (a bot weighing a hand, a batch) does not pay for a dict of four seats."""
+    (``Payment.owed``); the per-seat split is worked out by ``pay`` on first use (``SplitOnUse``), so that a caller
+    that needs the value only (a bot weighing a hand, a batch) does not pay for a dict of four seats."""
 
-    __slots__ = ("_by_seat", "_dealer_pays", "_others_pay", "_ron", "_terms", "points")
+    __slots__ = ("_by_seat", "_dealer_pays", "_others_pay", "_ron", "owed_terms", "points")
+
+    by_seat: SplitOnUse[dict[int, int]] = SplitOnUse()
+    ron: SplitOnUse[int] = SplitOnUse()
+    dealer_pays: SplitOnUse[int] = SplitOnUse()
+    others_pay: SplitOnUse[int] = SplitOnUse()
 
     def __init__(
-        self, points: int, by_seat: dict[int, int], ron: int = 0, dealer_pays: int = 0, others_pay: int = 0
+        self,
+        points: int,
+        by_seat: dict[int, int] | None = None,
+        ron: int = 0,
+        dealer_pays: int = 0,
+        others_pay: int = 0,
+        *,
+        owed_terms: PaymentTerms | None = None,
     ) -> None:
-        self.points, self._by_seat, self._ron, self._dealer_pays, self._others_pay = (
-            points, by_seat, ron, dealer_pays, others_pay,
-        )  # fmt: skip
-        self._terms: tuple[int, int, bool, int | None, int, int, int, RuleSet] | None = None
+        """A payment split among the seats (``by_seat``), or one still owed: ``owed_terms`` and no ``by_seat``."""
+        if (by_seat is None) == (owed_terms is None):
+            raise ValueError("a payment is either split (by_seat) or owed (owed_terms)")
+        self.points, self.owed_terms = points, owed_terms
+        self._by_seat, self._ron, self._dealer_pays, self._others_pay = by_seat or {}, ron, dealer_pays, others_pay
 
     @classmethod
-    def owed(
-        cls, points: int, base: int, winner: int, tsumo: bool, discarder: int | None, players: int, honba: int,
-        sticks: int, rules: RuleSet,
-    ) -> Payment:  # fmt: skip
+    def owed(cls, points: int, terms: PaymentTerms) -> Payment:
         """A payment without liability whose value is ``points`` (= ``pay(...).points``), split on first use."""
-        payment = cls.__new__(cls)
-        payment.points = points
-        payment._terms = (base, winner, tsumo, discarder, players, honba, sticks, rules)
-        return payment
+        return cls(points, owed_terms=terms)
 
-    def _split(self) -> None:
-        assert self._terms is not None
-        base, winner, tsumo, discarder, players, honba, sticks, rules = self._terms
-        full = pay(base, winner=winner, tsumo=tsumo, discarder=discarder, players=players, honba=honba,
-                   sticks=sticks, rules=rules)  # fmt: skip
+    def split(self) -> None:
+        """Work out the per-seat split of an owed payment (``SplitOnUse`` calls this on first read)."""
+        terms = self.owed_terms
+        if terms is None:
+            return
+        full = pay(
+            terms.base,
+            winner=terms.winner,
+            tsumo=terms.tsumo,
+            discarder=terms.discarder,
+            players=terms.players,
+            honba=terms.honba,
+            sticks=terms.sticks,
+            rules=terms.rules,
+        )
         self._by_seat, self._ron, self._dealer_pays, self._others_pay = (
-            full._by_seat, full._ron, full._dealer_pays, full._others_pay,
-        )  # fmt: skip
-        self._terms = None
-
-    @property
-    def by_seat(self) -> dict[int, int]:
-        if self._terms is not None:
-            self._split()
-        return self._by_seat
-
-    @property
-    def ron(self) -> int:
-        if self._terms is not None:
-            self._split()
-        return self._ron
-
-    @property
-    def dealer_pays(self) -> int:
-        if self._terms is not None:
-            self._split()
-        return self._dealer_pays
-
-    @property
-    def others_pay(self) -> int:
-        if self._terms is not None:
-            self._split()
-        return self._others_pay
+            full.by_seat,
+            full.ron,
+            full.dealer_pays,
+            full.others_pay,
+        )
+        self.owed_terms = None
 
     def _fields(self) -> tuple[int, dict[int, int], int, int, int]:
         return self.points, self.by_seat, self.ron, self.dealer_pays, self.others_pay

@@ -36,7 +36,7 @@ from jantaku.hand.decompose import TRIPLET
 from jantaku.melds import MeldKind
 from jantaku.scoring.riichi.fu import WAIT_FU, set_fu
 from jantaku.scoring.riichi.tally import NIBBLE
-from jantaku.tiles import KINDS
+from jantaku.tiles import EAST, KINDS, is_honor, is_terminal_or_honor, rank_of
 
 TRIP_MASK = (1 << KINDS) - 1
 RUNS, PEI, PLAIN, HPAIR, CONC, FU, PAIR, KANS = 34, 37, 39, 42, 43, 46, 54, 60
@@ -45,10 +45,6 @@ NEEDS, NEEDS_MASK = 27, (1 << 16) - 1
 # (wait, fu a ron takes off by opening the triplet it completes, the group counted from the suit's first kind
 # (``TRIPLET + k - base`` for a triplet, ``k - base`` for a run) or -1 = the pair, the wait's fu)
 Place = tuple[str, int, int, int]
-
-
-def _is_yao(k: int) -> bool:
-    return k >= 27 or k % 9 in (0, 8)
 
 
 def _wait_of(run: int, win: int) -> str:
@@ -71,8 +67,18 @@ class Part:
     filled in by ``place`` on first use."""
 
     __slots__ = (
-        "agg", "agg1", "agg2", "base", "groups", "pair", "places", "run_mask", "run_mask1", "run_mask2", "special",
-    )  # fmt: skip
+        "agg",
+        "agg1",
+        "agg2",
+        "base",
+        "groups",
+        "pair",
+        "places",
+        "run_mask",
+        "run_mask1",
+        "run_mask2",
+        "special",
+    )
     special: int  # its suit reading's ``special`` (set with the tables): the scorer reads a one-way shape's part only
 
     def __init__(self, groups: tuple[int, ...], pair: int, base: int, agg: int, run_mask: int) -> None:
@@ -129,10 +135,11 @@ class SuitReading:
 
 
 # share of ``Part.agg`` of each group (a run ``k``, a triplet ``TRIPLET + k``; absolute kinds) and of a pair
-_SHARE = {k: 1 << RUNS | (k % 9 not in (0, 6)) << PLAIN for k in range(27) if k % 9 < 7} | {
-    TRIPLET + k: 1 << k | 1 << CONC | (not _is_yao(k)) << PLAIN | set_fu(k, False, False) << FU for k in range(KINDS)
+_SHARE = {k: 1 << RUNS | (k % 9 not in (0, 6)) << PLAIN for k in range(EAST) if rank_of(k) <= 7} | {
+    TRIPLET + k: 1 << k | 1 << CONC | (not is_terminal_or_honor(k)) << PLAIN | set_fu(k, False, False) << FU
+    for k in range(KINDS)
 }
-_PAIR_SHARE = [(k + 1) << PAIR | (k >= 27) << HPAIR | (not _is_yao(k)) << PLAIN for k in range(KINDS)]
+_PAIR_SHARE = [(k + 1) << PAIR | is_honor(k) << HPAIR | (not is_terminal_or_honor(k)) << PLAIN for k in range(KINDS)]
 # one bit per nibble (a kind's count) of a suit key: every kind, and the terminals / honors
 _NIBBLE_ONES = sum(1 << NIBBLE * i for i in range(9))
 _TERMINAL_ONES = 1 | 1 << NIBBLE * 8
@@ -191,7 +198,7 @@ def _made(honors: bool) -> tuple[dict[int, SuitReading], dict[int, Part]]:
     """The readings of every shape of the honors or of a numbered suit, and those of the shapes that read one way."""
     table: dict[int, SuitReading] = {}
     one: dict[int, Part] = {}
-    base = 27 if honors else 0
+    base = EAST if honors else 0  # the honors start at East
     for key, shapes in _complete_shapes(honors).items():
         if len(shapes) > 1:
             shapes.sort()  # in the order of their groups, then pair: the scorer tries them in this order
@@ -211,7 +218,7 @@ def _complete_shapes(honors: bool) -> dict[int, list[tuple[tuple[int, ...], int,
     The sets are chosen in the order of ``groups`` (runs before triplets, each by kind), so each reading is made
     once, with its groups sorted, and identical runs come one after the other: the second of two makes a pair of
     identical runs (``PEI``; four of one run make two)."""
-    base = 27 if honors else 0
+    base = EAST if honors else 0  # the honors start at East
     size = 7 if honors else 9
     sets = [] if honors else [(k, 0x111 << NIBBLE * k, _SHARE[k]) for k in range(7)]
     sets += [(TRIPLET + k, 3 << NIBBLE * k, _SHARE[TRIPLET + base + k]) for k in range(size)]
@@ -249,7 +256,12 @@ def _meld_share(kind: MeldKind, first: int) -> tuple[int, int]:
         return 1 << RUNS | (first % 9 not in (0, 6)) << PLAIN, 1 << first
     is_open = kind is not MeldKind.CLOSED_KAN
     is_kan = kind is not MeldKind.PON
-    share = 1 << first | (not is_open) << CONC | (not _is_yao(first)) << PLAIN | set_fu(first, is_open, is_kan) << FU
+    share = (
+        1 << first
+        | (not is_open) << CONC
+        | (not is_terminal_or_honor(first)) << PLAIN
+        | set_fu(first, is_open, is_kan) << FU
+    )
     return share | is_kan << KANS, 0
 
 
@@ -257,5 +269,5 @@ MELD_SHARES: dict[tuple[MeldKind, int], tuple[int, int]] = {
     (kind, first): _meld_share(kind, first)
     for kind in MeldKind
     for first in range(KINDS)
-    if kind is not MeldKind.CHI or (first < 27 and first % 9 < 7)
+    if kind is not MeldKind.CHI or (not is_honor(first) and rank_of(first) <= 7)
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from jantaku.hand.decompose import TRIPLET
 from jantaku.melds import Meld, MeldKind
@@ -10,10 +10,10 @@ from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi import tally
 from jantaku.scoring.riichi.context import SEAT_LETTERS, WinContext
 from jantaku.scoring.riichi.fu import SEVEN_PAIRS_FU, FuItem, fu_items
-from jantaku.scoring.riichi.points import Payment, pay
+from jantaku.scoring.riichi.points import Payment, PaymentTerms, pay
 from jantaku.scoring.riichi.readings import Part, Place
 from jantaku.scoring.riichi.yaku import Yaku
-from jantaku.tiles import EAST, KINDS, SUITS, format_tiles, kind_name
+from jantaku.tiles import EAST, KINDS, SUITS, format_tiles, kind_name, suit_of
 
 
 class YakuLine(NamedTuple):
@@ -33,22 +33,25 @@ class YakuLine(NamedTuple):
         return d
 
 
-# what the scorer keeps of the winning interpretation, as cheap to make as a tuple: form, the four suit readings
-# (standard form), the placement of the winning tile, pinfu, itemised, winning kind, melds, closed, concealed tiles
-# (packed), context, rules; ``Reading.of`` turns it into the words' terms on first use
-Source = tuple[
-    str,
-    "tuple[Part, Part, Part, Part] | None",
-    "Place | None",
-    bool,
-    bool,
-    int,
-    "tuple[Meld, ...]",
-    bool,
-    int,
-    WinContext,
-    RuleSet,
-]
+class Explains(Protocol):
+    """What a score sheet's words are made from: the fu items and the winning reading in words, given the wait."""
+
+    def fu_items(self, wait: str) -> tuple[FuItem, ...]: ...
+
+    def text(self, wait: str) -> str: ...
+
+
+class WrittenReading(NamedTuple):
+    """A winning reading whose words are already written out (the reference scorer's): the fu items and the text."""
+
+    items: tuple[FuItem, ...]
+    words: str
+
+    def fu_items(self, wait: str) -> tuple[FuItem, ...]:
+        return self.items
+
+    def text(self, wait: str) -> str:
+        return self.words
 
 
 class Reading:
@@ -59,31 +62,65 @@ class Reading:
     seven pairs' flat 25."""
 
     __slots__ = (
-        "concealed", "ctx", "form", "groups", "itemised", "melds", "menzen", "pair", "pinfu", "placed", "rules", "win",
-    )  # fmt: skip
+        "concealed",
+        "ctx",
+        "form",
+        "groups",
+        "itemised",
+        "melds",
+        "menzen",
+        "pair",
+        "pinfu",
+        "placed",
+        "rules",
+        "win",
+    )
 
     def __init__(
-        self, form: str, groups: tuple[int, ...], pair: int, placed: int, pinfu: bool, win: int,
-        melds: tuple[Meld, ...], menzen: bool, concealed: int, ctx: WinContext, rules: RuleSet,
+        self,
+        form: str,
+        groups: tuple[int, ...],
+        pair: int,
+        placed: int,
+        pinfu: bool,
+        win: int,
+        melds: tuple[Meld, ...],
+        menzen: bool,
+        concealed: int,
+        ctx: WinContext,
+        rules: RuleSet,
         itemised: bool = True,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.form, self.groups, self.pair, self.placed, self.pinfu, self.win = form, groups, pair, placed, pinfu, win
         self.melds, self.menzen, self.concealed, self.ctx, self.rules = melds, menzen, concealed, ctx, rules
         self.itemised = itemised
 
     @classmethod
-    def of(cls, source: Source) -> Reading:
-        """The reading the scorer kept as a ``Source``: the suit readings it combined and where the tile sat."""
-        form, combo, place, pinfu, itemised, win, melds, menzen, concealed, ctx, rules = source
+    def of(cls, terms: SheetTerms) -> Reading:
+        """The reading the scorer kept in its terms: the suit readings it combined and where the tile sat."""
+        form, combo, place, win = terms.form, terms.combo, terms.place, terms.win
         groups: tuple[int, ...] = ()
         pair = win if form == "thirteen orphans" else -1
         if combo is not None:  # each suit's groups and pair are counted from its first kind
             groups = tuple(sorted(g + 9 * i for i, p in enumerate(combo) for g in p.groups))
             pair = next(p.pair + 9 * i for i, p in enumerate(combo) if p.pair >= 0)
         placed = -1
-        if place is not None and place[2] >= 0:  # counted from the suit's first kind
-            placed = place[2] + win - (win - 27 if win >= 27 else win % 9)
-        return cls(form, groups, pair, placed, pinfu, win, melds, menzen, concealed, ctx, rules, itemised)
+        if place is not None and place[2] >= 0:  # counted from the first kind of the winning tile's suit
+            placed = place[2] + 9 * suit_of(win)
+        return cls(
+            form,
+            groups,
+            pair,
+            placed,
+            terms.pinfu,
+            win,
+            terms.melds,
+            terms.menzen,
+            terms.concealed,
+            terms.ctx,
+            terms.rules,
+            terms.itemised,
+        )
 
     def fu_items(self, wait: str) -> tuple[FuItem, ...]:
         if self.form == "seven pairs":
@@ -118,25 +155,28 @@ def _set_text(group: int, size: int = 3) -> str:
     return f"{r + 1}{r + 2}{r + 3}{SUITS[group // 9]}"
 
 
-# what the scorer hands over besides the sheet's lines and totals, in one tuple (one object to build per call):
-# the payment's terms (points, base points, the part a liable player answers for) and the winning interpretation
-# (``Source``, see ``Reading.of``); the split per seat and the words are made from them on first use
-Terms = tuple[
-    int,
-    int,
-    int,
-    str,
-    "tuple[Part, Part, Part, Part] | None",
-    "Place | None",
-    bool,
-    bool,
-    int,
-    "tuple[Meld, ...]",
-    bool,
-    int,
-    WinContext,
-    RuleSet,
-]
+class SheetTerms(NamedTuple):
+    """What the scorer hands over besides the sheet's lines and totals, in one tuple (one object to build per call):
+    the payment's terms (``points``, ``base`` points, ``pao_base``: the part a liable player answers for) and the
+    winning interpretation: its ``form``, a standard one's four suit readings (``combo``) and the ``place`` of the
+    winning tile (see ``readings``), whether it is ``pinfu``, whether its fu are ``itemised`` (not for a yakuman),
+    the winning kind, the melds, whether the hand is closed (``menzen``) and the ``concealed`` tiles (packed by
+    ``tally``). The split per seat and the words are made from them on first use (``Reading.of``)."""
+
+    points: int
+    base: int
+    pao_base: int
+    form: str
+    combo: tuple[Part, Part, Part, Part] | None
+    place: Place | None
+    pinfu: bool
+    itemised: bool
+    win: int
+    melds: tuple[Meld, ...]
+    menzen: bool
+    concealed: int
+    ctx: WinContext
+    rules: RuleSet
 
 
 class ScoreResult:
@@ -151,17 +191,65 @@ class ScoreResult:
     call; the lazy slots stay unset until asked for)."""
 
     __slots__ = (
-        "_payment", "_reading", "_terms", "dora", "fu", "han", "limit", "players", "points", "wait", "yaku", "yakuman",
-    )  # fmt: skip
+        "_payment",
+        "_reading",
+        "_terms",
+        "dora",
+        "fu",
+        "han",
+        "limit",
+        "players",
+        "points",
+        "wait",
+        "yaku",
+        "yakuman",
+    )
     _payment: Payment  # set on first use
-    _reading: Reading  # set on first use
+    _reading: Explains  # set on first use
 
     def __init__(
-        self, yaku: tuple[YakuLine, ...], han: int, fu: int, limit: str | None, yakuman: int, points: int,
-        wait: str, players: int, dora: int, terms: Terms,
-    ) -> None:  # fmt: skip
+        self,
+        yaku: tuple[YakuLine, ...],
+        han: int,
+        fu: int,
+        limit: str | None,
+        yakuman: int,
+        points: int,
+        wait: str,
+        players: int,
+        dora: int,
+        terms: SheetTerms,
+    ) -> None:
         self.yaku, self.han, self.fu, self.limit, self.yakuman = yaku, han, fu, limit, yakuman
         self.points, self.wait, self.players, self.dora, self._terms = points, wait, players, dora, terms
+
+    @classmethod
+    def written(
+        cls,
+        *,
+        yaku: tuple[YakuLine, ...],
+        han: int,
+        fu: int,
+        limit: str | None,
+        yakuman: int,
+        points: int,
+        wait: str,
+        dora: int,
+        basic: int,
+        liable_basic: int,
+        payment: Payment,
+        reading: Explains,
+        ctx: WinContext,
+        rules: RuleSet,
+    ) -> ScoreResult:
+        """A result whose payment and words are already worked out (the reference scorer makes them at once):
+        ``basic`` points and the part a liable player answers for (``liable_basic``) as the scorer's terms."""
+        terms = SheetTerms(
+            points, basic, liable_basic, "written", None, None, False, False, 0, (), False, 0, ctx, rules
+        )
+        result = cls(yaku, han, fu, limit, yakuman, points, wait, rules.players, dora, terms)
+        result._payment, result._reading = payment, reading
+        return result
 
     @property
     def payment(self) -> Payment:
@@ -171,29 +259,53 @@ class ScoreResult:
             return self._payment
         except AttributeError:
             pass
-        points, base, pao_base, *_, ctx, rules = self._terms
-        tsumo, winner, players = ctx.tsumo, ctx.seat_wind - EAST, self.players
+        terms = self._terms
+        ctx, players = terms.ctx, self.players
+        tsumo, winner = ctx.tsumo, ctx.seat_wind - EAST
         discarder = None
         if not tsumo:
             discarder = ctx.discarder - EAST if ctx.discarder is not None else (winner - 1) % players
-        if ctx.pao is not None and pao_base:
+        if ctx.pao is not None and terms.pao_base:
             payment = pay(
-                base, winner=winner, tsumo=tsumo, discarder=discarder, players=players, honba=ctx.honba,
-                sticks=ctx.sticks, rules=rules, pao_seat=ctx.pao - EAST, pao_base=pao_base,
-            )  # fmt: skip
+                terms.base,
+                winner=winner,
+                tsumo=tsumo,
+                discarder=discarder,
+                players=players,
+                honba=ctx.honba,
+                sticks=ctx.sticks,
+                rules=terms.rules,
+                pao_seat=ctx.pao - EAST,
+                pao_base=terms.pao_base,
+            )
         else:
-            payment = Payment.owed(points, base, winner, tsumo, discarder, players, ctx.honba, ctx.sticks, rules)
+            owed = PaymentTerms(terms.base, winner, tsumo, discarder, players, ctx.honba, ctx.sticks, terms.rules)
+            payment = Payment.owed(terms.points, owed)
         self._payment = payment
         return payment
 
     @property
+    def terms(self) -> SheetTerms:
+        """What the payment and the words are made from (see ``SheetTerms``)."""
+        return self._terms
+
+    @property
     def pao_applies(self) -> bool:
         """True when the context names a liable seat (``pao``) and the hand holds a yakuman it is liable for."""
-        return self._terms[2] > 0
+        return self._terms.pao_base > 0
 
     def _fields(self) -> tuple[Any, ...]:
-        return (self.yaku, self.han, self.fu, self.limit, self.yakuman, self.payment, self.wait, self.players,
-                self.dora)  # fmt: skip
+        return (
+            self.yaku,
+            self.han,
+            self.fu,
+            self.limit,
+            self.yakuman,
+            self.payment,
+            self.wait,
+            self.players,
+            self.dora,
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ScoreResult) and self._fields() == other._fields()
@@ -205,21 +317,23 @@ class ScoreResult:
         inner = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True))
         return f"ScoreResult({inner})"
 
-    def _read(self) -> Reading:
+    @property
+    def reading(self) -> Explains:
+        """The winning reading, made on first use from the terms (``Reading.of``), that the words come from."""
         try:
             return self._reading
         except AttributeError:
             pass
-        reading = self._reading = Reading.of(self._terms[3:])
+        reading = self._reading = Reading.of(self._terms)
         return reading
 
     @property
     def fu_items(self) -> tuple[FuItem, ...]:
-        return self._read().fu_items(self.wait)
+        return self.reading.fu_items(self.wait)
 
     @property
     def arrangement(self) -> str:
-        return self._read().text(self.wait)
+        return self.reading.text(self.wait)
 
     def to_dict(self) -> dict[str, Any]:
         return {

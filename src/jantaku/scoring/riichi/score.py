@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import product
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from jantaku.hand.model import Hand
 from jantaku.melds import MeldKind
@@ -47,8 +47,8 @@ from jantaku.scoring.riichi.readings import (
     Part,
     Place,
     read,
-)  # fmt: skip
-from jantaku.scoring.riichi.result import ScoreResult, YakuLine
+)
+from jantaku.scoring.riichi.result import ScoreResult, SheetTerms, YakuLine
 from jantaku.scoring.riichi.validate import ScoringError, check_arguments, plain_context, situational_flags, validate
 from jantaku.scoring.riichi.yaku import (
     AKA,
@@ -59,26 +59,41 @@ from jantaku.scoring.riichi.yaku import (
     URA,
     YAKU,
     Check,
-    Shape,
+    ReadingFacts,
     Yaku,
     content_yaku,
     counted,
 )
 from jantaku.scoring.riichi.yaku import NEEDS as NEEDS_OF
-from jantaku.tiles import EAST, NORTH, RED_MAN, SANMA_REMOVED, code_name, dora_after, kind_of
+from jantaku.tiles import EAST, NORTH, RED_MAN, SANMA_REMOVED, code_name, dora_after, is_honor, kind_of
 
 SITUATIONAL = ("menzen_tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
 SHAPE_REGULAR = (
-    "pinfu", "iipeikou", "ryanpeikou", "seat_wind", "round_wind", "white", "green", "red", "sanshoku", "ittsu",
-    "chanta", "junchan", "toitoi", "sanankou", "sanshoku_doukou", "sankantsu", "shousangen",
-)  # fmt: skip
+    "pinfu",
+    "iipeikou",
+    "ryanpeikou",
+    "seat_wind",
+    "round_wind",
+    "white",
+    "green",
+    "red",
+    "sanshoku",
+    "ittsu",
+    "chanta",
+    "junchan",
+    "toitoi",
+    "sanankou",
+    "sanshoku_doukou",
+    "sankantsu",
+    "shousangen",
+)
 SHAPE_YAKUMAN = ("daisangen", "suuankou", "suuankou_tanki", "daisuushii", "shousuushii", "suukantsu")
 # a score sheet lists the shape yaku in this order, whichever pass (arrangement or placement) found them
 _ORDER = {k: i for i, k in enumerate((*SHAPE_REGULAR, *SHAPE_YAKUMAN))}
 _SITUATIONAL_CHECKS = tuple((YAKU[k], CHECKS[k]) for k in SITUATIONAL)
 _PINFU = YAKU["pinfu"]
 _SEVEN_PAIRS_LINE = YakuLine(YAKU["chiitoitsu"], 2)
-_NO_SHAPE = {m: Shape(0, 0, 0, 0, 0, 0, 0, -1, "", m) for m in (True, False)}  # situational yaku read no shape
+_NO_SHAPE = {m: ReadingFacts(0, 0, 0, 0, 0, 0, 0, -1, "", m) for m in (True, False)}  # situational yaku read no shape
 _KIND = [kind_of(c) for c in range(RED_MAN + 3)]
 _NINE_GATES = tally.pack([3, 1, 1, 1, 1, 1, 1, 1, 3])  # as a suit key; plus any one tile of the suit
 _NINE_GATES_EXTRA = {1 << tally.NIBBLE * i: i for i in range(9)}
@@ -100,15 +115,15 @@ _ONCE: dict[tuple[str, bool], YakuLine | None] = {
     for m in (True, False)
 }
 
-_YakumanChecks = tuple[tuple[Yaku, Check], ...]
-_RegularChecks = tuple[tuple[Yaku, int, Check], ...]
-_Applicable = tuple[bool, _YakumanChecks, _YakumanChecks, _RegularChecks, _RegularChecks]
+YakumanChecks = tuple[tuple[Yaku, Check], ...]
+RegularChecks = tuple[tuple[Yaku, int, Check], ...]
+ApplicableChecks = tuple[bool, YakumanChecks, YakumanChecks, RegularChecks, RegularChecks]
 # checks a shape can possibly meet (see yaku.Needs), split by whether they read the placement (BY_WAIT):
 # (any at all, yakuman by arrangement, yakuman by placement, regular by arrangement, regular by placement)
-_APPLICABLE: dict[int, _Applicable] = {}
+_APPLICABLE: dict[int, ApplicableChecks] = {}
 
 
-def _applicable(key: int) -> _Applicable:
+def applicable_checks(key: int) -> ApplicableChecks:
     """The checks for shapes of ``key`` = a reading's ``agg >> NEEDS & NEEDS_MASK`` (honor triplet kinds, runs,
     identical runs, plain sets, honor pair: see ``readings``) | closed << 16 (see ``yaku.Needs``).
 
@@ -122,22 +137,25 @@ def _applicable(key: int) -> _Applicable:
         needed |= (plain > 0) << PLAIN - NEEDS | (1 << winds.bit_count()) - 1
         got = _BY_NEEDS.get(needed)
         if got is None:
-            got = _BY_NEEDS[needed] = _checks_for(needed)
+            got = _BY_NEEDS[needed] = checks_for(needed)
         _APPLICABLE[key] = got
     return got
 
 
-_BY_NEEDS: dict[int, _Applicable] = {}
+_BY_NEEDS: dict[int, ApplicableChecks] = {}
 
 
-def _checks_for(key: int) -> _Applicable:
+def checks_for(key: int) -> ApplicableChecks:
+    """The checks for shapes of ``key`` by a full pass over the yaku's ``Needs`` (``applicable_checks`` shares
+    this answer between keys that differ only in what no check reads)."""
     honors, runs = key & 0x7F, key >> RUNS - NEEDS & 7
     peikou, plain = key >> PEI - NEEDS & 3, key >> PLAIN - NEEDS & 7
     honor_pair, menzen = bool(key >> HPAIR - NEEDS & 1), bool(key >> 16 & 1)
     ok = [
-        k for k, needs in NEEDS_OF.items()
+        k
+        for k, needs in NEEDS_OF.items()
         if needs.met(runs, 4 - runs, honors.bit_count(), honor_pair, not plain, peikou > 0, honors)
-    ]  # fmt: skip
+    ]
     yakuman = [k for k in SHAPE_YAKUMAN if k in ok]
     regular = [(YAKU[k], YAKU[k].closed if menzen else YAKU[k].open, CHECKS[k]) for k in SHAPE_REGULAR if k in ok]
     checks = (
@@ -149,7 +167,7 @@ def _checks_for(key: int) -> _Applicable:
     return (any(checks), *checks)
 
 
-class _Rules:
+class PreparedRules:
     """What the scorer needs from one RuleSet, worked out once per rules object: the count limits (``tally``),
     the dora each valid indicator code points at (as the shift of its count in ``tally``'s packing), the value of
     each (han, fu, dealer, tsumo) and the situational yaku of each combination of flags (``_situational``)."""
@@ -181,17 +199,18 @@ class _Rules:
         return got
 
 
-_RULES: dict[int, _Rules] = {}
+_RULES: dict[int, PreparedRules] = {}
 
 
-def _rules_of(rules: RuleSet) -> _Rules:
+def prepared_rules(rules: RuleSet) -> PreparedRules:
+    """The ``PreparedRules`` of a rules object, made on first use and kept for the next wins under it."""
     got = _RULES.get(id(rules))
     if got is None or got.rules is not rules:
         if not isinstance(rules, RuleSet):
             raise TypeError(f'score() takes a RuleSet (preset("standard")), not {type(rules).__name__} {rules!r}')
         if len(_RULES) >= 64:  # rules objects come and go (rooms): keep the table small
             _RULES.clear()
-        got = _RULES[id(rules)] = _Rules(rules)
+        got = _RULES[id(rules)] = PreparedRules(rules)
     return got
 
 
@@ -237,9 +256,17 @@ class _Yakuman:
     __slots__ = ("base", "combo", "form", "key", "lines", "pao_base", "place", "total", "wait")
 
     def __init__(
-        self, lines: list[YakuLine], ctx: WinContext, rules: RuleSet, dealer: bool, players: int, form: str,
-        wait: str, combo: Combo | None = None, place: Place | None = None,
-    ) -> None:  # fmt: skip
+        self,
+        lines: list[YakuLine],
+        ctx: WinContext,
+        rules: RuleSet,
+        dealer: bool,
+        players: int,
+        form: str,
+        wait: str,
+        combo: Combo | None = None,
+        place: Place | None = None,
+    ) -> None:
         self.lines, self.form, self.wait, self.combo, self.place = lines, form, wait, combo, place
         self.total = total = _yakuman_total(lines, rules)
         pao_mult = 0
@@ -263,7 +290,7 @@ def _rare_yakuman(
         if ctx.renhou and rules.renhou_yakuman:
             blessings.append(YakuLine(YAKU["renhou"], 1))
     yakuman = list(blessings)
-    if not melds and win < 27:
+    if not melds and not is_honor(win):
         # nine gates: 1112345678999 plus one tile of the same suit, closed, no kan; pure (junsei) when the extra
         # tile is the winning one (the 13 before it were the nine-sided wait)
         base = win - win % 9
@@ -274,7 +301,7 @@ def _rare_yakuman(
     return blessings, yakuman
 
 
-def _situational(ctx: WinContext, info: _Rules, key: int) -> tuple[list[YakuLine], int]:
+def _situational(ctx: WinContext, info: PreparedRules, key: int) -> tuple[list[YakuLine], int]:
     """The situational yaku of a win whose flags are ``key`` (``validate.situational_flags``). Each hangs on a flag
     of the context and reads nothing but those flags, the closed hand and ``rules.rinshan_haitei_stack``, so the
     lines, with their han, are worked out once per combination of them (per rules object) by the registered checks;
@@ -294,7 +321,7 @@ def _situational(ctx: WinContext, info: _Rules, key: int) -> tuple[list[YakuLine
     return got
 
 
-def _bonus(ctx: WinContext, info: _Rules, every: int) -> tuple[list[YakuLine], int]:
+def _bonus(ctx: WinContext, info: PreparedRules, every: int) -> tuple[list[YakuLine], int]:
     """Dora, red fives, North extractions and ura dora (only for a riichi winner), and their han. Worked out only
     once an interpretation has a yaku: a hand without one (a third of random complete hands) never counts them."""
     out = []
@@ -332,25 +359,24 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     """
     info = _RULES.get(id(rules))
     if info is None or info.rules is not rules:
-        info = _rules_of(rules)
+        info = prepared_rules(rules)
+    # 1. count the tiles (``tally``), leaving every doubt to ``validate``, which raises with the reason
     try:
         tiles, melds = hand.tiles, hand.melds
     except AttributeError:
         check_arguments(hand, win, ctx, rules)
         raise
-    # --- count (tally), and leave every doubt to validate(), which raises with the reason -------------------------
     try:
         concealed = sum(map(_BIT, tiles), _BIT(win))
         every = concealed
         for m in melds:
             every += sum(map(_BIT, m.tiles))
     except (KeyError, TypeError):
-        validate(hand, win, ctx, rules)
-        bad = next(c for m in melds for c in m.tiles if c not in tally.CODE_BIT)
-        raise ScoringError("invalid_hand", f"tile code {bad} is not a tile") from None
+        _refuse_tiles(hand, win, ctx, rules)
     # a count of 8 or more shows in ``every`` itself; below that, adding the limits carries nothing between nibbles
     if not info.riichi or len(tiles) + 3 * len(melds) != 13 or (every | every + info.limits) & _HIGHS:
         validate(hand, win, ctx, rules)
+    # 2. the melds' share of every reading
     menzen = True
     meld_agg = meld_runs = 0
     for m in melds:
@@ -365,6 +391,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         share, runs = MELD_SHARES[kind, first]
         meld_agg += share
         meld_runs |= runs
+    # 3. the situation: an everyday context needs no further check (``plain_context``), a rare one ``validate``
     try:
         flags = plain_context(ctx, menzen, info.sanma, info.indicators)
     except (TypeError, AttributeError):
@@ -374,64 +401,57 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     if rare:
         validate(hand, win, ctx, rules)
         flags = situational_flags(ctx, menzen)
-
-    # --- what every interpretation shares -------------------------------------------------------------------------
     wk = _KIND[win]
-    tsumo = bool(ctx.tsumo)
-    dealer = ctx.seat_wind == EAST
-    # yaku of every reading: content yaku, situational yaku, blessings, nine gates
+    # 4. the yaku every reading shares: situational ones (per combination of flags), blessings, nine gates, and
+    # those read off the tiles alone (``content_yaku``)
     blessings: list[YakuLine] = []
     fixed_yakuman: list[YakuLine] = []
     if (rare and (ctx.tenhou or ctx.chiihou or ctx.renhou)) or (
-        not melds and wk < 27 and not concealed & _OUTSIDE_SUIT[wk // 9]  # nine gates is one closed suit
+        not melds and wk < EAST and not concealed & _OUTSIDE_SUIT[wk // 9]  # nine gates is one closed suit
     ):
         blessings, fixed_yakuman = _rare_yakuman(ctx, rules, concealed, wk, bool(melds))
     fixed_regular, fixed_han = info.situational.get(flags) or _situational(ctx, info, flags)
     # the usual hand (two suits or more, simples and terminals or honors) has no content yaku: that test, as
     # ``content_yaku`` makes it first, spelled out here
-    if (
-        every & _TERMINALS_HONORS and every & _SIMPLES
+    if not (
+        every & _TERMINALS_HONORS
+        and every & _SIMPLES
         and (every & _MANZU != 0) + (every & _PINZU != 0) + (every & _SOUZU != 0) > 1
-    ):  # fmt: skip
-        content = None
-    else:
+    ):
         content = content_yaku(every, not menzen, rules)
-    if content:
-        fixed_regular = list(fixed_regular)
-        at = 0  # content yaku come first on a score sheet
-        for k, n in content:
-            y = YAKU[k]
-            if y.yakuman:
-                fixed_yakuman = [*fixed_yakuman, YakuLine(y, n)]
-            else:
-                line = _ONCE[k, menzen]
-                if line is not None:
-                    fixed_regular.insert(at, line if n == 1 else YakuLine(y, line.han * n))
-                    fixed_han += line.han * n
-                    at += 1
-    bonus: list[YakuLine] | None = None  # see ``_bonus``
-    bonus_han = 0
+        if content:
+            fixed_regular = list(fixed_regular)
+            at = 0  # content yaku come first on a score sheet
+            for k, n in content:
+                y = YAKU[k]
+                if y.yakuman:
+                    fixed_yakuman = [*fixed_yakuman, YakuLine(y, n)]
+                else:
+                    line = _ONCE[k, menzen]
+                    if line is not None:
+                        fixed_regular.insert(at, line if n == 1 else YakuLine(y, line.han * n))
+                        fixed_han += line.han * n
+                        at += 1
+    # 5. the suits' readings: usually each suit reads one way (``ONE``), and that is the one combination
     k0, k1, k2 = concealed & _SUIT, concealed >> _PIN_SHIFT & _SUIT, concealed >> _SOU_SHIFT & _SUIT
     k3 = concealed >> _HONOR_SHIFT & _HONOR_MASK
-    # usually each suit reads one way (``ONE``): that is the one combination; else every combination, in order
-    # (none when a suit does not read at all)
-    combos: Iterable[Combo]
     try:
         one = _ONE[k0], _ONE[k1], _ONE[k2], _HONOR_ONE[k3]
     except KeyError:
-        m0, m1, m2, m3 = read(0, k0), read(1, k1), read(2, k2), read(3, k3)
-        combos = product(m0.parts, m1.parts, m2.parts, m3.parts)
-        special = m0.special + m1.special + m2.special + m3.special
+        combos, special = _suit_readings(k0, k1, k2, k3)
     else:
-        combos = (one,)
-        special = one[0].special + one[1].special + one[2].special + one[3].special
+        combos, special = (one,), one[0].special + one[1].special + one[2].special + one[3].special
+    # 6. every standard interpretation (each combination of suit readings, each place of the winning tile); the
+    # best so far is kept with what its score sheet needs (inline: this is the hot loop)
+    tsumo = bool(ctx.tsumo)
+    dealer = ctx.seat_wind == EAST
     win_suit = wk // 9
     win_at = wk - 9 * win_suit  # the winning kind's offset in its suit
     values = info.values[dealer, tsumo]
     closed_bit = 1 << 16 if menzen else 0
     base_fu = _WIN_FU[menzen][tsumo]
-
-    # --- every standard interpretation; the best so far is kept with what its score sheet needs ---------------------
+    bonus: list[YakuLine] | None = None  # see ``_bonus``
+    bonus_han = 0
     best_key: tuple[int, int, int, int, int] | None = None
     best: _Regular | _Yakuman | None = None
     shaped = False
@@ -441,14 +461,15 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
         a = p0.agg + p1.agg1 + p2.agg2 + p3.agg + meld_agg
         pair = (a >> PAIR & 63) - 1
         needs = (a >> NEEDS & NEEDS_MASK) | closed_bit
-        checked, ykm_arr_checks, ykm_place_checks, arr_checks, place_checks = _APPLICABLE.get(needs) or _applicable(
-            needs
-        )
+        applicable = _APPLICABLE.get(needs) or applicable_checks(needs)
+        checked, ykm_arr_checks, ykm_place_checks, arr_checks, place_checks = applicable
         conc = a >> CONC & 7
         shape = _NO_SHAPE[menzen]  # (read by no check when none applies)
         if checked:
-            shape = Shape(p0.run_mask | p1.run_mask1 | p2.run_mask2 | meld_runs, a & TRIP_MASK, a >> RUNS & 7,
-                          a >> PEI & 3, a >> PLAIN & 7, conc, a >> KANS & 7, pair, "", menzen)  # fmt: skip
+            runs = p0.run_mask | p1.run_mask1 | p2.run_mask2 | meld_runs
+            shape = ReadingFacts(
+                runs, a & TRIP_MASK, a >> RUNS & 7, a >> PEI & 3, a >> PLAIN & 7, conc, a >> KANS & 7, pair, "", menzen
+            )
         arr_yakuman: list[tuple[Yaku, int]] = []
         for y, fn in ykm_arr_checks:
             n = fn(shape, ctx, rules)
@@ -462,7 +483,7 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                 arr_found.append(_tuple_new(YakuLine, (y, han * n)))
                 arr_han += han * n
         sets_fu = a >> FU & 255
-        start_fu = base_fu + pair_fu(pair, ctx, rules) if pair >= 27 else base_fu
+        start_fu = base_fu + pair_fu(pair, ctx, rules) if pair >= EAST else base_fu  # an honor pair
         yakuman_possible = fixed_yakuman or arr_yakuman or ykm_place_checks
         if not (arr_found or place_checks or fixed_regular or yakuman_possible):
             continue  # no yaku to find wherever the winning tile sits
@@ -482,8 +503,8 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
                         ykm_found.append((y, counted(y.key, n, rules)))
                 if ykm_found or fixed_yakuman:
                     lines = [_tuple_new(YakuLine, f) for f in ykm_found]
-                    cand = _Yakuman([*fixed_yakuman, *_in_order(lines)], ctx, rules, dealer, info.players, "standard",
-                                    wait, combo, place)  # fmt: skip
+                    lines = [*fixed_yakuman, *_in_order(lines)]
+                    cand = _Yakuman(lines, ctx, rules, dealer, info.players, "standard", wait, combo, place)
                     if best_key is None or cand.key > best_key:
                         best_key, best = cand.key, cand
                     continue
@@ -515,33 +536,21 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
             if best_key is None or key > best_key:
                 best_key = key
                 best = _tuple_new(_Regular, ("standard", combo, place, pinfu, found, han, fu, got[1], got[2]))
-
-    # --- the special forms (closed hands only) ----------------------------------------------------------------------
+    # 7. the special forms of a closed hand
     if special and not melds:
-        if special & 1023 == 7:
-            shaped = True
-            if fixed_yakuman:
-                cand = _Yakuman(list(fixed_yakuman), ctx, rules, dealer, info.players, "seven pairs", "tanki")
-                if best_key is None or cand.key > best_key:
-                    best_key, best = cand.key, cand
-            else:
-                if bonus is None:
-                    bonus, bonus_han = _bonus(ctx, info, every)
-                han = 2 + fixed_han + bonus_han
-                fu = SEVEN_PAIRS_FU[0]
-                value, base, limit = info.value(han, fu, dealer, tsumo)
-                key = (value, 0, han, fu, fu)
-                if best_key is None or key > best_key:
-                    best_key, best = key, _Regular("seven pairs", None, None, False, [], han, fu, base, limit)
-        if special >> 10 == 13:
-            shaped = True
-            thirteen = concealed >> tally.NIBBLE * wk & 0xF == 2
-            k13 = "kokushi_13" if thirteen else "kokushi"
-            line = YakuLine(YAKU[k13], counted(k13, 2 if thirteen else 1, rules))
-            wait = "13-sided" if thirteen else "single"
-            cand = _Yakuman([*blessings, line], ctx, rules, dealer, info.players, "thirteen orphans", wait)
-            if best_key is None or cand.key > best_key:
-                best_key, best = cand.key, cand
+        best_key, best, shaped, bonus, bonus_han = _best_special(
+            (best_key, best, shaped, bonus, bonus_han),
+            special,
+            blessings,
+            fixed_yakuman,
+            fixed_han,
+            concealed,
+            wk,
+            every,
+            ctx,
+            info,
+        )
+    # 8. the best interpretation's score sheet, or why there is none
     if best is None or best_key is None:
         if shaped:
             raise ScoringError.quick("no_yaku", "the hand is complete but has no yaku (dora are not yaku)")
@@ -549,27 +558,123 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     return _sheet(best, best_key[0], fixed_regular, bonus or [], bonus_han, hand, wk, menzen, concealed, ctx, info)
 
 
+def _refuse_tiles(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> NoReturn:
+    """Step 1 for tiles that could not be counted: ``validate`` raises with the reason (or, when only a meld's
+    tile is not a tile, that tile is named)."""
+    validate(hand, win, ctx, rules)
+    bad = next(c for m in hand.melds for c in m.tiles if c not in tally.CODE_BIT)
+    raise ScoringError("invalid_hand", f"tile code {bad} is not a tile") from None
+
+
+def _suit_readings(k0: int, k1: int, k2: int, k3: int) -> tuple[Iterable[Combo], int]:
+    """Step 5 when a suit reads several ways (or none): every combination of the four suits' readings, in order
+    (none when a suit does not read at all), and the special forms' counts (``readings.SuitReading.special``)."""
+    m0, m1, m2, m3 = read(0, k0), read(1, k1), read(2, k2), read(3, k3)
+    return product(m0.parts, m1.parts, m2.parts, m3.parts), m0.special + m1.special + m2.special + m3.special
+
+
+# the search so far: (key of the best reading, the best reading, whether any reading was complete, the dora lines
+# once worked out (``_bonus``), their han)
+_Key = tuple[int, int, int, int, int]
+_Search = tuple[_Key | None, _Regular | _Yakuman | None, bool, list[YakuLine] | None, int]
+
+
+def _best_special(
+    search: _Search,
+    special: int,
+    blessings: list[YakuLine],
+    fixed_yakuman: list[YakuLine],
+    fixed_han: int,
+    concealed: int,
+    wk: int,
+    every: int,
+    ctx: WinContext,
+    info: PreparedRules,
+) -> _Search:
+    """Step 7: the special forms of a closed hand (seven pairs, thirteen orphans; ``special`` counts their pairs
+    and orphans, see ``readings.SuitReading``), against the best standard reading."""
+    best_key, best, shaped, bonus, bonus_han = search
+    rules = info.rules
+    tsumo = bool(ctx.tsumo)
+    dealer = ctx.seat_wind == EAST
+    if special & 1023 == 7:
+        shaped = True
+        if fixed_yakuman:
+            cand = _Yakuman(list(fixed_yakuman), ctx, rules, dealer, info.players, "seven pairs", "tanki")
+            if best_key is None or cand.key > best_key:
+                best_key, best = cand.key, cand
+        else:
+            if bonus is None:
+                bonus, bonus_han = _bonus(ctx, info, every)
+            han = 2 + fixed_han + bonus_han
+            fu = SEVEN_PAIRS_FU[0]
+            value, base, limit = info.value(han, fu, dealer, tsumo)
+            key = (value, 0, han, fu, fu)
+            if best_key is None or key > best_key:
+                best_key, best = key, _Regular("seven pairs", None, None, False, [], han, fu, base, limit)
+    if special >> 10 == 13:
+        shaped = True
+        thirteen = concealed >> tally.NIBBLE * wk & 0xF == 2
+        k13 = "kokushi_13" if thirteen else "kokushi"
+        line = YakuLine(YAKU[k13], counted(k13, 2 if thirteen else 1, rules))
+        wait = "13-sided" if thirteen else "single"
+        cand = _Yakuman([*blessings, line], ctx, rules, dealer, info.players, "thirteen orphans", wait)
+        if best_key is None or cand.key > best_key:
+            best_key, best = cand.key, cand
+    return best_key, best, shaped, bonus, bonus_han
+
+
 def _sheet(
-    best: _Regular | _Yakuman, value: int, fixed_regular: list[YakuLine], bonus: list[YakuLine], bonus_han: int,
-    hand: Hand, win: int, menzen: bool, concealed: int, ctx: WinContext, info: _Rules,
-) -> ScoreResult:  # fmt: skip
+    best: _Regular | _Yakuman,
+    value: int,
+    fixed_regular: list[YakuLine],
+    bonus: list[YakuLine],
+    bonus_han: int,
+    hand: Hand,
+    win: int,
+    menzen: bool,
+    concealed: int,
+    ctx: WinContext,
+    info: PreparedRules,
+) -> ScoreResult:
     """The winner's score sheet (``value``: what the payers pay): its lines and totals, and the terms its payments
     and words are made from on first use (``ScoreResult``)."""
+    # the terms in ``SheetTerms``' order (points, base, pao_base, form, combo, place, pinfu, itemised, win, melds,
+    # menzen, concealed, ctx, rules), built without the named tuple's Python-level constructor: once per call
     if isinstance(best, _Yakuman):
-        terms = (
-            value, best.base, best.pao_base, best.form, best.combo, best.place, False, False, win, hand.melds, menzen,
-            concealed, ctx, info.rules,
-        )  # fmt: skip
-        return ScoreResult(tuple(best.lines), 0, 0, yakuman_name(best.total), best.total, value, best.wait,
-                           info.players, 0, terms)  # fmt: skip
-    form, combo, place, pinfu, found, han, fu, base, limit = best
+        terms = _tuple_new(
+            SheetTerms,
+            (
+                value,
+                best.base,
+                best.pao_base,
+                best.form,
+                best.combo,
+                best.place,
+                False,
+                False,
+                win,
+                hand.melds,
+                menzen,
+                concealed,
+                ctx,
+                info.rules,
+            ),
+        )
+        name = yakuman_name(best.total)
+        return ScoreResult(tuple(best.lines), 0, 0, name, best.total, value, best.wait, info.players, 0, terms)
+    form, combo, place, pinfu, found, han, fu, base, limit = best  # a _Regular, in its fields' order
     if form == "seven pairs":
         lines = (_SEVEN_PAIRS_LINE, *fixed_regular, *bonus)
     else:
         lines = (*fixed_regular, *(_in_order(found) if len(found) > 1 else found), *bonus)
-    terms = (value, base, 0, form, combo, place, pinfu, True, win, hand.melds, menzen, concealed, ctx, info.rules)
-    return ScoreResult(lines, han, fu, limit, 1 if limit == "kazoe yakuman" else 0, value,
-                       place[0] if place is not None else "tanki", info.players, bonus_han, terms)  # fmt: skip
+    terms = _tuple_new(
+        SheetTerms,
+        (value, base, 0, form, combo, place, pinfu, True, win, hand.melds, menzen, concealed, ctx, info.rules),
+    )
+    wait = place[0] if place is not None else "tanki"
+    kazoe = 1 if limit == "kazoe yakuman" else 0
+    return ScoreResult(lines, han, fu, limit, kazoe, value, wait, info.players, bonus_han, terms)
 
 
 __all__ = ["ScoreResult", "ScoringError", "WinContext", "YakuLine", "score"]

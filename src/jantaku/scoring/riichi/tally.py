@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from jantaku.tiles import FIVES, GREENS, KINDS, RED_MAN, SANMA_REMOVED
+from jantaku.tiles import FIVES, GREENS, KINDS, RED_MAN, SANMA_REMOVED, TERMINALS_AND_HONORS
 
 NIBBLE = 4
 SUIT_BITS = 9 * NIBBLE  # one numbered suit
@@ -41,7 +41,7 @@ ANY = mask(range(KINDS))
 HIGHS = mask(range(RED_MAN + 6), 0x8)  # the top bit of every nibble: set once a count reaches 8
 SUITS = (mask(range(0, 9)), mask(range(9, 18)), mask(range(18, 27)))
 HONORS = mask(range(27, 34))
-TERMINALS_HONORS = mask(k for k in range(KINDS) if k >= 27 or k % 9 in (0, 8))
+TERMINALS_HONORS = mask(TERMINALS_AND_HONORS)
 SIMPLES = ANY & ~TERMINALS_HONORS
 NOT_GREEN = ANY & ~mask(GREENS)
 

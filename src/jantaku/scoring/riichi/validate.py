@@ -60,7 +60,7 @@ def check_arguments(hand: object, win: object, ctx: object, rules: object) -> No
             raise TypeError(f"WinContext.{name} is a whole number, not {value!r}")
 
 
-def _problems_with_hand(hand: Hand, win: int, rules: RuleSet) -> tuple[list[int], int, list[int]]:
+def hand_problems(hand: Hand, win: int, rules: RuleSet) -> tuple[list[int], int, list[int]]:
     """Check the tiles against the rules' tile set; returns the 34 counts of hand + melds + winning tile, the
     number of red fives among them, and the 34 counts of the concealed tiles with the winning tile."""
     if hand.size != 13:
@@ -106,7 +106,7 @@ def _problems_with_hand(hand: Hand, win: int, rules: RuleSet) -> tuple[list[int]
     return counts, sum(reds), concealed
 
 
-def _context_problems(hand: Hand, win: int, ctx: WinContext, rules: RuleSet, counts: list[int]) -> list[str]:
+def context_problems(hand: Hand, win: int, ctx: WinContext, rules: RuleSet, counts: list[int]) -> list[str]:
     """What the context says that this hand or these rules make impossible (beyond ``WinContext.problems``)."""
     problems = ctx.problems()
     if not hand.is_closed and (ctx.riichi_declared or ctx.ippatsu):
@@ -119,8 +119,12 @@ def _context_problems(hand: Hand, win: int, ctx: WinContext, rules: RuleSet, cou
         problems.append("North extraction (kita) exists only in 3-player rules")
     if ctx.kita + counts[NORTH] > 4:
         problems.append("more than four Norths counting the extracted ones")
-    for label, wind in (("seat", ctx.seat_wind), ("round", ctx.round_wind), ("discarder", ctx.discarder),
-                        ("pao", ctx.pao)):  # fmt: skip
+    for label, wind in (
+        ("seat", ctx.seat_wind),
+        ("round", ctx.round_wind),
+        ("discarder", ctx.discarder),
+        ("pao", ctx.pao),
+    ):
         if wind is not None and not EAST <= wind <= NORTH:
             problems.append(f"the {label} wind must be E, S, W or N")
     if rules.sanma and NORTH in (ctx.seat_wind, ctx.discarder, ctx.pao):
@@ -140,8 +144,8 @@ def validate(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> tuple[lis
     check_arguments(hand, win, ctx, rules)
     if not rules.riichi:
         raise ScoringError("invalid_context", f"rules {rules.name!r} are not a riichi rule set; use zung-jung scoring")
-    counts, reds, concealed = _problems_with_hand(hand, win, rules)
-    problems = _context_problems(hand, win, ctx, rules, counts)
+    counts, reds, concealed = hand_problems(hand, win, rules)
+    problems = context_problems(hand, win, ctx, rules, counts)
     if problems:
         raise ScoringError("invalid_context", "; ".join(problems))
     return counts, reds, concealed
@@ -154,9 +158,19 @@ def plain_context(ctx: WinContext, menzen: bool, sanma: bool, indicators: dict[i
     dora, a named discarder or liable seat), ippatsu only with riichi and riichi only closed, real winds, no
     negative counters, and dora indicators among the rules' tiles (``indicators``)."""
     if (
-        ctx.rinshan or ctx.chankan or ctx.haitei or ctx.houtei or ctx.tenhou or ctx.chiihou or ctx.renhou
-        or ctx.double_riichi or ctx.kita or ctx.ura or ctx.discarder is not None or ctx.pao is not None
-    ):  # fmt: skip
+        ctx.rinshan
+        or ctx.chankan
+        or ctx.haitei
+        or ctx.houtei
+        or ctx.tenhou
+        or ctx.chiihou
+        or ctx.renhou
+        or ctx.double_riichi
+        or ctx.kita
+        or ctx.ura
+        or ctx.discarder is not None
+        or ctx.pao is not None
+    ):
         return -1
     riichi, ippatsu = ctx.riichi, ctx.ippatsu
     if (ippatsu and not riichi) or (riichi and not menzen) or ctx.honba < 0 or ctx.sticks < 0:
@@ -174,7 +188,13 @@ def situational_flags(ctx: WinContext, menzen: bool) -> int:
     """The context's flags that situational yaku hang on, one bit each (tsumo, riichi, double riichi, ippatsu,
     rinshan, chankan, haitei, houtei), and the closed hand (bit 8)."""
     return (
-        (1 if ctx.tsumo else 0) | (2 if ctx.riichi else 0) | (4 if ctx.double_riichi else 0)
-        | (8 if ctx.ippatsu else 0) | (16 if ctx.rinshan else 0) | (32 if ctx.chankan else 0)
-        | (64 if ctx.haitei else 0) | (128 if ctx.houtei else 0) | (256 if menzen else 0)
-    )  # fmt: skip
+        (1 if ctx.tsumo else 0)
+        | (2 if ctx.riichi else 0)
+        | (4 if ctx.double_riichi else 0)
+        | (8 if ctx.ippatsu else 0)
+        | (16 if ctx.rinshan else 0)
+        | (32 if ctx.chankan else 0)
+        | (64 if ctx.haitei else 0)
+        | (128 if ctx.houtei else 0)
+        | (256 if menzen else 0)
+    )

@@ -1,7 +1,7 @@
 """The riichi yaku and yakuman: a table of names and values, and one small check per yaku.
 
-Each check reads a ``Shape`` (one interpretation of a winning hand) and the win context and answers how many
-times the yaku applies (0 = not at all; yakuhai can apply twice for a double wind). Han come from the table:
+Each check reads the ``ReadingFacts`` of one interpretation of a winning hand and the win context and answers how
+many times the yaku applies (0 = not at all; yakuhai can apply twice for a double wind). Han come from the table:
 closed value, open value (0 = closed only). Yakuman checks answer the multiplier (2 for the double forms, which
 the scorer lowers to 1 where the rules do not count them double).
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi import tally
 from jantaku.scoring.riichi.context import WinContext
-from jantaku.tiles import DRAGONS, WINDS
+from jantaku.tiles import DRAGONS, EAST, WINDS, is_honor, is_terminal_or_honor
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +92,7 @@ KITA = Yaku("kita", "North extraction", "Nukidora", 1, 1, False, 52)
 BONUS = {y.key: y for y in (DORA, URA, AKA, KITA)}
 
 
-class Shape:
+class ReadingFacts:
     """One interpretation of a standard-form winning hand (four sets and a pair, melds included), reduced to the
     aggregates the checks read, so that every check is a comparison or a bit test:
 
@@ -103,8 +103,8 @@ class Shape:
     - ``concealed_triplets`` (kans included; a triplet completed by a ron discard is not concealed, though the hand
       stays closed), ``kans``, ``pair`` (its kind), ``wait`` and ``menzen``.
 
-    The scorer adds these up from per-suit tables (``readings``); ``Shape.of`` derives them from a list of sets, the
-    plain way, for tests and callers that have one.
+    The scorer adds these up from per-suit tables (``readings``); ``ReadingFacts.of`` derives them from a list of
+    sets, the plain way, for tests and callers that have one.
     """
 
     __slots__ = (
@@ -121,16 +121,29 @@ class Shape:
     )
 
     def __init__(
-        self, run_mask: int, trip_mask: int, runs: int, peikou: int, plain: int, concealed_triplets: int, kans: int,
-        pair: int, wait: str, menzen: bool,
-    ) -> None:  # fmt: skip
+        self,
+        run_mask: int,
+        trip_mask: int,
+        runs: int,
+        peikou: int,
+        plain: int,
+        concealed_triplets: int,
+        kans: int,
+        pair: int,
+        wait: str,
+        menzen: bool,
+    ) -> None:
         self.run_mask, self.trip_mask, self.runs, self.peikou, self.plain = run_mask, trip_mask, runs, peikou, plain
         self.concealed_triplets, self.kans, self.pair, self.wait, self.menzen = (
-            concealed_triplets, kans, pair, wait, menzen,
-        )  # fmt: skip
+            concealed_triplets,
+            kans,
+            pair,
+            wait,
+            menzen,
+        )
 
     @classmethod
-    def of(cls, sets: Sequence[tuple[int, bool, bool, bool]], pair: int, wait: str, menzen: bool) -> Shape:
+    def of(cls, sets: Sequence[tuple[int, bool, bool, bool]], pair: int, wait: str, menzen: bool) -> ReadingFacts:
         """The shape of ``sets`` = (first kind, is_triplet, is_open, is_kan) and a pair."""
         runs = sorted(k for k, trip, _, _ in sets if not trip)
         run_mask = trip_mask = 0
@@ -139,11 +152,19 @@ class Shape:
                 trip_mask |= 1 << k
             else:
                 run_mask |= 1 << k
-        plain = sum(1 for k, trip, _, _ in sets if not (_is_yao(k) if trip else _run_has_terminal(k)))
+        plain = sum(1 for k, trip, _, _ in sets if not (is_terminal_or_honor(k) if trip else _run_has_terminal(k)))
         return cls(
-            run_mask, trip_mask, len(runs), _identical_run_pairs(runs), plain + (not _is_yao(pair)),
-            sum(1 for _, trip, op, _ in sets if trip and not op), sum(1 for s in sets if s[3]), pair, wait, menzen,
-        )  # fmt: skip
+            run_mask,
+            trip_mask,
+            len(runs),
+            _identical_run_pairs(runs),
+            plain + (not is_terminal_or_honor(pair)),
+            sum(1 for _, trip, op, _ in sets if trip and not op),
+            sum(1 for s in sets if s[3]),
+            pair,
+            wait,
+            menzen,
+        )
 
     @property
     def triplets(self) -> int:
@@ -152,10 +173,10 @@ class Shape:
 
     @property
     def honor_triplets(self) -> int:
-        return (self.trip_mask >> 27).bit_count()
+        return (self.trip_mask >> EAST).bit_count()  # the honor kinds start at East
 
 
-Check = Callable[[Shape, WinContext, RuleSet], int]
+Check = Callable[[ReadingFacts, WinContext, RuleSet], int]
 CHECKS: dict[str, Check] = {}
 BY_WAIT: set[str] = set()  # checks that read the wait or the concealed triplets: run once per placement of the tile
 
@@ -171,14 +192,20 @@ class Needs:
     triplets: int = 0
     honor_triplets: int = 0
     honor_pair: bool = False
-    outside: bool = False  # every set and the pair hold a terminal or honor (``Shape.plain`` == 0)
-    peikou: bool = False  # two identical runs (``Shape.peikou`` > 0)
+    outside: bool = False  # every set and the pair hold a terminal or honor (``ReadingFacts.plain`` == 0)
+    peikou: bool = False  # two identical runs (``ReadingFacts.peikou`` > 0)
     honor_kinds: int = 0  # a triplet of one of these honors (bit k - 27 for kind k)
 
     def met(
-        self, runs: int, triplets: int, honor_triplets: int, honor_pair: bool, outside: bool = True,
-        peikou: bool = True, honor_mask: int = 0x7F,
-    ) -> bool:  # fmt: skip
+        self,
+        runs: int,
+        triplets: int,
+        honor_triplets: int,
+        honor_pair: bool,
+        outside: bool = True,
+        peikou: bool = True,
+        honor_mask: int = 0x7F,
+    ) -> bool:
         """``honor_mask``: bit k - 27 for each honor kind k held as a triplet (or kan)."""
         return (
             self.runs <= runs <= self.max_runs
@@ -208,10 +235,6 @@ def check(key: str, needs: Needs = Needs(), *, by_wait: bool = False) -> Callabl
     return register
 
 
-def _is_yao(k: int) -> bool:
-    return k >= 27 or k % 9 in (0, 8)
-
-
 def _run_has_terminal(k: int) -> bool:
     return k % 9 in (0, 6)
 
@@ -232,43 +255,43 @@ def _identical_run_pairs(runs: list[int]) -> int:
 
 
 @check("menzen_tsumo")
-def _menzen_tsumo(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _menzen_tsumo(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(ctx.tsumo and s.menzen)
 
 
 @check("riichi")
-def _riichi(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _riichi(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(ctx.riichi and not ctx.double_riichi)
 
 
 @check("double_riichi")
-def _double_riichi(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _double_riichi(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(ctx.double_riichi)
 
 
 @check("ippatsu")
-def _ippatsu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _ippatsu(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(ctx.ippatsu and ctx.riichi_declared)
 
 
 @check("rinshan")
-def _rinshan(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _rinshan(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(ctx.rinshan and ctx.tsumo)
 
 
 @check("chankan")
-def _chankan(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _chankan(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(ctx.chankan and not ctx.tsumo)
 
 
 @check("haitei")
-def _haitei(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _haitei(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     # docs/rules.md#yaku: rinshan + haitei on the same tile: only rinshan counts (unless the option says they stack)
     return int(ctx.haitei and ctx.tsumo and (not ctx.rinshan or rules.rinshan_haitei_stack))
 
 
 @check("houtei")
-def _houtei(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _houtei(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(ctx.houtei and not ctx.tsumo)
 
 
@@ -281,102 +304,102 @@ _STRAIGHT = 0b1001001  # runs 123, 456, 789 of one suit
 
 
 @check("pinfu", Needs(runs=4), by_wait=True)
-def _pinfu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _pinfu(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     if not s.menzen or s.runs != 4 or s.wait != "ryanmen":
         return 0
     p = s.pair
-    return int(p < 31 and p != ctx.seat_wind and p != ctx.round_wind)
+    return int(p not in DRAGONS and p != ctx.seat_wind and p != ctx.round_wind)
 
 
 @check("iipeikou", Needs(runs=2, peikou=True))
-def _iipeikou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _iipeikou(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.menzen and s.peikou == 1)
 
 
 @check("ryanpeikou", Needs(runs=4, peikou=True))
-def _ryanpeikou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _ryanpeikou(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.menzen and s.peikou == 2)
 
 
 @check("seat_wind", Needs(triplets=1, honor_triplets=1, honor_kinds=_WINDS_ONLY))
-def _seat_wind(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _seat_wind(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return s.trip_mask >> ctx.seat_wind & 1
 
 
 @check("round_wind", Needs(triplets=1, honor_triplets=1, honor_kinds=_WINDS_ONLY))
-def _round_wind(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _round_wind(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return s.trip_mask >> ctx.round_wind & 1
 
 
 @check("white", Needs(triplets=1, honor_triplets=1, honor_kinds=1 << 4))
-def _white(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _white(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return s.trip_mask >> DRAGONS[0] & 1
 
 
 @check("green", Needs(triplets=1, honor_triplets=1, honor_kinds=1 << 5))
-def _green(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _green(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return s.trip_mask >> DRAGONS[1] & 1
 
 
 @check("red", Needs(triplets=1, honor_triplets=1, honor_kinds=1 << 6))
-def _red(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _red(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return s.trip_mask >> DRAGONS[2] & 1
 
 
 @check("sanshoku", Needs(runs=3))
-def _sanshoku(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _sanshoku(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     r = s.run_mask
     return int(r & r >> 9 & r >> 18 & 0x7F != 0)
 
 
 @check("ittsu", Needs(runs=3))
-def _ittsu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _ittsu(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     r = s.run_mask
     return int(r & _STRAIGHT == _STRAIGHT or r >> 9 & _STRAIGHT == _STRAIGHT or r >> 18 & _STRAIGHT == _STRAIGHT)
 
 
 @check("chanta", Needs(runs=1, outside=True))
-def _chanta(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _chanta(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(_outside(s, honors=True))
 
 
 @check("junchan", Needs(runs=1, outside=True))
-def _junchan(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _junchan(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(_outside(s, honors=False))
 
 
-def _outside(s: Shape, honors: bool) -> bool:
+def _outside(s: ReadingFacts, honors: bool) -> bool:
     """Every set and the pair hold a terminal (or honor); at least one run (else it is honroutou/chinroutou);
     chanta needs an honor somewhere, junchan none."""
     if s.plain or not s.runs:
         return False
-    has_honor = s.pair >= 27 or s.trip_mask >> 27 != 0
+    has_honor = is_honor(s.pair) or s.trip_mask >> EAST != 0
     return has_honor if honors else not has_honor
 
 
 @check("toitoi", Needs(max_runs=0))
-def _toitoi(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _toitoi(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(not s.runs)
 
 
 @check("sanankou", Needs(triplets=3), by_wait=True)
-def _sanankou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _sanankou(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.concealed_triplets == 3)
 
 
 @check("sanshoku_doukou", Needs(triplets=3))
-def _sanshoku_doukou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _sanshoku_doukou(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     t = s.trip_mask
     return int(t & t >> 9 & t >> 18 & 0x1FF != 0)
 
 
 @check("sankantsu", Needs(triplets=3))
-def _sankantsu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _sankantsu(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.kans == 3)
 
 
 @check("shousangen", Needs(triplets=2, honor_triplets=2, honor_pair=True))
-def _shousangen(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _shousangen(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.pair in DRAGONS and (s.trip_mask & _DRAGON_BITS).bit_count() == 2)
 
 
@@ -384,32 +407,32 @@ def _shousangen(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
 
 
 @check("daisangen", Needs(triplets=3, honor_triplets=3))
-def _daisangen(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _daisangen(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.trip_mask & _DRAGON_BITS == _DRAGON_BITS)
 
 
 @check("suuankou", Needs(triplets=4), by_wait=True)
-def _suuankou(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _suuankou(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.concealed_triplets == 4 and s.wait != "tanki")
 
 
 @check("suuankou_tanki", Needs(triplets=4), by_wait=True)
-def _suuankou_tanki(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _suuankou_tanki(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return 2 if s.concealed_triplets == 4 and s.wait == "tanki" else 0
 
 
 @check("daisuushii", Needs(triplets=4, honor_triplets=4))
-def _daisuushii(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _daisuushii(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return 2 if s.trip_mask & _WIND_BITS == _WIND_BITS else 0
 
 
 @check("shousuushii", Needs(triplets=3, honor_triplets=3, honor_pair=True))
-def _shousuushii(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _shousuushii(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.pair in WINDS and (s.trip_mask & _WIND_BITS).bit_count() == 3)
 
 
 @check("suukantsu", Needs(triplets=4))
-def _suukantsu(s: Shape, ctx: WinContext, rules: RuleSet) -> int:
+def _suukantsu(s: ReadingFacts, ctx: WinContext, rules: RuleSet) -> int:
     return int(s.kans == 4)
 
 

@@ -1,6 +1,6 @@
 """Which patterns one arrangement of a winning hand shows.
 
-A ``Shape`` is one reading of the whole hand (melds included): four sets and a pair, seven pairs, or thirteen
+A ``HandReading`` is one reading of the whole hand (melds included): four sets and a pair, seven pairs, or thirteen
 wonders. Each checker looks at one category of the table and names *every* pattern whose words the shape meets
 (Pure One-suit also meets Mixed One-suit's words; four concealed triplets also meet "three"); the scorer then
 keeps the highest of each series. Keeping the checkers inclusive makes the source's series rule do the work, so a
@@ -42,7 +42,7 @@ class Unit(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class Shape:
+class HandReading:
     """One arrangement of the whole hand. ``pairs`` holds the seven kinds of Seven Pairs; ``kinds`` every kind
     in the hand (for the content patterns); ``seat_wind`` is needed by Value Honour alone."""
 
@@ -67,10 +67,10 @@ class Shape:
         return tuple(u for u in self.sets if u.run)
 
 
-Check = Callable[[Shape], Iterator[str]]
+Check = Callable[[HandReading], Iterator[str]]
 
 
-def trivial(s: Shape) -> Iterator[str]:
+def trivial(s: HandReading) -> Iterator[str]:
     """1.x. Concealed Hand is for regular hands only (docs/rules.md), and a concealed quad is not a melded set."""
     if s.regular and not s.triplets:
         yield "1.1"
@@ -80,7 +80,7 @@ def trivial(s: Shape) -> Iterator[str]:
         yield "1.3"
 
 
-def one_suit(s: Shape) -> Iterator[str]:
+def one_suit(s: HandReading) -> Iterator[str]:
     """2.1.x: one suit, with honours allowed (Mixed) or none (Pure). All honours has no suit, so it is neither."""
     suits = {k // 9 for k in s.kinds if not is_honor(k)}
     if len(suits) == 1:
@@ -89,7 +89,7 @@ def one_suit(s: Shape) -> Iterator[str]:
             yield "2.1.2"
 
 
-def honours(s: Shape) -> Iterator[str]:
+def honours(s: HandReading) -> Iterator[str]:
     """3.x. Value Honour is named once per set (the scorer multiplies); it counts the seat wind and dragons."""
     if s.regular:
         trips = [u.first for u in s.triplets]
@@ -118,7 +118,7 @@ def _winds(sets: int, pair: bool) -> Iterator[str]:
         yield "3.3.4"
 
 
-def triplets(s: Shape) -> Iterator[str]:
+def triplets(s: HandReading) -> Iterator[str]:
     """4.x: All Triplets, concealed triplets (a concealed quad is one), quads of any kind."""
     if not s.regular:
         return
@@ -130,7 +130,7 @@ def triplets(s: Shape) -> Iterator[str]:
     yield from ("4.3.1", "4.3.2", "4.3.3", "4.3.4")[: sum(1 for u in trips if u.quad)]
 
 
-def identical(s: Shape) -> Iterator[str]:
+def identical(s: HandReading) -> Iterator[str]:
     """5.1.x: runs with the same first tile, melded or not. Four identical runs are also two pairs of them."""
     sizes = sorted(Counter(u.first for u in s.runs).values(), reverse=True)
     top = sizes[0] if sizes else 0
@@ -144,7 +144,7 @@ def identical(s: Shape) -> Iterator[str]:
         yield "5.1.4"
 
 
-def similar(s: Shape) -> Iterator[str]:
+def similar(s: HandReading) -> Iterator[str]:
     """6.1 (runs) and the separate series 6.1.1/6.1.2 (triplets, the source's "Small/Big Three Similar Runs")."""
     starts = {u.first for u in s.runs}
     if any(all(r + 9 * suit in starts for suit in range(3)) for r in range(7)):
@@ -158,7 +158,7 @@ def similar(s: Shape) -> Iterator[str]:
             yield "6.1.2"
 
 
-def consecutive(s: Shape) -> Iterator[str]:
+def consecutive(s: HandReading) -> Iterator[str]:
     """7.1 (the straight) and the separate series 7.1.1/7.1.2 (consecutive triplets of one suit)."""
     starts = {u.first for u in s.runs}
     if any({b, b + 3, b + 6} <= starts for b in (0, 9, 18)):
@@ -179,7 +179,7 @@ def _chain(kinds: set[int], start: int) -> int:
     return n
 
 
-def terminals(s: Shape) -> Iterator[str]:
+def terminals(s: HandReading) -> Iterator[str]:
     """8.1.x: every set *and the pair* (Seven Pairs: every pair) holds a terminal/honour (Branching), or every tile
     is one (Rooted). "Mixed" allows honours, "Pure" none. Our reading: the hand must hold a terminal (an
     all-honours hand is 3.4, not a Terminal pattern), and Thirteen Wonders, having no sets, is none of these."""
@@ -196,7 +196,7 @@ def terminals(s: Shape) -> Iterator[str]:
         yield "8.1.4"
 
 
-def irregular(s: Shape) -> Iterator[str]:
+def irregular(s: HandReading) -> Iterator[str]:
     """10.x: the two hands that are not four sets and a pair."""
     if s.form is Form.THIRTEEN_WONDERS:
         yield "10.1"
@@ -205,10 +205,18 @@ def irregular(s: Shape) -> Iterator[str]:
 
 
 CHECKS: tuple[Check, ...] = (
-    trivial, one_suit, honours, triplets, identical, similar, consecutive, terminals, irregular,
-)  # fmt: skip
+    trivial,
+    one_suit,
+    honours,
+    triplets,
+    identical,
+    similar,
+    consecutive,
+    terminals,
+    irregular,
+)
 
 
-def shape_patterns(s: Shape) -> list[str]:
+def shape_patterns(s: HandReading) -> list[str]:
     """Every pattern number the shape meets (several per series; Value Honour once per set)."""
     return [number for check in CHECKS for number in check(s)]

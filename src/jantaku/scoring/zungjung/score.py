@@ -21,7 +21,7 @@ from jantaku.hand.model import Hand
 from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.zungjung.context import SEAT_LETTERS, ZungJungContext
-from jantaku.scoring.zungjung.detect import Form, Shape, Unit, shape_patterns
+from jantaku.scoring.zungjung.detect import Form, HandReading, Unit, shape_patterns
 from jantaku.scoring.zungjung.patterns import BY_NUMBER, PATTERNS, Pattern
 from jantaku.tiles import KINDS, RED_MAN, code_name, format_tiles, kind_name, kind_of
 
@@ -156,7 +156,7 @@ def _placements(groups: tuple[int, ...], pair: int, win: int, self_draw: bool) -
         yield tuple(t and g != TRIPLET + win for t, g in zip(trip, groups, strict=True))
 
 
-def shapes(hand: Hand, win: int, ctx: ZungJungContext) -> Iterator[Shape]:
+def shapes(hand: Hand, win: int, ctx: ZungJungContext) -> Iterator[HandReading]:
     """Every arrangement of the hand plus its winning tile (``win`` is a kind)."""
     counts = hand.concealed_counts()
     counts[win] += 1
@@ -168,14 +168,14 @@ def shapes(hand: Hand, win: int, ctx: ZungJungContext) -> Iterator[Shape]:
                 Unit(g % TRIPLET, g < TRIPLET, False, concealed=c, melded=False)
                 for g, c in zip(groups, concealed, strict=True)
             ]
-            yield Shape(Form.REGULAR, kinds, ctx.seat_wind, (*melds, *sets), pair)
+            yield HandReading(Form.REGULAR, kinds, ctx.seat_wind, (*melds, *sets), pair)
     if is_seven_pairs(counts):
-        yield Shape(Form.SEVEN_PAIRS, kinds, ctx.seat_wind, pairs=tuple(k for k in range(KINDS) if counts[k]))
+        yield HandReading(Form.SEVEN_PAIRS, kinds, ctx.seat_wind, pairs=tuple(k for k in range(KINDS) if counts[k]))
     if is_thirteen_orphans(counts):
-        yield Shape(Form.THIRTEEN_WONDERS, kinds, ctx.seat_wind)
+        yield HandReading(Form.THIRTEEN_WONDERS, kinds, ctx.seat_wind)
 
 
-def describe(shape: Shape) -> str:
+def describe(shape: HandReading) -> str:
     """The arrangement in our notation: melded sets in [..], concealed quads in (..), a triplet completed by a
     discard in [..] too (it counts as melded)."""
     if shape.form is Form.SEVEN_PAIRS:
@@ -251,7 +251,7 @@ def score_zung_jung(hand: Hand, win: int, ctx: ZungJungContext, rules: RuleSet) 
     """
     _validate(hand, win, ctx, rules)
     situation = situation_patterns(hand, win, ctx)
-    best: tuple[tuple[int, int], list[PatternLine], Shape] | None = None
+    best: tuple[tuple[int, int], list[PatternLine], HandReading] | None = None
     for shape in shapes(hand, kind_of(win), ctx):
         lines = count_patterns(shape_patterns(shape) + situation)
         total = sum(line.points for line in lines)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from jantaku.hand.model import Hand
 from jantaku.melds import Meld, MeldKind
+from jantaku.rules import preset
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi import WinContext
 from jantaku.tiles import (
@@ -301,3 +302,13 @@ def _random_context(rng: random.Random, rules: RuleSet, hand: Hand, win: int) ->
         sticks=rng.choice((0, 0, 1, 2)),
         discarder=discarder,
     )
+
+
+PRESETS = ["tenhou", "standard", "sanma", "classic", "doman", "bga", "tenhou-sanma"]
+
+
+def seeded_cases(name: str, n: int, seed: int = 0) -> list[tuple[Hand, int, WinContext]]:
+    """``n`` random wins under preset ``name``, the same ones on every run for a given ``seed``."""
+    rng = random.Random(f"fast:{name}:{seed}")
+    rules = preset(name)
+    return [random_case(rng, rules) for _ in range(n)]

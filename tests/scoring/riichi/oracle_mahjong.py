@@ -3,7 +3,7 @@
 Both sides are reduced to one comparable record, ``Outcome``: the error code (if any), the yakuman multiplier,
 han and fu (regular hands only), the yaku with their han (or multiplier), the value of the hand and the payment
 of every seat. Nothing is filtered here: where our rules differ from the package on purpose, the differential
-test adjusts the package's *input* through a named exception (see ``tests/test_diff_mahjong_scoring.py``).
+test adjusts the package's *input* through a named exception (see ``tests/scoring/riichi/test_against_mahjong.py``).
 
 Presentation mappings (not rule differences):
 - the package folds North extractions (nukidora) into its "Dora" line; we list them as ``kita``. ``ours()``

@@ -9,7 +9,7 @@ yaku.
 Where docs/rules.md deliberately differs from the package, the difference is an ``IntendedDifference`` below: it says
 when it applies and how the package's *input* is changed to express our rule; the sweep counts how often each one
 fired, and each has its own test showing both values. No case is ever skipped. Presentation mappings (kita shown
-as its own line, yakuman as multipliers) are in ``tests/oracle_mahjong.py``.
+as its own line, yakuman as multipliers) are in ``tests/scoring/riichi/oracle_mahjong.py``.
 
 Options of docs/rules.md the package cannot express at all (a 2-fu double-wind pair, one yakuman at most, a cap at four
 yakuman, a partial set of double yakuman, pao, 3-player tsumo without the loss) are not swept; the
@@ -38,8 +38,8 @@ from jantaku.rules import RuleSet, preset
 from jantaku.scoring.riichi import WinContext
 from jantaku.scoring.riichi.yaku import YAKU
 from jantaku.tiles import EAST, SOUTH, parse_tile, parse_tiles
-from tests.oracle_mahjong import Case, Outcome, mahjong_config, ours, theirs
-from tests.random_hands import random_case
+from tests.scoring.riichi.oracle_mahjong import Case, Outcome, mahjong_config, ours, theirs
+from tests.scoring.riichi.random_hands import random_case
 
 SAMPLE_PER_RULESET = 750  # `make test`: 4 × 750 = 3,000 hands (about 1 s)
 SWEEP_PER_RULESET = 15_000  # `make test-slow` / CI: 4 × 15,000 = 60,000 hands
