@@ -4,7 +4,7 @@ Why: the fast scorer's bit-packed search is checked against a scorer written the
 winning hands (each yaku family and special form turns up often: see ``random_hands.py`` beside this file) with
 random contexts, liability included, under every riichi preset. The reference itself is checked against the rows of
 ``tests/rules`` (values worked out by hand from docs/rules.md), so the two do not merely agree with each other.
-On the Tenhou corpus the two are compared in ``tests/test_tenhou_agari.py``.
+On the Tenhou corpus the two are compared in ``tests/scoring/riichi/test_against_tenhou.py``.
 """
 
 from __future__ import annotations
