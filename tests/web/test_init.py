@@ -21,7 +21,7 @@ def client_files() -> list[Path]:
 
 def test_the_wheel_ships_every_client_file() -> None:
     patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["jantaku"]
-    package = STATIC_DIR.parent
+    package = STATIC_DIR.parents[1]  # the jantaku package, where package-data patterns start
     for path in client_files():
         relative = PurePosixPath(path.relative_to(package).as_posix())
         assert any(relative.match(p) and len(relative.parts) == len(PurePosixPath(p).parts) for p in patterns), relative
@@ -35,3 +35,13 @@ def test_the_page_and_its_modules_are_served(tmp_path: Path) -> None:
         for path in client_files():
             url = "/static/" + path.relative_to(STATIC_DIR).as_posix()
             assert client.get(url).status_code == 200, url
+
+
+def test_only_the_client_files_are_published(tmp_path: Path) -> None:
+    """The package's Python, docs and caches beside the client are not served, and the served folder holds only
+    client files."""
+    assert [p.name for p in STATIC_DIR.rglob("*") if p.is_file() and p.suffix not in CLIENT_SUFFIXES] == []
+    app = create_app(Settings(db=f"sqlite:///{tmp_path / 'jantaku.db'}", data_dir=tmp_path))
+    with TestClient(app) as client:
+        for url in ("/static/catalogue.py", "/static/__init__.py", "/static/README.md", "/static/../catalogue.py"):
+            assert client.get(url).status_code == 404, url
