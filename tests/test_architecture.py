@@ -23,21 +23,28 @@ TESTS = sorted(p for p in (ROOT / "tests").rglob("*.py") if p.name != Path(__fil
 
 #: private-looking names that are public API of the standard library (named tuples)
 PUBLIC_UNDERSCORE = frozenset({"_asdict", "_replace", "_fields", "_make", "_field_defaults"})
+#: the top-level packages whose private names this test guards
+OURS = ("jantaku", "tests")
 
 
 def _is_private(name: str) -> bool:
     return name.startswith("_") and not name.startswith("__")
 
 
+def _on_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id in ("self", "cls")
+
+
 def defined_privates(tree: ast.AST) -> set[str]:
-    """Private names a file defines: functions, classes, assignments, attributes it sets, parameters."""
+    """Private names a file defines: functions, classes, assignments, parameters and the attributes it sets on
+    ``self``/``cls`` (setting ``other._x`` does not make ``_x`` this file's: that is the reach this test is for)."""
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             names.add(node.name)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
-        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and _on_self(node.value):
             names.add(node.attr)
         elif isinstance(node, ast.arg):
             names.add(node.arg)
@@ -61,16 +68,24 @@ def reaches(path: Path, package_privates: frozenset[str] = PACKAGE_PRIVATES) -> 
     rel = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
     found: list[str] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in ("jantaku", "tests"):
-            found += [
-                f"{rel}:{node.lineno}: from {node.module} import {a.name}" for a in node.names if _is_private(a.name)
-            ]
+        if isinstance(node, ast.ImportFrom) and (node.level > 0 or (node.module or "").split(".")[0] in OURS):
+            where = "." * node.level + (node.module or "")
+            found += [f"{rel}:{node.lineno}: from {where} import {a.name}" for a in node.names if _is_private(a.name)]
         elif isinstance(node, ast.Attribute) and _is_private(node.attr) and node.attr not in PUBLIC_UNDERSCORE:
-            base = node.value
-            if isinstance(base, ast.Name) and base.id in ("self", "cls"):
+            if _on_self(node.value) or node.attr in own or node.attr not in package_privates:
                 continue
-            if node.attr in own or node.attr not in package_privates:
-                continue
+            found.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("getattr", "setattr", "hasattr", "delattr")
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+            and isinstance(node.args[1].value, str)
+            and _is_private(node.args[1].value)
+            and not _on_self(node.args[0])
+            and node.args[1].value not in own
+        ):
             found.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
     return found
 
@@ -86,13 +101,30 @@ def test_test_uses_only_public_names(path: Path) -> None:
 
 
 def test_the_check_catches_a_reach(tmp_path: Path) -> None:
-    """The checker itself: an import of a private name and a call of another object's private method are found,
-    a file's own private names and a library's are not."""
+    """The checker itself: private names imported (absolutely or relatively), another object's private method
+    called or field set, and ``getattr`` by a private name are found; a file's own private names, its own
+    ``self._x`` and a library's internals are not."""
     sample = tmp_path / "sample.py"
     sample.write_text(
-        "from jantaku.hand.shanten import _table\n\n"
-        "def f(game, ws):\n    game._deal()\n    ws._library_internal()\n    return _own(_table)\n\n"
+        "from jantaku.hand.shanten import _table\n"
+        "from .views import _hidden\n\n"
+        "class C:\n    def __init__(self):\n        self._mine = 1\n\n"
+        "def f(game, ws):\n"
+        "    game._deal()\n"
+        "    game._legal = {}\n"
+        "    getattr(game, '_records')\n"
+        "    ws._library_internal()\n"
+        "    return _own(_table), C()._mine\n\n"
         "def _own(x):\n    return x\n"
     )
-    found = [line.split(": ", 1)[1] for line in reaches(sample, frozenset({"_table", "_deal", "_own"}))]
-    assert found == ["from jantaku.hand.shanten import _table", "game._deal"]
+    privates = frozenset({"_table", "_deal", "_own", "_legal", "_records", "_mine"})
+    found = sorted(line.split(": ", 1)[1] for line in reaches(sample, privates))
+    assert found == sorted(
+        [
+            "from jantaku.hand.shanten import _table",
+            "from .views import _hidden",
+            "game._deal",
+            "game._legal",
+            "getattr(game, '_records')",
+        ]
+    )
