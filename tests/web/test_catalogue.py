@@ -1,4 +1,5 @@
-"""The powers' texts the browser shows: one source in Python, every power in both languages, served whole."""
+"""The texts the browser takes from the server: one source in Python, every power and every CPU level in both
+languages, served whole."""
 
 from __future__ import annotations
 
@@ -6,10 +7,11 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from jantaku.bots import LEVELS
 from jantaku.engine.powers import CATALOGUE, POWERS
 from jantaku.server import Settings
 from jantaku.server.app import create_app
-from jantaku.web.catalogue import LANGUAGES, POWER_TEXT, catalogue
+from jantaku.web.catalogue import LANGUAGES, LEVEL_NAMES, POWER_TEXT, catalogue
 
 
 def test_every_power_has_its_texts_in_every_language() -> None:
@@ -37,3 +39,13 @@ def test_the_server_serves_the_catalogue(tmp_path: Path) -> None:
         served = client.get("/api/catalogue").json()
     assert served == catalogue()
     assert served["powers"][0]["names"]["ja"] == POWER_TEXT[POWERS[0]].names["ja"]
+
+
+def test_the_catalogue_lists_the_bots_levels_with_their_names() -> None:
+    """The page's level pickers offer exactly the levels ``make_player`` knows, in its order, named in both
+    languages."""
+    levels = catalogue()["levels"]
+    assert [level["name"] for level in levels] == list(LEVELS)
+    for level in levels:
+        assert level["names"] == LEVEL_NAMES[level["name"]]
+        assert all(level["names"].get(language) for language in LANGUAGES), level

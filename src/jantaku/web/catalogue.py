@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from jantaku.bots import LEVELS
 from jantaku.engine.powers import CATALOGUE, POWERS
 
 #: the languages every text is written in (the client's i18n.js has the same two)
@@ -76,6 +77,19 @@ def power_entry(power: str) -> dict[str, Any]:
     }
 
 
+#: each CPU level's name on screen; the levels themselves are the bots' registry (``jantaku.bots.LEVELS``)
+LEVEL_NAMES: dict[str, dict[str, str]] = {
+    "easy": {"en": "Easy", "ja": "弱い"},
+    "normal": {"en": "Normal", "ja": "普通"},
+    "strong": {"en": "Strong", "ja": "強い"},
+}
+
+
 def catalogue() -> dict[str, Any]:
-    """Everything ``GET /api/catalogue`` returns: the powers in the engine's order (``POWERS``)."""
-    return {"languages": list(LANGUAGES), "powers": [power_entry(p) for p in POWERS]}
+    """Everything ``GET /api/catalogue`` returns: the powers in the engine's order (``POWERS``) and the CPU levels
+    in the bots' order (``LEVELS``), each with its texts, so that the page lists what the server offers."""
+    return {
+        "languages": list(LANGUAGES),
+        "powers": [power_entry(p) for p in POWERS],
+        "levels": [{"name": level, "names": dict(LEVEL_NAMES[level])} for level in LEVELS],
+    }

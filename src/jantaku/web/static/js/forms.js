@@ -5,7 +5,7 @@
 import { el, patch } from "./dom.js";
 import { t, getLang } from "./i18n.js";
 import { state } from "./store.js";
-import { powerIcon, powerName, powerNames, powerSummary } from "./powers.js";
+import { levelName, levelNames, powerIcon, powerName, powerNames, powerSummary } from "./powers.js";
 
 export function presetInfo(name) { return state.presets.find((p) => p.name === name); }
 
@@ -32,7 +32,7 @@ export function lengthSelect(id, value) {
 }
 
 export function levelSelect(id, value = "normal") {
-  return el("select", { id }, ["easy", "normal", "strong"].map((l) => el("option", { value: l, selected: l === value }, t(l))));
+  return el("select", { id }, levelNames().map((l) => el("option", { value: l, selected: l === value }, levelName(l))));
 }
 
 /** The settings a form says, as the server reads them (docs/protocol.md "settings"): only what differs from the preset. */

@@ -7,7 +7,7 @@ import { el } from "./dom.js";
 import { t, getLang } from "./i18n.js";
 import { state } from "./store.js";
 
-/** Loads the catalogue into the store (the powers' texts in every language). */
+/** Loads the catalogue into the store (the powers' and the CPU levels' texts in every language). */
 export async function loadCatalogue() {
   try {
     const res = await fetch("/api/catalogue");
@@ -73,4 +73,13 @@ export function powerEventText(ev, nameOf) {
     power: powerName(power) };
   const text = inLanguage(entry(power)?.toast);
   return text ? fill(text, params) : t("toastUsed", params);
+}
+
+/** The CPU levels the server offers, in its order (the bots' registry). */
+export function levelNames() { return (state.catalogue.levels || []).map((l) => l.name); }
+
+/** A CPU level's name in the page's language. */
+export function levelName(name) {
+  const level = (state.catalogue.levels || []).find((l) => l.name === name);
+  return level ? inLanguage(level.names) : name;
 }

@@ -1,7 +1,8 @@
 // The page's one state. Every field is declared here with its initial value and its shape; the object is sealed,
 // so a module that tries to add a field fails at once (strict mode throws) instead of growing a hidden field.
 // Who writes what: the dispatcher (dispatch.js) writes what the server said; the screens write only what the person
-// chose (modes, selection, the hand's order); app.js writes what it loads (presets, catalogue, history).
+// chose (modes, selection, the hand's order); app.js and powers.js write what they load (presets and history; the catalogue);
+// notices.js the notice on screen, play.js which prompt was answered.
 // After a change, refresh() draws the page again (each screen updates only the parts whose data changed).
 
 import { storedNickname } from "./net.js";
@@ -32,8 +33,9 @@ export const state = Object.seal({
   gameId: null,
   /** /api/presets: [{name, description, source, options}] */
   presets: [],
-  /** /api/catalogue: {languages, powers: [{name, icon, names, summary, toast, per_hand, per_game, target}]} */
-  catalogue: { languages: [], powers: [] },
+  /** /api/catalogue: {languages, powers: [{name, icon, names, summary, toast, per_hand, per_game, target}],
+   *  levels: [{name, names}]} (the CPU levels) */
+  catalogue: { languages: [], powers: [], levels: [] },
   /** the lobby's public rooms ("rooms" message) */
   lobby: [],
   /** /api/games for our nickname: the finished games */

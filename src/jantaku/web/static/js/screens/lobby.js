@@ -10,6 +10,7 @@ import {
   presetSelect, fillPresets, lengthSelect, levelSelect, settingsFrom, updateOptionsEditor, superpowerToggle,
   resetSuperpowerToggle, updatePowerChoice, chosenPower, presetInfo,
 } from "../forms.js";
+import { levelName, levelNames } from "../powers.js";
 
 /** The lobby's elements that change after it is built: {nickname, presets: [select], playPower, createOptions,
  * createPowers, matchPower, autoMatch, queue, rooms, history}. */
@@ -68,7 +69,7 @@ function build() {
   });
   const cpuRows = el("div", { class: "row" }, el("span", {}, t("cpus")),
     [0, 1, 2].map((i) => el("select", { id: `create-cpu-${i}` }, el("option", { value: "" }, t("none")),
-      ["easy", "normal", "strong"].map((l) => el("option", { value: l }, t(l))))));
+      levelNames().map((l) => el("option", { value: l }, levelName(l))))));
   main.append(el("section", { class: "card" }, el("h2", {}, t("createRoom")),
     el("div", { class: "row" }, el("label", {}, t("preset"), " ", createPreset),
       el("label", {}, t("length"), " ", lengthSelect("create-length", "east-south")),

@@ -8,7 +8,7 @@ import { t, getLang } from "../i18n.js";
 import { state } from "../store.js";
 import { send } from "../net.js";
 import { presetSelect, fillPresets, lengthSelect, levelSelect, settingsFrom, updateOptionsEditor, superpowerToggle, resetSuperpowerToggle } from "../forms.js";
-import { powersOn, powerNames, powerIcon, powerName, powerSummary, powerLimits, powerTitle } from "../powers.js";
+import { powersOn, powerNames, powerIcon, powerName, powerSummary, powerLimits, powerTitle, levelName } from "../powers.js";
 
 /** The room's cards: {seats, actions, settings: {preset, options} | null, rules}. */
 let parts = null;
@@ -93,7 +93,7 @@ function seats(room, creator) {
         send({ type: "add_cpu", seat: i, level: document.getElementById(`cpu-level-${i}`).value }) }, t("addCpu")));
     } else {
       line.append(...[el("span", { class: "nick" }, s.nickname), i === room.creator ? el("span", { class: "tag" }, "★ " + t("creator")) : null,
-        s.kind === "cpu" ? el("span", { class: "tag" }, `CPU · ${t(s.level)}`) : null,
+        s.kind === "cpu" ? el("span", { class: "tag" }, `CPU · ${levelName(s.level)}`) : null,
         el("span", { class: s.ready ? "tag ok" : "tag" }, s.ready ? t("ready") : t("notReady")),
         s.connected ? null : el("span", { class: "tag warn" }, t("away")),
         i === state.you ? el("span", { class: "tag you" }, t("you")) : null,
