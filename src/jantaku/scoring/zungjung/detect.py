@@ -20,7 +20,9 @@ from typing import NamedTuple
 from jantaku.tiles import DRAGONS, WINDS, is_honor, is_simple, is_terminal, is_terminal_or_honor
 
 
-class Form(StrEnum):
+class ZungJungForm(StrEnum):
+    """The three forms a Zung Jung win takes, in the source's words (``jantaku.hand.Form`` is the riichi side's)."""
+
     REGULAR = "regular"
     SEVEN_PAIRS = "seven_pairs"
     THIRTEEN_WONDERS = "thirteen_wonders"
@@ -46,7 +48,7 @@ class HandReading:
     """One arrangement of the whole hand. ``pairs`` holds the seven kinds of Seven Pairs; ``kinds`` every kind
     in the hand (for the content patterns); ``seat_wind`` is needed by Value Honour alone."""
 
-    form: Form
+    form: ZungJungForm
     kinds: frozenset[int]
     seat_wind: int
     sets: tuple[Unit, ...] = ()
@@ -55,7 +57,7 @@ class HandReading:
 
     @property
     def regular(self) -> bool:
-        return self.form is Form.REGULAR
+        return self.form is ZungJungForm.REGULAR
 
     @property
     def triplets(self) -> tuple[Unit, ...]:
@@ -183,7 +185,7 @@ def terminals(s: HandReading) -> Iterator[str]:
     """8.1.x: every set *and the pair* (Seven Pairs: every pair) holds a terminal/honour (Branching), or every tile
     is one (Rooted). "Mixed" allows honours, "Pure" none. Our reading: the hand must hold a terminal (an
     all-honours hand is 3.4, not a Terminal pattern), and Thirteen Wonders, having no sets, is none of these."""
-    if s.form is Form.THIRTEEN_WONDERS or not any(is_terminal(k) for k in s.kinds):
+    if s.form is ZungJungForm.THIRTEEN_WONDERS or not any(is_terminal(k) for k in s.kinds):
         return
     units = [u.kinds for u in s.sets] + [(p,) for p in ((s.pair,) if s.regular else s.pairs)]
     if all(any(is_terminal_or_honor(k) for k in unit) for unit in units):
@@ -198,9 +200,9 @@ def terminals(s: HandReading) -> Iterator[str]:
 
 def irregular(s: HandReading) -> Iterator[str]:
     """10.x: the two hands that are not four sets and a pair."""
-    if s.form is Form.THIRTEEN_WONDERS:
+    if s.form is ZungJungForm.THIRTEEN_WONDERS:
         yield "10.1"
-    elif s.form is Form.SEVEN_PAIRS:
+    elif s.form is ZungJungForm.SEVEN_PAIRS:
         yield "10.2"
 
 

@@ -21,7 +21,7 @@ from jantaku.hand.model import Hand
 from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.zungjung.context import SEAT_LETTERS, ZungJungContext
-from jantaku.scoring.zungjung.detect import Form, HandReading, Unit, shape_patterns
+from jantaku.scoring.zungjung.detect import HandReading, Unit, ZungJungForm, shape_patterns
 from jantaku.scoring.zungjung.patterns import BY_NUMBER, PATTERNS, Pattern
 from jantaku.tiles import KINDS, RED_MAN, code_name, format_tiles, kind_name, kind_of
 
@@ -168,19 +168,21 @@ def shapes(hand: Hand, win: int, ctx: ZungJungContext) -> Iterator[HandReading]:
                 Unit(g % TRIPLET, g < TRIPLET, False, concealed=c, melded=False)
                 for g, c in zip(groups, concealed, strict=True)
             ]
-            yield HandReading(Form.REGULAR, kinds, ctx.seat_wind, (*melds, *sets), pair)
+            yield HandReading(ZungJungForm.REGULAR, kinds, ctx.seat_wind, (*melds, *sets), pair)
     if is_seven_pairs(counts):
-        yield HandReading(Form.SEVEN_PAIRS, kinds, ctx.seat_wind, pairs=tuple(k for k in range(KINDS) if counts[k]))
+        yield HandReading(
+            ZungJungForm.SEVEN_PAIRS, kinds, ctx.seat_wind, pairs=tuple(k for k in range(KINDS) if counts[k])
+        )
     if is_thirteen_orphans(counts):
-        yield HandReading(Form.THIRTEEN_WONDERS, kinds, ctx.seat_wind)
+        yield HandReading(ZungJungForm.THIRTEEN_WONDERS, kinds, ctx.seat_wind)
 
 
 def describe(shape: HandReading) -> str:
     """The arrangement in our notation: melded sets in [..], concealed quads in (..), a triplet completed by a
     discard in [..] too (it counts as melded)."""
-    if shape.form is Form.SEVEN_PAIRS:
+    if shape.form is ZungJungForm.SEVEN_PAIRS:
         return " ".join(format_tiles([k, k]) for k in shape.pairs)
-    if shape.form is Form.THIRTEEN_WONDERS:
+    if shape.form is ZungJungForm.THIRTEEN_WONDERS:
         return "thirteen wonders"
     hidden = sorted((u for u in shape.sets if not u.melded and not u.quad), key=lambda u: (u.first, u.run))
     shown = [u for u in shape.sets if u.melded or u.quad]
