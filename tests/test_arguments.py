@@ -28,7 +28,7 @@ from jantaku.hand import (
 from jantaku.rules import preset
 from jantaku.scoring.riichi import WinContext, score
 from jantaku.sim import simulate
-from jantaku.tiles import EAST, parse_tile, parse_tiles
+from jantaku.tiles import EAST, KINDS, SOUTH, parse_tile, parse_tiles
 
 HAND = Hand.parse("123m456p789s1122z")
 COUNTS = HAND.concealed_counts()
@@ -45,7 +45,7 @@ CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     ("shanten of 15 tiles", lambda: shanten(TOO_MANY), ValueError, "hold 15 tiles"),
     ("shanten of a string", lambda: shanten("123m"), TypeError, "Hand.parse('123m').concealed_counts()"),
     ("shanten of None", lambda: shanten(None), TypeError, "not NoneType"),  # type: ignore[arg-type]
-    ("shanten of floats", lambda: shanten([1.0] * 34), TypeError, "item 0 is 1.0"),  # type: ignore[list-item]
+    ("shanten of floats", lambda: shanten([1.0] * KINDS), TypeError, "item 0 is 1.0"),  # type: ignore[list-item]
     ("shanten, 7 melds", lambda: shanten(COUNTS, 7), ValueError, "0 to 4, not 7"),
     ("shanten, melds as text", lambda: shanten(COUNTS, "1"), TypeError, "not '1'"),  # type: ignore[arg-type]
     ("shanten_standard, 2 numbers", lambda: shanten_standard([1, 2]), ValueError, "not 2"),
@@ -53,11 +53,11 @@ CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     ("shanten_chiitoi, negative", lambda: shanten_chiitoi(NEGATIVE), ValueError, "cannot be negative"),
     ("shanten_kokushi, 3 numbers", lambda: shanten_kokushi([1, 2, 3]), ValueError, "not 3"),
     ("waits of 3 numbers", lambda: waits([1, 2, 3]), ValueError, "not 3"),
-    ("waits of 14 tiles", lambda: waits(HAND.with_tile(27).concealed_counts()), ValueError, "holds 13 tiles"),
+    ("waits of 14 tiles", lambda: waits(HAND.with_tile(EAST).concealed_counts()), ValueError, "holds 13 tiles"),
     ("waits, bad locked", lambda: waits(COUNTS, [1]), ValueError, "locked hold one number"),
     ("is_tenpai, negative", lambda: is_tenpai(NEGATIVE), ValueError, "cannot be negative"),
-    ("is_karaten, bad visible", lambda: is_karaten(COUNTS, None, [-1] * 34), ValueError, "visible"),
-    ("ukeire of no tiles", lambda: ukeire([0] * 34), ValueError, "holds 13 tiles"),
+    ("is_karaten, bad visible", lambda: is_karaten(COUNTS, None, [-1] * KINDS), ValueError, "visible"),
+    ("ukeire of no tiles", lambda: ukeire([0] * KINDS), ValueError, "holds 13 tiles"),
     ("discard_options of 2", lambda: discard_options([1, 2]), ValueError, "not 2"),
     ("discard_options, negative", lambda: discard_options(NEGATIVE), ValueError, "cannot be negative"),
     ("discard_options of text", lambda: discard_options("1m"), TypeError, "Hand.parse"),  # type: ignore[arg-type]
@@ -74,31 +74,31 @@ CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     ),
     (
         "score, hand as text",
-        lambda: score("123m", 27, WinContext(), STANDARD),
+        lambda: score("123m", EAST, WinContext(), STANDARD),
         TypeError,  # type: ignore[arg-type]
         "Hand.parse",
     ),
     (
         "score, context as a dict",
-        lambda: score(HAND, 27, {}, STANDARD),
+        lambda: score(HAND, EAST, {}, STANDARD),
         TypeError,  # type: ignore[arg-type]
         "takes a WinContext",
     ),
     (
         "score, rules by name",
-        lambda: score(HAND, 27, WinContext(), "standard"),
+        lambda: score(HAND, EAST, WinContext(), "standard"),
         TypeError,  # type: ignore[arg-type]
         'preset("standard")',
     ),
     (
         "score, seat as a letter",
-        lambda: score(HAND, 27, WinContext(seat_wind="S"), STANDARD),  # type: ignore[arg-type]
+        lambda: score(HAND, EAST, WinContext(seat_wind="S"), STANDARD),  # type: ignore[arg-type]
         TypeError,
         "seat_wind is a wind kind",
     ),
     (
         "score, dora as text",
-        lambda: score(HAND, 27, WinContext(dora=("3z",)), STANDARD),  # type: ignore[arg-type]
+        lambda: score(HAND, EAST, WinContext(dora=("3z",)), STANDARD),  # type: ignore[arg-type]
         TypeError,
         "dora is a tuple of indicator tile codes",
     ),
@@ -193,7 +193,7 @@ def test_replay_takes_the_text_of_a_log_file() -> None:
 
 def test_valid_arguments_still_answer() -> None:
     """The checks only speak on bad input: the same calls with good arguments give the known answers."""
-    assert shanten(COUNTS) == 0 and shanten(COUNTS, 0) == 0 and waits(COUNTS) == [27, 28]
+    assert shanten(COUNTS) == 0 and shanten(COUNTS, 0) == 0 and waits(COUNTS) == [EAST, SOUTH]
     assert shanten_standard(COUNTS) == 0 and shanten_chiitoi(COUNTS) == 4 and shanten_kokushi(COUNTS) == 8
-    assert score(HAND, 27, WinContext(riichi=True, seat_wind=EAST + 1), STANDARD).points == 2600
-    assert discard_options(HAND.with_tile(27).concealed_counts())[0].shanten == 0  # a win, then a discard: tenpai
+    assert score(HAND, EAST, WinContext(riichi=True, seat_wind=EAST + 1), STANDARD).points == 2600
+    assert discard_options(HAND.with_tile(EAST).concealed_counts())[0].shanten == 0  # a win, then a discard: tenpai

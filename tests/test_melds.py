@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from jantaku.melds import Meld, MeldKind
+from jantaku.tiles import EAST, RED
 
 # --- the README's Notation: "chi [123m], pon [555p], open kan [7777s], added kan {5555p}, concealed kan (1111z)"
 
@@ -14,7 +15,7 @@ MELD_ROWS = [
     pytest.param("[123m]", MeldKind.CHI, (0, 1, 2), True, id="rules-notation-chi"),
     pytest.param("[555p]", MeldKind.PON, (13, 13, 13), True, id="rules-notation-pon"),
     pytest.param("[7777s]", MeldKind.OPEN_KAN, (24,) * 4, True, id="rules-notation-open-kan"),
-    pytest.param("(1111z)", MeldKind.CLOSED_KAN, (27,) * 4, False, id="rules-notation-concealed-kan"),
+    pytest.param("(1111z)", MeldKind.CLOSED_KAN, (EAST,) * 4, False, id="rules-notation-concealed-kan"),
     pytest.param("{5555p}", MeldKind.ADDED_KAN, (13,) * 4, True, id="added-kan-braces"),
     pytest.param("[406p]", MeldKind.CHI, (12, 13, 14), True, id="rules-notation-chi-with-red-0p"),
     pytest.param("[345m]", MeldKind.CHI, (2, 3, 4), True, id="rules-notation-chi-plain-five"),
@@ -23,7 +24,7 @@ MELD_ROWS = [
     pytest.param("[0555s]", MeldKind.OPEN_KAN, (22,) * 4, True, id="rules-notation-open-kan-with-red"),
     pytest.param("(0555m)", MeldKind.CLOSED_KAN, (4,) * 4, False, id="rules-notation-concealed-kan-with-red"),
     pytest.param("{0555p}", MeldKind.ADDED_KAN, (13,) * 4, True, id="added-kan-with-red"),
-    pytest.param("[777z]", MeldKind.PON, (33,) * 3, True, id="rules-notation-pon-of-Red-dragon"),
+    pytest.param("[777z]", MeldKind.PON, (RED,) * 3, True, id="rules-notation-pon-of-Red-dragon"),
     pytest.param("[789s]", MeldKind.CHI, (24, 25, 26), True, id="rules-notation-chi-789s"),
 ]
 

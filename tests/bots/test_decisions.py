@@ -33,7 +33,7 @@ from jantaku.engine.actions import (
 )
 from jantaku.rules import preset
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import parse_tiles
+from jantaku.tiles import kind_of_id, parse_tiles
 
 from .views import Ids, build_view
 
@@ -50,13 +50,9 @@ class Row:
     expect: Callable[[Action, dict[str, Any]], bool]
 
 
-def kind(tile: int) -> int:
-    return tile >> 2
-
-
 def discards_kind(text: str) -> Callable[[Action, dict[str, Any]], bool]:
     k = parse_tiles(text)[0]
-    return lambda a, v: isinstance(a, Discard) and kind(a.tile) == k
+    return lambda a, v: isinstance(a, Discard) and kind_of_id(a.tile) == k
 
 
 def is_type(cls: type) -> Callable[[Action, dict[str, Any]], bool]:
@@ -66,7 +62,7 @@ def is_type(cls: type) -> Callable[[Action, dict[str, Any]], bool]:
 def own(v: dict[str, Any], text: str) -> list[int]:
     """The view's own ids of the tile ``text`` (lowest first)."""
     k = parse_tiles(text)[0]
-    return [t for t in v["own"]["tiles"] if t >> 2 == k]
+    return [t for t in v["own"]["tiles"] if kind_of_id(t) == k]
 
 
 def add(v: dict[str, Any], *actions: Action) -> dict[str, Any]:
@@ -204,7 +200,7 @@ ROWS = [
     Row("riichi_when_cheap", "README: strong riichis a hand with no yaku", "standard", ("strong",), riichi_view,
         is_type(Riichi)),
     Row("dama_on_a_paying_hand", "README: strong riichi vs. dama", "standard", ("strong",), mangan_dama_view,
-        lambda a, v: isinstance(a, Discard) and kind(a.tile) == parse_tiles("2z")[0]),
+        lambda a, v: isinstance(a, Discard) and kind_of_id(a.tile) == parse_tiles("2z")[0]),
     Row("dama_on_a_paying_hand_4p", "README: strong riichi vs. dama (a mangan stays silent in 4-player)",
         "standard", ("strong",), sanma_mangan_view, lambda a, v: type(a) is Discard),
     Row("riichi_a_sanma_mangan", "README: strong riichi vs. dama (sanma: silent only from a haneman)", "sanma",
@@ -212,7 +208,7 @@ ROWS = [
     Row("fold_to_genbutsu", "README: strong folds a slow hand against a riichi (genbutsu)", "standard",
         ("strong",), fold_view, discards_kind("9p")),
     Row("efficiency_ignores_riichi", "README: normal plays for speed and does not defend", "standard",
-        ("normal",), fold_view, lambda a, v: isinstance(a, Discard) and kind(a.tile) != parse_tiles("9p")[0]),
+        ("normal",), fold_view, lambda a, v: isinstance(a, Discard) and kind_of_id(a.tile) != parse_tiles("9p")[0]),
     Row("push_a_good_tenpai", "README: strong pushes a valuable ready hand", "standard", ("strong", "normal"),
         push_view, discards_kind("5z")),
     Row("pon_a_dragon", "README: calls that keep a yaku (a dragon triplet is one)", "standard",

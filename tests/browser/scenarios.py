@@ -20,6 +20,7 @@ from jantaku.bots import make_player
 from jantaku.engine import Action, Game, action_from_json, action_to_json
 from jantaku.engine.wall import stacked_order
 from jantaku.rules import RuleSet, preset
+from jantaku.tiles import EAST, FIVES, copy_of_id, is_honor, kind_of_id
 from tests.engine.helpers import Tiles
 
 RULES = preset("standard")  # the lobby's default "Play now" rules
@@ -37,17 +38,16 @@ CPU_HANDS = ("147m258p369s1234z", "369m147p147s1256z", "258m369p369s2345z")
 
 def notation(tile: int, red: bool = False) -> str:
     """The client's tile title (tiles.js ``notation``)."""
-    kind = tile >> 2
-    if kind >= 27:
-        return f"{kind - 26}z"
+    kind = kind_of_id(tile)
+    if is_honor(kind):
+        return f"{kind - EAST + 1}z"
     n = kind % 9 + 1
     return f"{0 if red and n == 5 else n}{'mps'[kind // 9]}"
 
 
 def title(tile: int) -> str:
-    kind, copy = tile >> 2, tile & 3
-    fives = {4: 0, 13: 1, 22: 2}
-    return notation(tile, kind in fives and copy < RULES.red_fives[fives[kind]])
+    kind, copy = kind_of_id(tile), copy_of_id(tile)
+    return notation(tile, kind in FIVES and copy < RULES.red_fives[FIVES.index(kind)])
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from jantaku.tiles import kind_of_id
 from tests.browser.helpers import LiveServer, Person, expect
 from tests.browser.scenarios import PON_CHANCE, QUIET, TENHOU, dry_run
 
@@ -54,7 +55,7 @@ def test_hide_call_options_passes_the_pon(server: LiveServer, person: Person) ->
     # seat 1 throws 4m (Ann holds two): passed without a button; seats 2 and 3 play on, then Ann draws again
     expect(person.seat(1).locator(".river .tile")).to_have_count(1)
     person.wait_prompt()
-    assert [int(t) >> 2 for t in person.river(1)] == [3]  # 4m
+    assert [kind_of_id(int(t)) for t in person.river(1)] == [3]  # 4m
     expect(person.seat(3).locator(".river .tile")).to_have_count(1)
     assert person.state("update.view.own.drawn") is not None
     assert not person.seen_buttons() & {"act-pon", "act-pass"}

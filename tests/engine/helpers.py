@@ -27,7 +27,7 @@ from jantaku.engine.match import MatchState
 from jantaku.engine.wall import stacked_order, tile_set
 from jantaku.hand.shanten import shanten
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import FIVES, RED_MAN, parse_tiles
+from jantaku.tiles import FIVES, RED_MAN, first_id, kind_of_id, parse_tiles
 
 Policy = Callable[[Game, int, list[Action], random.Random], Action]
 
@@ -49,7 +49,7 @@ class Tiles:
                 kind = code
                 reds = self.rules.red_fives[FIVES.index(kind)] if kind in FIVES else 0
                 copies = range(reds, 4)
-            free = [kind * 4 + c for c in copies if kind * 4 + c not in self.used]
+            free = [first_id(kind) + c for c in copies if first_id(kind) + c not in self.used]
             if not free:
                 raise ValueError(f"no copy of {text!r}'s tile {code} left in the stacked wall")
             tile = free[0]
@@ -107,7 +107,7 @@ def put_last(game: Game, text: str) -> None:
     """Move a copy of the tile ``text`` from the live wall to its end (the last tile drawn)."""
     wall = game.table.wall
     kind = parse_tiles(text)[0]
-    tile = next(t for t in wall.live if t >> 2 == kind)
+    tile = next(t for t in wall.live if kind_of_id(t) == kind)
     wall.live.remove(tile)
     wall.live.append(tile)
 
@@ -147,7 +147,7 @@ def greedy(game: Game, seat: int, acts: list[Action], rng: random.Random) -> Act
     best, best_s = [], 99
     for d in discards:
         c = hand.counts()
-        c[d.tile >> 2] -= 1
+        c[kind_of_id(d.tile)] -= 1
         s = shanten(c, len(hand.melds))
         if s < best_s:
             best, best_s = [d], s

@@ -7,6 +7,7 @@ import pytest
 
 from jantaku.engine.actions import Chi, ClosedKan, Discard, IllegalAction, OpenKan, Pass, Pon, Ron
 from jantaku.rules import preset
+from jantaku.tiles import RED, kind_of_id
 from tests.engine.helpers import act, claim, drain, put_last, stacked_game
 
 STD = preset("standard")
@@ -16,36 +17,36 @@ KUIKAE_HANDS = ["3m2p19s1234567z19p", "4566m123p456p789s", "147m258p369s1234z", 
 
 def test_kuikae_forbids_the_called_tile_and_the_other_end_of_the_run() -> None:
     game, _ = stacked_game(STD, KUIKAE_HANDS, ["8p"])
-    three = next(t for t in game.table.seats[0].hand if t >> 2 == 2)
+    three = next(t for t in game.table.seats[0].hand if kind_of_id(t) == 2)
     act(game, 0, Discard(three))
     chis = [a for a in game.legal_actions(1) if isinstance(a, Chi)]
     assert chis
-    four_five = next(c for c in chis if sorted(t >> 2 for t in c.tiles) == [3, 4])
+    four_five = next(c for c in chis if sorted(kind_of_id(t) for t in c.tiles) == [3, 4])
     act(game, 1, four_five)
     legal = game.legal_actions(1)
-    six = next(t for t in game.table.seats[1].hand if t >> 2 == 5)
+    six = next(t for t in game.table.seats[1].hand if kind_of_id(t) == 5)
     assert Discard(six) not in legal
     with pytest.raises(IllegalAction) as err:
         game.apply(1, Discard(six))
     assert err.value.rule == "kuikae"
-    assert any(isinstance(a, Discard) and a.tile >> 2 == 9 for a in legal)  # 1p is fine
+    assert any(isinstance(a, Discard) and kind_of_id(a.tile) == 9 for a in legal)  # 1p is fine
 
 
 def test_kuikae_forbids_the_pon_tiles_twin() -> None:
     hands = ["5p19s1234567z19p2m", "55p5p123m678s789s1z", "147m268p369s1234z", "147p258s369m5677z"]
     rules = STD.with_options(red_fives=(1, 0, 1))  # no red 5p: three plain fives in seat 1's hand
     game, _ = stacked_game(rules, hands, ["8p"])
-    five = next(t for t in game.table.seats[0].hand if t >> 2 == 13)
+    five = next(t for t in game.table.seats[0].hand if kind_of_id(t) == 13)
     act(game, 0, Discard(five))
     pon = next(a for a in game.legal_actions(1) if isinstance(a, Pon))
     act(game, 1, pon)
-    rest = [t for t in game.table.seats[1].hand if t >> 2 == 13]
+    rest = [t for t in game.table.seats[1].hand if kind_of_id(t) == 13]
     assert rest and all(Discard(t) not in game.legal_actions(1) for t in rest)
 
 
 def test_kuikae_allowed_by_option() -> None:
     game, _ = stacked_game(STD.with_options(kuikae="allowed"), KUIKAE_HANDS, ["8p"])
-    act(game, 0, Discard(next(t for t in game.table.seats[0].hand if t >> 2 == 2)))
+    act(game, 0, Discard(next(t for t in game.table.seats[0].hand if kind_of_id(t) == 2)))
     chi = next(a for a in game.legal_actions(1) if isinstance(a, Chi))
     act(game, 1, chi)
     assert all(Discard(t) in game.legal_actions(1) for t in game.table.seats[1].hand)
@@ -54,7 +55,7 @@ def test_kuikae_allowed_by_option() -> None:
 def test_pon_choices_name_the_red_five() -> None:
     hands = ["5p19s1234567z19p2m", "0p5p5p123m678s789s1z", "147m268p369s1234z", "147p258s369m5677z"]
     game, _ = stacked_game(STD, hands, ["8p"])
-    act(game, 0, Discard(next(t for t in game.table.seats[0].hand if t >> 2 == 13)))
+    act(game, 0, Discard(next(t for t in game.table.seats[0].hand if kind_of_id(t) == 13)))
     pons = [a for a in game.legal_actions(1) if isinstance(a, Pon)]
     assert len(pons) == 2  # with the red five, or with two plain fives
     assert sorted(sum(game.codes[t] == 35 for t in p.tiles) for p in pons) == [0, 1]
@@ -64,7 +65,7 @@ def test_claims_resolve_by_priority_not_by_answer_order() -> None:
     # seat 0 discards 5s: seat 1 may chi (34s), seat 2 may pon (55s), seat 3 may ron (46s kanchan, tanyao)
     hands = ["5s19p1234567z19m2p", "34s123m456p789p11z", "55s147m258p369m12z", "678m345p77p234m46s"]
     game, _ = stacked_game(STD, hands, ["8p"])
-    act(game, 0, Discard(next(t for t in game.table.seats[0].hand if t >> 2 == 22)))
+    act(game, 0, Discard(next(t for t in game.table.seats[0].hand if kind_of_id(t) == 22)))
     assert set(game.to_act()) == {1, 2, 3}
     chi = next(a for a in game.legal_actions(1) if isinstance(a, Chi))
     pon = next(a for a in game.legal_actions(2) if isinstance(a, Pon))
@@ -74,7 +75,7 @@ def test_claims_resolve_by_priority_not_by_answer_order() -> None:
     assert types[0] == "pon" and game.turn is not None and game.turn.seat == 2
     # and ron beats both, whoever answered first
     game, _ = stacked_game(STD, hands, ["8p"])
-    act(game, 0, Discard(next(t for t in game.table.seats[0].hand if t >> 2 == 22)))
+    act(game, 0, Discard(next(t for t in game.table.seats[0].hand if kind_of_id(t) == 22)))
     act(game, 1, next(a for a in game.legal_actions(1) if isinstance(a, Chi)))
     act(game, 2, next(a for a in game.legal_actions(2) if isinstance(a, Pon)))
     types = act(game, 3, Ron())
@@ -103,9 +104,9 @@ def test_houtei_only_ron_and_no_kan_on_the_last_tile() -> None:
     legal = game.legal_actions(1)
     assert not any(isinstance(a, ClosedKan) for a in legal)
     nine = game.turn.drawn
-    assert nine is not None and nine >> 2 == 17
+    assert nine is not None and kind_of_id(nine) == 17
     # give seat 2 a pair of the discarded tile's kind to show no pon is offered on the last discard
-    seven = next(t for t in game.table.seats[1].hand if t >> 2 == 33)
+    seven = next(t for t in game.table.seats[1].hand if kind_of_id(t) == RED)
     act(game, 1, Discard(seven))
     assert game.claims is None or all(
         not isinstance(a, (Pon, Chi, OpenKan)) for acts in game.claims.options.values() for a in acts
@@ -116,7 +117,7 @@ def test_kan_dora_after_the_open_kan_callers_discard_and_at_once_under_immediate
     hands = ["7p19s1234567z19m2p", "123m456p789s1122z", "777p147m258s369m1z", "148p258s369m5677z"]
     for rules, expect_now in ((STD, False), (preset("bga"), True)):
         game, _ = stacked_game(rules, hands, ["8p"])
-        act(game, 0, Discard(next(t for t in game.table.seats[0].hand if t >> 2 == 15)))
+        act(game, 0, Discard(next(t for t in game.table.seats[0].hand if kind_of_id(t) == 15)))
         kan = next(a for a in game.legal_actions(2) if isinstance(a, OpenKan))
         types = claim(game, 2, kan)
         assert types[0] == "daiminkan"

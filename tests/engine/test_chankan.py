@@ -6,7 +6,7 @@ from __future__ import annotations
 from jantaku.engine.actions import AddedKan, ClosedKan, Discard, Pass, Pon, Ron
 from jantaku.engine.game import Game
 from jantaku.rules import preset
-from jantaku.tiles import parse_tiles
+from jantaku.tiles import kind_of_id, parse_tiles
 from tests.engine.helpers import act, claim, pass_all, stacked_game
 
 STD = preset("standard")
@@ -15,7 +15,7 @@ ADDED = ["99p123m456m789m12z", "147m258p369s3466z", "234m345s567s78p11s", "2468m
 
 def tile_of(game: Game, seat: int, text: str) -> int:
     kind = parse_tiles(text)[0]
-    return next(t for t in sorted(game.table.seats[seat].hand) if t >> 2 == kind)
+    return next(t for t in sorted(game.table.seats[seat].hand) if kind_of_id(t) == kind)
 
 
 def _up_to_added_kan() -> Game:

@@ -28,6 +28,7 @@ from jantaku.engine.actions import (
 from jantaku.engine.events import Event
 from jantaku.engine.game import Game
 from jantaku.rules import preset
+from jantaku.tiles import PHYSICAL
 from tests.engine.helpers import greedy, play, uniform
 
 
@@ -100,7 +101,7 @@ def test_refused_actions_name_a_rule_and_leave_the_state_untouched() -> None:
                 before = game.snapshot()
                 for _ in range(8):
                     who = rng.randrange(4)
-                    t = [rng.randrange(136) for _ in range(4)]
+                    t = [rng.randrange(PHYSICAL) for _ in range(4)]
                     pick = rng.choice(
                         [
                             Discard(t[0]),

@@ -10,7 +10,7 @@ from jantaku.engine.actions import ClosedKan, Discard, NineTerminals, Pass, Pon,
 from jantaku.engine.game import Game
 from jantaku.engine.match import MatchState
 from jantaku.rules import preset
-from jantaku.tiles import is_terminal_or_honor, parse_tiles
+from jantaku.tiles import is_terminal_or_honor, kind_of_id, parse_tiles
 from tests.engine.helpers import act, claim, drain, pass_all, stacked_game
 
 STD = preset("standard")
@@ -18,7 +18,7 @@ STD = preset("standard")
 
 def tile_of(game: Game, seat: int, text: str) -> int:
     kind = parse_tiles(text)[0]
-    return next(t for t in sorted(game.table.seats[seat].hand) if t >> 2 == kind)
+    return next(t for t in sorted(game.table.seats[seat].hand) if kind_of_id(t) == kind)
 
 
 def discard_drawn(game: Game) -> list[str]:
@@ -61,8 +61,8 @@ def test_exhaustive_draw_one_tenpai_takes_the_whole_total() -> None:
 def test_nagashi_mangan_is_paid_like_a_mangan_tsumo_instead_of_noten_payments() -> None:
     game, _ = stacked_game(preset("tenhou"), DRAW_HANDS)
     live = game.table.wall.live
-    honors = [t for t in live if is_terminal_or_honor(t >> 2)]
-    plain = [t for t in live if not is_terminal_or_honor(t >> 2)]
+    honors = [t for t in live if is_terminal_or_honor(kind_of_id(t))]
+    plain = [t for t in live if not is_terminal_or_honor(kind_of_id(t))]
     order = []
     for i in range(len(live)):  # the dealer has drawn: live[2], live[6] ... are seat 3's draws
         order.append(honors.pop() if i % 4 == 2 else (plain.pop() if plain else honors.pop()))

@@ -39,7 +39,7 @@ from jantaku.engine.settle import tenpai_seats
 from jantaku.engine.wall import commitment, stacked_order
 from jantaku.rules import preset
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import parse_tiles
+from jantaku.tiles import kind_of_id, parse_tiles
 from tests.engine.helpers import Tiles, act, claim, drain, pass_all
 
 SUP = preset("superpower")
@@ -104,7 +104,7 @@ def stacked(hands: Sequence[str], draws: Sequence[str] = (), rules: RuleSet = SU
 
 def tile_of(game: Game, seat: int, text: str) -> int:
     kind = parse_tiles(text)[0]
-    return next(t for t in sorted(game.table.seats[seat].hand) if t >> 2 == kind)
+    return next(t for t in sorted(game.table.seats[seat].hand) if kind_of_id(t) == kind)
 
 
 def drawn(game: Game) -> int:
@@ -497,7 +497,7 @@ def redraw_voids_the_dealers_blessing() -> None:
     assert "tenhou" in yaku_of(game.apply(0, Tsumo()))  # the control: the first draw wins tenhou
     game = deal(BASE, ["7z", "1z"], powers=every("redraw"))
     game.apply(0, Power("redraw"))
-    assert drawn(game) >> 2 == parse_tiles("1z")[0] and Tsumo() in game.legal_actions(0)
+    assert kind_of_id(drawn(game)) == parse_tiles("1z")[0] and Tsumo() in game.legal_actions(0)
     names = yaku_of(game.apply(0, Tsumo()))
     assert names and "tenhou" not in names
 
@@ -820,7 +820,7 @@ def test_foresight_shows_the_other_seats_nothing() -> None:
     for game in games:
         game.apply(0, Power("foresight"))
     shown = [game.secrets[0][0]["tiles"] for game in games]
-    assert {t >> 2 for t in shown[0]}.isdisjoint(t >> 2 for t in shown[1])
+    assert {kind_of_id(t) for t in shown[0]}.isdisjoint(kind_of_id(t) for t in shown[1])
     assert seen_by(games[0], 0) != seen_by(games[1], 0)
     for seat in (1, 2, 3, None):
         assert seen_by(games[0], seat) == seen_by(games[1], seat)
@@ -834,8 +834,8 @@ def test_sense_shows_the_other_seats_nothing() -> None:
     """Two deals that differ only in whether seat 2 is tenpai (one of its 5s swapped with a 5z deep in the live
     wall): after seat 0 senses seat 2, seats 1 and 3 and a spectator are shown exactly the same."""
     order = stacked(BASE, ["7z"])
-    five = next(i for i in range(26, 39) if order[i] >> 2 == parse_tiles("5s")[0])
-    deep = next(i for i in range(60, len(order) - 14) if order[i] >> 2 == parse_tiles("5z")[0])
+    five = next(i for i in range(26, 39) if kind_of_id(order[i]) == parse_tiles("5s")[0])
+    deep = next(i for i in range(60, len(order) - 14) if kind_of_id(order[i]) == parse_tiles("5z")[0])
     twin = list(order)
     twin[five], twin[deep] = twin[deep], twin[five]
     games = [Game(SUP, 1, walls=[w], powers=every("sense")) for w in (order, twin)]

@@ -9,6 +9,7 @@ from jantaku.engine.actions import ClosedKan, Discard, IllegalAction, Pass, Riic
 from jantaku.engine.game import Game
 from jantaku.engine.match import MatchState
 from jantaku.rules import preset
+from jantaku.tiles import kind_of_id, parse_tiles
 from tests.engine.helpers import act, claim, pass_all, stacked_game
 
 STD = preset("standard")
@@ -17,10 +18,8 @@ HANDS = ["123m456p789s1122z", "234m456p678s2234s", "999m111p999p3344z", "111s999
 
 
 def tile_of(game: Game, seat: int, text: str) -> int:
-    from jantaku.tiles import parse_tiles
-
     kind = parse_tiles(text)[0]
-    return next(t for t in sorted(game.table.seats[seat].hand) if t >> 2 == kind)
+    return next(t for t in sorted(game.table.seats[seat].hand) if kind_of_id(t) == kind)
 
 
 def discard_drawn(game: Game) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from jantaku.engine.actions import Kita, Pass, Ron
 from jantaku.rules import preset
+from jantaku.tiles import NORTH, kind_of_id
 from tests.engine.helpers import act, stacked_game
 
 SANMA = preset("sanma")
@@ -13,7 +14,7 @@ HANDS = ["4z123p456p789s122z", "4z111p999p111s999s", "11m99m234p567p567z"]
 
 
 def _north(game) -> int:  # type: ignore[no-untyped-def]
-    return next(t for t in game.table.seats[0].hand if t >> 2 == 30)
+    return next(t for t in game.table.seats[0].hand if kind_of_id(t) == NORTH)
 
 
 def test_north_extraction_sets_aside_draws_a_replacement_and_passing_it_is_furiten() -> None:
@@ -26,14 +27,15 @@ def test_north_extraction_sets_aside_draws_a_replacement_and_passing_it_is_furit
     assert types == ["tsumo"] and game.turn is not None and game.turn.rinshan
     assert game.table.seats[0].kita == [north] and game.table.interrupted
     assert game.table.seats[1].furiten_temp
-    assert 30 not in game.table.seats[0].river_kinds  # not a discard: no furiten for the extractor
+    assert NORTH not in game.table.seats[0].river_kinds  # not a discard: no furiten for the extractor
 
 
 def test_ron_on_an_extracted_north() -> None:
     game, _ = stacked_game(SANMA, HANDS, ["7z"])
     act(game, 0, Kita(_north(game)))
     ev = game.apply(1, Ron())[0]
-    assert ev.type == "hora" and ev.actor == 1 and ev.target == 0 and ev.tile is not None and ev.tile >> 2 == 30
+    assert ev.type == "hora" and ev.actor == 1 and ev.target == 0
+    assert ev.tile is not None and kind_of_id(ev.tile) == NORTH
     assert "chankan" not in [name for name, _ in ev.info["yaku"]]
 
 

@@ -30,20 +30,16 @@ from jantaku.hand.model import Hand
 from jantaku.rules import preset
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.zungjung import ZungJungContext, score_zung_jung
-from jantaku.tiles import EAST, parse_tile
+from jantaku.tiles import EAST, PHYSICAL, kind_of_id, parse_tile
 from tests.engine.helpers import Tiles, act, check_view_hides, claim, greedy, pass_all, play, stacked_game, uniform
 
 ZJ = preset("zung-jung")
 EAST_HAND = "147m258p369s1234z"  # no set, no call for anyone below
 
 
-def kind(tile: int) -> int:
-    return tile >> 2
-
-
 def tile_of(game: Game, seat: int, text: str) -> int:
     k = parse_tile(text)
-    return next(t for t in game.table.seats[seat].hand if t >> 2 == k)
+    return next(t for t in game.table.seats[seat].hand if kind_of_id(t) == k)
 
 
 def hora(game: Game, events: list[str]) -> dict[str, object]:
@@ -59,7 +55,7 @@ def test_east_takes_14_tiles_and_starts_by_discarding() -> None:
     assert [e.type for e in game.opening] == ["start_game", "start_kyoku"]  # no separate draw for East
     hands = start.info["hands"]
     assert [len(h) for h in hands] == [14, 13, 13, 13]
-    assert "dora_marker" not in start.info and start.info["remaining"] == 136 - 53
+    assert "dora_marker" not in start.info and start.info["remaining"] == PHYSICAL - 53
     assert game.to_act() == [0]
     legal = game.legal_actions(0)
     assert all(isinstance(a, Discard) for a in legal) and len(legal) == 14
@@ -169,7 +165,7 @@ def _pon_then_draw_fourth(game: Game) -> None:
         assert game.turn is not None and game.turn.seat == seat
         act(game, seat, Discard(game.turn.drawn))  # type: ignore[arg-type]
         pass_all(game)
-    assert game.turn is not None and game.turn.seat == 1 and kind(game.turn.drawn or 0) == parse_tile("7p")
+    assert game.turn is not None and game.turn.seat == 1 and kind_of_id(game.turn.drawn or 0) == parse_tile("7p")
 
 
 def test_robbing_a_small_melded_quad_the_adder_pays_three_times() -> None:
@@ -208,7 +204,7 @@ def test_no_quad_and_no_claim_for_a_quad_without_a_replacement_tile_then_a_drawn
     hands = ["111p47m258s36s123z", "123m456m789m239p5s", "19m455p12s56677z9m", "999s1578p245m3s46z"]
     game, _ = stacked_game(ZJ, hands, ["2z"])
     wall = game.table.wall
-    nine = next(t for t in wall.live if t >> 2 == parse_tile("9s"))
+    nine = next(t for t in wall.live if kind_of_id(t) == parse_tile("9s"))
     wall.live.remove(nine)
     wall.live.append(nine)
     while wall.remaining > 0:

@@ -29,7 +29,7 @@ import pytest
 from mahjong.shanten import Shanten
 
 from jantaku.hand import Hand, shanten, shanten_standard
-from jantaku.tiles import KINDS, TERMINALS_AND_HONORS, format_tiles
+from jantaku.tiles import EAST, KINDS, TERMINALS_AND_HONORS, format_tiles, is_honor
 
 # --- the named exception -----------------------------------------------------------------------------------------
 
@@ -84,7 +84,7 @@ class Case:
 
 
 SUITS = [list(range(0, 9)), list(range(9, 18)), list(range(18, 27))]
-HONORS = list(range(27, 34))
+HONORS = list(range(EAST, KINDS))
 
 
 def _palette(rng: random.Random) -> list[int]:
@@ -105,7 +105,7 @@ def _take_group(rng: random.Random, left: list[int], palette: list[int], kan_ok:
     for _ in range(12):
         k = rng.choice(palette)
         shape = rng.random()
-        if k < 27 and k % 9 <= 6 and shape < 0.5:
+        if not is_honor(k) and k % 9 <= 6 and shape < 0.5:
             kinds = [k, k + 1, k + 2]
         elif kan_ok and shape > 0.85:
             kinds = [k] * 4

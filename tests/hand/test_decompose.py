@@ -14,7 +14,7 @@ import pytest
 
 from jantaku.hand import Form, arrangements
 from jantaku.hand.decompose import TRIPLET, standard_shapes
-from jantaku.tiles import KINDS, parse_counts
+from jantaku.tiles import EAST, KINDS, is_honor, parse_counts
 
 # --- (text, every reading as Arrangement.describe(), sorted) ------------------------------------------------------
 
@@ -122,7 +122,7 @@ def _brute_standard(counts: list[int]) -> list[tuple[tuple[int, ...], int]]:
         return []
     sets = n // 3
     candidates = [TRIPLET + k for k in range(KINDS) if counts[k] >= 3]
-    candidates += [k for k in range(27) if k % 9 <= 6 and counts[k] and counts[k + 1] and counts[k + 2]]
+    candidates += [k for k in range(EAST) if k % 9 <= 6 and counts[k] and counts[k + 1] and counts[k + 2]]
     out = []
     for pair in (k for k in range(KINDS) if counts[k] >= 2):
         for groups in combinations_with_replacement(sorted(candidates), sets):
@@ -144,7 +144,7 @@ def _random_complete(rng: random.Random, sets: int, kinds: list[int]) -> list[in
         counts = [0] * KINDS
         for _ in range(sets):
             k = rng.choice(kinds)
-            if k < 27 and k % 9 <= 6 and rng.random() < 0.6:
+            if not is_honor(k) and k % 9 <= 6 and rng.random() < 0.6:
                 for d in range(3):
                     counts[k + d] += 1
             else:

@@ -34,7 +34,7 @@ from jantaku.hand import (
 )
 from jantaku.hand.decompose import standard_shapes
 from jantaku.hand.sweep import discard_sweep
-from jantaku.tiles import KINDS, TERMINALS_AND_HONORS, format_tiles
+from jantaku.tiles import EAST, KINDS, TERMINALS_AND_HONORS, format_tiles, is_honor
 
 # JANTAKU_EXAMPLES=5000 for a deeper local run
 EXAMPLES = int(os.environ.get("JANTAKU_EXAMPLES", "400"))
@@ -44,7 +44,7 @@ SETTINGS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=
 # --- hands near a complete shape ---------------------------------------------------------------------------------
 
 SUITS = [list(range(0, 9)), list(range(9, 18)), list(range(18, 27))]
-HONORS = list(range(27, 34))
+HONORS = list(range(EAST, KINDS))
 PALETTES = [
     list(range(KINDS)),
     SUITS[0],
@@ -66,7 +66,7 @@ class Case:
 
 
 def _add_group(total: list[int], kind: int, run: bool) -> list[int] | None:
-    kinds = [kind, kind + 1, kind + 2] if run and kind < 27 and kind % 9 <= 6 else [kind] * 3
+    kinds = [kind, kind + 1, kind + 2] if run and not is_honor(kind) and kind % 9 <= 6 else [kind] * 3
     if any(total[k] + kinds.count(k) > 4 for k in kinds):
         return None
     for k in kinds:

@@ -32,7 +32,7 @@ from jantaku.hand import (
     shanten_standard,
 )
 from jantaku.hand.shanten import merge_vectors, standard_distance_vector
-from jantaku.tiles import parse_counts
+from jantaku.tiles import KINDS, parse_counts
 
 # --- closed hands: (text, shanten, standard, seven pairs, thirteen orphans) ---------------------------------------
 
@@ -211,9 +211,9 @@ def test_merge_table_is_the_min_plus_merge() -> None:
 
 def test_shanten_equals_the_reference_on_random_tiles() -> None:
     rng = random.Random(11)
-    wall = [k for k in range(34) for _ in range(4)]
+    wall = [k for k in range(KINDS) for _ in range(4)]
     for _ in range(3000):
-        counts = [0] * 34
+        counts = [0] * KINDS
         size = rng.choice((1, 2, 4, 5, 7, 8, 10, 11, 13, 14))
         for k in rng.sample(wall, size):
             counts[k] += 1
@@ -223,7 +223,7 @@ def test_shanten_equals_the_reference_on_random_tiles() -> None:
 
 
 def test_shapes_outside_the_table_equal_the_reference() -> None:
-    five = [0] * 34
+    five = [0] * KINDS
     five[0] = 5
     five[1:9] = [1] * 8
     assert shanten(five) == shanten_reference(five)

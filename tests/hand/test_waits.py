@@ -24,7 +24,7 @@ from jantaku.hand import (
     ukeire,
     waits,
 )
-from jantaku.tiles import format_tiles, kind_name, parse_counts, parse_tile
+from jantaku.tiles import KINDS, format_tiles, kind_name, parse_counts, parse_tile
 
 
 def _split(text: str) -> tuple[list[int], list[int]]:
@@ -161,7 +161,7 @@ def test_discard_options_best_first() -> None:
     assert best.shanten == 0
     assert [(kind_name(k), n) for k, n in best.tiles] == [("3m", 3), ("6m", 4)]
     assert best.total == 7
-    assert sorted(o.discard for o in options) == [k for k in range(34) if counts[k]]  # each distinct kind once
+    assert sorted(o.discard for o in options) == [k for k in range(KINDS) if counts[k]]  # each distinct kind once
     keys = [(o.shanten, -o.total, o.discard) for o in options]
     assert keys == sorted(keys)
 

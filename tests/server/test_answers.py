@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from jantaku.tiles import PHYSICAL
 from tests.server.helpers import (
     EAST,
     answer,
@@ -57,7 +58,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing(tmp_path: Path) -> Non
         prompt = a.prompt()
         own = prompt["view"]["own"]
         assert own["drawn"] in own["tiles"]
-        not_mine = next(t for t in range(136) if t not in own["tiles"])
+        not_mine = next(t for t in range(PHYSICAL) if t not in own["tiles"])
         a.send({"type": "action", "seq": prompt["seq"], "action": {"type": "discard", "tile": not_mine}})
         err = a.error("illegal_action")
         assert err["seq"] == prompt["seq"] and err["rule"]

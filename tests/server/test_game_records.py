@@ -11,6 +11,7 @@ from pathlib import Path
 
 from jantaku.engine import Game
 from jantaku.engine.wall import commitment
+from jantaku.tiles import PHYSICAL
 from tests.server.helpers import (
     EAST,
     events,
@@ -59,7 +60,7 @@ def test_four_people_play_a_game_and_its_record_is_verifiable(tmp_path: Path) ->
         published = [e["info"]["commitment"] for e in events(players[0].seen, "start_kyoku")]
         assert [w["commitment"] for w in record["walls"]] == published and published
         for w in record["walls"]:
-            assert sorted(w["wall"]) == list(range(136))
+            assert sorted(w["wall"]) == list(range(PHYSICAL))
             assert hashlib.sha256(bytes.fromhex(w["salt"]) + bytes(w["wall"])).hexdigest() == w["commitment"]
             assert commitment(w["wall"], bytes.fromhex(w["salt"])) == w["commitment"]
         # the seed was secret during the game: no message a player received contains it

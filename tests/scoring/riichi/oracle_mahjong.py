@@ -25,7 +25,7 @@ from jantaku.hand.model import Hand
 from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi import ScoringError, WinContext, score
-from jantaku.tiles import EAST, KINDS, RED_MAN, code_name, kind_of
+from jantaku.tiles import EAST, FIVES, KINDS, RED_MAN, code_name, first_id, kind_of
 
 #: the package's yaku ids → our yaku keys
 MAHJONG_YAKU = {
@@ -132,18 +132,18 @@ class _Ids:
 
     def __init__(self, red_fives: tuple[int, int, int]) -> None:
         self.next = [0] * KINDS
-        for five, reds in zip((4, 13, 22), red_fives, strict=True):
+        for five, reds in zip(FIVES, red_fives, strict=True):
             self.next[five] = 1 if reds else 0
 
     def take(self, code: int) -> int:
         kind = kind_of(code)
         if code >= RED_MAN:
-            return kind * 4
+            return first_id(kind)
         copy = self.next[kind]
         self.next[kind] += 1
         if copy > 3:
             raise ValueError(f"more than four {code_name(code)}")
-        return kind * 4 + copy
+        return first_id(kind) + copy
 
 
 def mahjong_config(case: Case, *, is_renhou: bool | None = None, is_haitei: bool | None = None) -> HandConfig:
@@ -196,8 +196,8 @@ def theirs(case: Case, config: HandConfig | None = None) -> Outcome:
         tiles.extend(meld_ids)
     win = ids.take(case.win)
     tiles.append(win)
-    indicator = [kind_of(code) * 4 + 3 for code in case.ctx.dora]
-    ura = [kind_of(code) * 4 + 3 for code in case.ctx.ura]
+    indicator = [first_id(kind_of(code)) + 3 for code in case.ctx.dora]
+    ura = [first_id(kind_of(code)) + 3 for code in case.ctx.ura]
     cfg = config or mahjong_config(case)
     res = HandCalculator.estimate_hand_value(
         tiles, win, melds=melds, dora_indicators=indicator, ura_dora_indicators=ura, config=cfg

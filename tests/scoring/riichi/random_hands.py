@@ -28,13 +28,14 @@ from jantaku.tiles import (
     SANMA_REMOVED,
     TERMINALS,
     TERMINALS_AND_HONORS,
+    is_honor,
     is_simple,
     kind_of,
     sort_key,
 )
 
 _SUITS = (range(0, 9), range(9, 18), range(18, 27))
-_HONORS = tuple(range(27, 34))
+_HONORS = tuple(range(EAST, KINDS))
 
 
 def _palettes(sanma: bool) -> list[tuple[float, tuple[int, ...]]]:
@@ -132,7 +133,7 @@ def _standard_sets(
                     left[k] -= 3
                     sets.append(("trip", k))
                     break
-            elif k < 27 and k % 9 <= 6 and all(k + i in allowed and left[k + i] for i in range(3)):
+            elif not is_honor(k) and k % 9 <= 6 and all(k + i in allowed and left[k + i] for i in range(3)):
                 for i in range(3):
                     left[k + i] -= 1
                 sets.append(("run", k))

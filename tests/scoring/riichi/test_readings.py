@@ -16,6 +16,7 @@ from jantaku.rules import preset
 from jantaku.scoring.riichi import ScoringError, score, tally
 from jantaku.scoring.riichi.readings import CONC, KANS, PAIR, PEI, PLAIN, RUNS, TABLES, TRIP_MASK, read
 from jantaku.scoring.riichi.yaku import ReadingFacts
+from jantaku.tiles import EAST, is_simple
 from tests.scoring.riichi.random_hands import seeded_cases
 
 
@@ -51,7 +52,7 @@ def test_shapes_from_the_tables_equal_shapes_from_the_sets() -> None:
                                     a += 1 << RUNS | (m.first % 9 not in (0, 6)) << PLAIN
                                 else:
                                     a += 1 << m.first | (m.kind is MeldKind.CLOSED_KAN) << CONC
-                                    a += (not (m.first >= 27 or m.first % 9 in (0, 8))) << PLAIN | m.is_kan << KANS
+                                    a += is_simple(m.first) << PLAIN | m.is_kan << KANS
                             run_mask = p0.run_mask | p1.run_mask1 | p2.run_mask2
                             for m in hand.melds:
                                 if m.kind is MeldKind.CHI:
@@ -73,7 +74,7 @@ def test_suit_tables_hold_every_reading_of_every_shape(suit: int) -> None:
     the readings ``decompose.suit_shapes`` finds, in its order, and each reading's aggregate is ``ReadingFacts.of`` on
     its sets (a triplet concealed); 20,000 random shapes of at most 14 tiles (a hand's most) read as
     ``suit_shapes`` reads them."""
-    size, base = (9, 0) if suit == 0 else (7, 27)
+    size, base = (9, 0) if suit == 0 else (7, EAST)
     table = read(suit, 0) and TABLES[suit]
     complete = [k for k, r in table.items() if r.parts]
     assert len(complete) == (21743 if suit == 0 else 498)

@@ -17,7 +17,7 @@ from jantaku.rules import preset
 from jantaku.scoring.riichi import ScoringError, WinContext, score, tally
 from jantaku.scoring.riichi.score import prepared_rules
 from jantaku.scoring.riichi.validate import context_problems, hand_problems, plain_context, validate
-from jantaku.tiles import EAST, FIVES, KINDS, NORTH, RED_MAN
+from jantaku.tiles import EAST, FIVES, KINDS, NORTH, RED_MAN, SOUTH
 from tests.scoring.riichi.random_hands import seeded_cases
 
 
@@ -29,7 +29,7 @@ def test_limits_flag_exactly_the_hands_validate_rejects(name: str) -> None:
     rng = random.Random(name)
     limits = tally.limits(rules.red_fives, rules.sanma)
     for _ in range(4000):
-        codes = [rng.choice([*range(KINDS), *range(RED_MAN, RED_MAN + 3), *FIVES, 0, 8, 27]) for _ in range(14)]
+        codes = [rng.choice([*range(KINDS), *range(RED_MAN, RED_MAN + 3), *FIVES, 0, 8, EAST]) for _ in range(14)]
         hand = Hand(tuple(codes[:13]))
         packed = sum(tally.CODE_BIT[c] for c in codes)
         doubt = bool((packed | packed + limits) & tally.HIGHS)
@@ -73,7 +73,7 @@ def test_invalid_tiles_and_contexts_keep_their_messages() -> None:
     base = Hand.parse("123m456p789s1122z")
     bad = [
         (Hand.parse("1111m456p789s112z"), 0),
-        (Hand(tuple([*base.tiles[:12], -1])), 27),
+        (Hand(tuple([*base.tiles[:12], -1])), EAST),
         (Hand.parse("123m406p789s1122z"), RED_MAN + 1),
         (Hand.parse("123m4555p789s112z"), 13),
     ]
@@ -85,11 +85,11 @@ def test_invalid_tiles_and_contexts_keep_their_messages() -> None:
         assert (got.value.code, str(got.value)) == (want.value.code, str(want.value))
     sanma = preset("sanma")
     with pytest.raises(ScoringError, match="3-player tile set"):
-        score(Hand.parse("234m456p789s1122z"), 27, WinContext(), sanma)
+        score(Hand.parse("234m456p789s1122z"), EAST, WinContext(), sanma)
     with pytest.raises(ScoringError, match="ippatsu needs riichi"):
-        score(base, 28, WinContext(ippatsu=True), rules)
+        score(base, SOUTH, WinContext(ippatsu=True), rules)
     with pytest.raises(ScoringError, match="no North seat"):
-        score(Hand.parse("111999m456p789s1z"), 27, WinContext(seat_wind=NORTH), sanma)
+        score(Hand.parse("111999m456p789s1z"), EAST, WinContext(seat_wind=NORTH), sanma)
     pon = Meld(MeldKind.PON, (-1, -1, -1))
     with pytest.raises(ScoringError, match="tile code -1 is not a tile"):
-        score(Hand(base.tiles[:10], (pon,)), 28, WinContext(), rules)
+        score(Hand(base.tiles[:10], (pon,)), SOUTH, WinContext(), rules)

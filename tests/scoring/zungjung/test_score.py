@@ -25,7 +25,7 @@ from jantaku.scoring.zungjung import (
     score_zung_jung,
 )
 from jantaku.scoring.zungjung.score import count_patterns
-from jantaku.tiles import EAST, NORTH, SOUTH, WEST, parse_tile
+from jantaku.tiles import EAST, NORTH, SOUTH, TERMINALS_AND_HONORS, WEST, parse_tile
 
 ZJ = preset("zung-jung")
 SD: dict[str, Any] = {"self_draw": True}
@@ -477,7 +477,7 @@ def winning_hands(draw: st.DrawFn) -> tuple[Hand, int, ZungJungContext]:
     elif form == "pairs":
         concealed = [k for k in draw(st.lists(st.integers(0, 33), min_size=7, max_size=7, unique=True)) for _ in "ab"]
     else:
-        orphans = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+        orphans = list(TERMINALS_AND_HONORS)
         concealed = [*orphans, draw(st.sampled_from(orphans))]
     win = concealed.pop(draw(st.integers(0, len(concealed) - 1)))
     hand = Hand(tuple(concealed), tuple(melds))
