@@ -34,7 +34,7 @@ from jantaku.hand.decompose import is_thirteen_orphans
 from jantaku.hand.shanten import shanten
 from jantaku.hand.waits import is_karaten, kan_keeps_arrangement, kan_keeps_waits, waits
 from jantaku.melds import MeldKind
-from jantaku.tiles import KINDS, NORTH, TERMINALS_AND_HONORS, code_name, is_honor, kind_of_id, suit_of
+from jantaku.tiles import KIND_OF_ID, KINDS, NORTH, TERMINALS_AND_HONORS, code_name, is_honor, suit_of
 
 if TYPE_CHECKING:
     from jantaku.engine.game import Game
@@ -93,7 +93,7 @@ def can_win(table: Table, seat: int, tile: int, how: WinKind) -> bool:
 def _by_code(table: Table, s: SeatState, kind: int) -> dict[int, list[int]]:
     out: dict[int, list[int]] = {}
     for t in sorted(s.hand):
-        if kind_of_id(t) == kind:
+        if KIND_OF_ID[t] == kind:
             out.setdefault(table.codes[t], []).append(t)
     return out
 
@@ -114,7 +114,7 @@ def kuikae_forbidden(rules_kuikae: str, called_kind: int, run: tuple[int, int] |
 
 def _discard_left(s: SeatState, used: tuple[int, ...], forbidden: frozenset[int]) -> bool:
     rest = [t for t in s.hand if t not in used]
-    return any(kind_of_id(t) not in forbidden for t in rest)
+    return any(KIND_OF_ID[t] not in forbidden for t in rest)
 
 
 def turn_actions(table: Table, turn: Turn, points: int) -> list[Action]:
@@ -125,10 +125,10 @@ def turn_actions(table: Table, turn: Turn, points: int) -> list[Action]:
     drawn = turn.drawn
     if drawn is not None:
         how = WinKind(True, rinshan=turn.rinshan)
-        if kind_of_id(drawn) in s.waits and can_win(table, seat, drawn, how):
+        if KIND_OF_ID[drawn] in s.waits and can_win(table, seat, drawn, how):
             out.append(Tsumo())
         if "nine_terminals" in rules.abortive_draws and table.first_turn(seat) and not s.melds:
-            kinds = {kind_of_id(t) for t in s.hand}
+            kinds = {KIND_OF_ID[t] for t in s.hand}
             if sum(1 for k in TERMINALS_AND_HONORS if k in kinds) >= 9:
                 out.append(NineTerminals())
         out.extend(_kans(table, s, drawn))
@@ -138,7 +138,7 @@ def turn_actions(table: Table, turn: Turn, points: int) -> list[Action]:
         out.append(Discard(drawn))
         return out
     if turn.forbidden:
-        out.extend(Discard(t) for t in sorted(s.hand) if kind_of_id(t) not in turn.forbidden)
+        out.extend(Discard(t) for t in sorted(s.hand) if KIND_OF_ID[t] not in turn.forbidden)
     else:
         out.extend(map(Discard, sorted(s.hand)))
     if drawn is not None and rules.riichi:
@@ -155,10 +155,10 @@ def _kans(table: Table, s: SeatState, drawn: int) -> list[Action]:
     # Zung Jung ([S4]): a concealed or small melded quad is made with the tile just drawn
     drawn_only = not rules.riichi
     for k in range(KINDS):
-        if counts[k] != 4 or (drawn_only and k != kind_of_id(drawn)):
+        if counts[k] != 4 or (drawn_only and k != KIND_OF_ID[drawn]):
             continue
         if s.riichi:
-            if kind_of_id(drawn) != k or rules.riichi_kan == "never":
+            if KIND_OF_ID[drawn] != k or rules.riichi_kan == "never":
                 continue
             c13 = list(counts)
             c13[k] -= 1
@@ -166,13 +166,13 @@ def _kans(table: Table, s: SeatState, drawn: int) -> list[Action]:
             keeps = kan_keeps_waits if rules.riichi_kan == "waits" else kan_keeps_arrangement
             if not keeps(c13, k, locked):
                 continue
-        tiles = sorted(t for t in s.hand if kind_of_id(t) == k)
+        tiles = sorted(t for t in s.hand if KIND_OF_ID[t] == k)
         out.append(ClosedKan((tiles[0], tiles[1], tiles[2], tiles[3])))
     for m in s.melds:
         if m.kind is MeldKind.PON:
             k = m.kind_of_tiles
             for t in sorted(s.hand):
-                if kind_of_id(t) == k and (not drawn_only or t == drawn):
+                if KIND_OF_ID[t] == k and (not drawn_only or t == drawn):
                     out.append(AddedKan(t))
                     break
     return out
@@ -185,8 +185,8 @@ def _kita(table: Table, s: SeatState, drawn: int) -> list[Action]:
     if not rules.north_extraction or wall.remaining == 0 or wall.replacements >= rules.max_replacements:
         return []
     if s.riichi:
-        return [Kita(drawn)] if kind_of_id(drawn) == NORTH else []
-    norths = sorted(t for t in s.hand if kind_of_id(t) == NORTH)
+        return [Kita(drawn)] if KIND_OF_ID[drawn] == NORTH else []
+    norths = sorted(t for t in s.hand if KIND_OF_ID[t] == NORTH)
     return [Kita(norths[0])] if norths else []
 
 
@@ -217,7 +217,7 @@ def _riichi(table: Table, s: SeatState, points: int) -> list[Action]:
         counts[k] += 1
         if ok:
             good.add(k)
-    return [Riichi(t) for t in sorted(s.hand) if kind_of_id(t) in good]
+    return [Riichi(t) for t in sorted(s.hand) if KIND_OF_ID[t] in good]
 
 
 def _pairs(groups_a: dict[int, list[int]], groups_b: dict[int, list[int]] | None) -> list[tuple[int, int]]:
@@ -243,7 +243,7 @@ def _pairs(groups_a: dict[int, list[int]], groups_b: dict[int, list[int]] | None
 def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
     """Every other seat's choices on a discard: ron (not furiten, with a yaku), pon, open kan, chi (left seat)."""
     rules = table.rules
-    k = kind_of_id(tile)
+    k = KIND_OF_ID[tile]
     n = table.players
     houtei = table.wall.remaining == 0
     options: dict[int, list[Action]] = {}
@@ -260,7 +260,7 @@ def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
                 acts.append(Ron())
         # Zung Jung: the last discard may be called; a Seal forbids calls (never a win) until its user's turn
         if (not houtei or not rules.riichi) and not s.riichi and not s.sealed_by:
-            kinds = [kind_of_id(t) for t in s.hand]
+            kinds = [KIND_OF_ID[t] for t in s.hand]
             held = kinds.count(k)
             groups = _by_code(table, s, k) if held >= 2 else {}
             if held >= 2:
@@ -319,7 +319,7 @@ def north_claims(table: Table, actor: int, tile: int) -> Claims:
 def kan_claims(table: Table, actor: int, tile: int, closed: bool, kan_tiles: tuple[int, ...]) -> Claims:
     """Robbing a kan: any winning seat on an added kan; only thirteen orphans on a concealed kan (where allowed;
     never in Zung Jung, where only a small melded quad is robbed)."""
-    k = kind_of_id(tile)
+    k = KIND_OF_ID[tile]
     n = table.players
     options: dict[int, list[Action]] = {}
     waiting: list[int] = []
@@ -377,7 +377,7 @@ def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
         if c.houtei and rules.riichi and not isinstance(action, Ron):
             return "houtei_only_ron", "the last discard may only be claimed by ron"
         if isinstance(action, Ron):
-            if kind_of_id(c.tile) not in s.waits:
+            if KIND_OF_ID[c.tile] not in s.waits:
                 return "not_winning", "the tile does not complete the hand"
             if s.furiten and rules.riichi:
                 return "furiten", "a furiten hand may not win by ron (own discards, a passed winning tile, riichi)"
@@ -411,7 +411,7 @@ def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
             return "own_tile", f"{names} is not in the hand"
         if s.riichi:
             return "riichi_tsumogiri", "after riichi the drawn tile must be discarded"
-        if kind_of_id(action.tile) in turn.forbidden:
+        if KIND_OF_ID[action.tile] in turn.forbidden:
             return "kuikae", (
                 f"{names}: right after a call the called tile's twin or the run's other end may not be discarded"
             )

@@ -15,7 +15,7 @@ from jantaku.hand.shanten import shanten
 from jantaku.hand.waits import waits
 from jantaku.melds import Meld, MeldKind
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import FIVES, KINDS, PHYSICAL, RED_MAN, copy_of_id, is_terminal_or_honor, kind_of_id
+from jantaku.tiles import FIVES, KIND_OF_ID, KINDS, PHYSICAL, RED_MAN, copy_of_id, is_terminal_or_honor, kind_of_id
 
 if TYPE_CHECKING:
     from jantaku.engine.view import MeldView
@@ -30,7 +30,7 @@ def tile_codes(rules: RuleSet) -> tuple[int, ...]:
     if hit is None:
         out = []
         for t in range(PHYSICAL):
-            kind, copy = kind_of_id(t), copy_of_id(t)
+            kind, copy = KIND_OF_ID[t], copy_of_id(t)
             if kind in FIVES and copy < key[FIVES.index(kind)]:
                 out.append(RED_MAN + FIVES.index(kind))
             else:
@@ -103,14 +103,14 @@ class SeatState:
     def counts(self) -> list[int]:
         c = [0] * KINDS
         for t in self.hand:
-            c[kind_of_id(t)] += 1
+            c[KIND_OF_ID[t]] += 1
         return c
 
     def locked(self) -> list[int]:
         c = [0] * KINDS
         for m in self.melds:
             for t in m.tiles:
-                c[kind_of_id(t)] += 1
+                c[KIND_OF_ID[t]] += 1
         return c
 
     @property
@@ -168,15 +168,15 @@ class Table:
         for i, s in enumerate(self.seats):
             for r in s.river:
                 if not r.called and (not r.veiled or i == seat):
-                    c[kind_of_id(r.tile)] += 1
+                    c[KIND_OF_ID[r.tile]] += 1
             for t in s.kita:
-                c[kind_of_id(t)] += 1
+                c[KIND_OF_ID[t]] += 1
             if i != seat:
                 for m in s.melds:
                     for t in m.tiles:
-                        c[kind_of_id(t)] += 1
+                        c[KIND_OF_ID[t]] += 1
         for t in self.wall.indicators():
-            c[kind_of_id(t)] += 1
+            c[KIND_OF_ID[t]] += 1
         return c
 
     def dora_indicators(self) -> tuple[int, ...]:
@@ -211,8 +211,8 @@ class Table:
         s.take(tile)
         self.discards += 1
         s.river.append(RiverTile(tile, tsumogiri, riichi, order=self.discards, veiled=veiled))
-        s.river_kinds.add(kind_of_id(tile))
+        s.river_kinds.add(KIND_OF_ID[tile])
         s.discards += 1
-        if not is_terminal_or_honor(kind_of_id(tile)):
+        if not is_terminal_or_honor(KIND_OF_ID[tile]):
             s.nagashi = False
         s.refresh_waits()
