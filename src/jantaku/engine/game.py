@@ -78,7 +78,7 @@ from jantaku.engine.settle import (
     zung_jung_score,
 )
 from jantaku.engine.table import SeatState, Table, TableMeld, tile_codes
-from jantaku.engine.view import SeatView, seat_view
+from jantaku.engine.view import PowerSecret, SeatView, seat_view
 from jantaku.engine.wall import Wall
 from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
@@ -125,7 +125,7 @@ class Game:
         else:
             self.powers = (None,) * rules.players
         self.charges = [Charges(p) for p in self.powers]
-        self.secrets: list[list[dict[str, Any]]] = [[] for _ in self.powers]  # this hand's private power results
+        self.secrets: list[list[PowerSecret]] = [[] for _ in self.powers]  # this hand's private power results
         self.table: Table = self._new_table()
         events = [Event("start_game", info={"scores": list(self.state.scores), "players": rules.players})]
         events.extend(self._deal())

@@ -28,7 +28,7 @@ from jantaku.engine.events import Event
 
 if TYPE_CHECKING:
     from jantaku.engine.game import Game
-    from jantaku.engine.view import PowerView
+    from jantaku.engine.view import PowerAnswer, PowerView
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +197,7 @@ def use_power(game: Game, seat: int, action: Power) -> list[Event]:
     ch.used_hand += 1
     name = action.power
     info: dict[str, Any] = {"power": name, "left": ch.left}
-    private: dict[str, Any] | None = None
+    private: PowerAnswer | None = None
     after: list[Event] = []
     if name == "foresight":
         private = {"tiles": list(t.wall.live[:2])}

@@ -15,7 +15,7 @@ time a view is plain JSON data (dicts, lists, ints, strings), sent to a browser 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from jantaku.engine.actions import ActionJSON, action_to_json
 from jantaku.engine.match import FinalResultJSON
@@ -71,6 +71,25 @@ class PublicSeat(TypedDict):
     sealed_by: NotRequired[list[int]]  # superpowers on: the seats whose Seal stops its calls
 
 
+class PowerAnswer(TypedDict, total=False):
+    """What a power shows its user alone: Foresight's ``tiles`` (the next two of the live wall), Redraw's
+    ``returned`` and ``drawn`` tiles, Sense's ``tenpai`` answer about its target."""
+
+    tiles: list[int]
+    returned: int
+    drawn: int
+    tenpai: bool
+
+
+class PowerSecret(PowerAnswer):
+    """A power's answer as its user keeps it for the hand: which power, aimed at whom, and ``order``, the hand's
+    running discard number when it was used (how fresh the answer is)."""
+
+    power: str
+    target: int | None
+    order: int
+
+
 class OwnHand(TypedDict):
     """The viewer's own concealed tiles (sorted ids), the tile just drawn, furiten and waits (13-tile hand)."""
 
@@ -78,7 +97,7 @@ class OwnHand(TypedDict):
     drawn: int | None
     furiten: bool
     waits: list[int]  # kinds
-    secrets: NotRequired[list[dict[str, Any]]]  # superpowers on: this hand's private power results
+    secrets: NotRequired[list[PowerSecret]]  # superpowers on: this hand's private power results
 
 
 class ClaimView(TypedDict):
@@ -162,7 +181,7 @@ def seat_view(game: Game, seat: int | None) -> SeatView:
             "waits": list(own.waits) if len(own.hand) % 3 == 1 else [],
         }
         if game.rules.superpowers:
-            own_hand["secrets"] = [dict(x) for x in game.secrets[seat]]
+            own_hand["secrets"] = [PowerSecret(**x) for x in game.secrets[seat]]
         out["own"] = own_hand
         out["legal_actions"] = [action_to_json(a) for a in game.legal_actions(seat)]
     return out
