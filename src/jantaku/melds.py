@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from jantaku.tiles import NotationError, format_tiles, is_honor, is_terminal_or_honor, kind_of, parse_tiles
+from jantaku.tiles import NotationError, format_tiles, is_honor, is_terminal_or_honor, kind_of, parse_tiles, suit_of
 
 
 class MeldKind(StrEnum):
@@ -53,7 +53,12 @@ class Meld:
         kinds = [kind_of(c) for c in self.tiles]
         if self.kind is MeldKind.CHI:
             ks = sorted(kinds)
-            if len(ks) != 3 or is_honor(ks[0]) or ks[0] // 9 != ks[2] // 9 or ks != [ks[0], ks[0] + 1, ks[0] + 2]:
+            if (
+                len(ks) != 3
+                or is_honor(ks[0])
+                or suit_of(ks[0]) != suit_of(ks[2])
+                or ks != [ks[0], ks[0] + 1, ks[0] + 2]
+            ):
                 raise ValueError(f"a chi is three consecutive tiles of one suit, not {format_tiles(self.tiles)}")
         else:
             size = 3 if self.kind is MeldKind.PON else 4

@@ -12,14 +12,6 @@ lists, where a red five is simply a five.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NewType
-
-#: A tile kind, 0..33 (what analysis counts: a red five is a five).
-Kind = NewType("Kind", int)
-#: A tile code, 0..36: a kind, or RED_MAN/RED_PIN/RED_SOU for a red five (what notation reads and writes).
-Code = NewType("Code", int)
-#: A physical tile, 0..135 = ``kind * 4 + copy`` (what the wall holds and actions carry).
-TileId = NewType("TileId", int)
 
 KINDS = 34
 PHYSICAL = 136
@@ -63,7 +55,8 @@ def kind_of_id(tile: int) -> int:
     return tile >> 2
 
 
-#: ``kind_of_id`` as a table, for the engine's inner loops (indexing it costs less than a call): ``KIND_OF_ID[tile]``
+#: ``kind_of_id`` as a table: ``KIND_OF_ID[tile]``. Loops over tiles (the engine's and the CPUs', run for every tile
+#: of every decision) index it, which costs less than a call; one-off conversions call ``kind_of_id``.
 KIND_OF_ID: tuple[int, ...] = tuple(tile >> 2 for tile in range(PHYSICAL))
 
 

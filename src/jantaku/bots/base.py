@@ -32,7 +32,7 @@ from jantaku.engine.actions import (
 )
 from jantaku.engine.view import SeatView
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import kind_of_id
+from jantaku.tiles import KIND_OF_ID
 
 
 class Player(Protocol):
@@ -64,7 +64,7 @@ def tile_for_kind(r: Situation, kind: int, actions: Sequence[Discard | Riichi]) 
     best: Discard | Riichi | None = None
     best_key: tuple[int, int, int] | None = None
     for a in actions:
-        if kind_of_id(a.tile) != kind:
+        if KIND_OF_ID[a.tile] != kind:
             continue
         key = (r.is_red(a.tile), a.tile != r.drawn, a.tile)
         if best_key is None or key < best_key:

@@ -10,7 +10,7 @@ from jantaku.bots.base import Bot, tile_for_kind
 from jantaku.bots.reading import Situation
 from jantaku.bots.value import value_honors
 from jantaku.engine.actions import Action, Chi, Discard, OpenKan, Pon, Riichi
-from jantaku.tiles import is_honor, kind_of_id, rank_of
+from jantaku.tiles import KIND_OF_ID, is_honor, rank_of
 
 SLIP = 0.3  # how often it throws one of its three weakest tiles instead of the weakest
 
@@ -33,7 +33,7 @@ class EasyBot(Bot):
     level = "easy"
 
     def discard(self, r: Situation, options: list[Discard], rng: random.Random) -> Discard:
-        kinds = sorted({kind_of_id(a.tile) for a in options})
+        kinds = sorted({KIND_OF_ID[a.tile] for a in options})
         honors = value_honors(r)
         ranked = sorted(kinds, key=lambda k: (connectedness(r.counts, k) + (0.4 if k in honors else 0.0), k))
         pick = ranked[0]
@@ -49,6 +49,6 @@ class EasyBot(Bot):
     def call(self, r: Situation, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
         honors = value_honors(r)
         for c in calls:
-            if isinstance(c, Pon) and r.claim is not None and kind_of_id(r.claim[2]) in honors and rng.random() < 0.7:
+            if isinstance(c, Pon) and r.claim is not None and KIND_OF_ID[r.claim[2]] in honors and rng.random() < 0.7:
                 return c
         return None

@@ -10,7 +10,7 @@ from jantaku.engine.actions import Chi, OpenKan, Pon
 from jantaku.engine.legal import kuikae_forbidden
 from jantaku.hand import DiscardOption, discard_options, shanten, ukeire
 from jantaku.melds import MeldKind
-from jantaku.tiles import KINDS, kind_of_id
+from jantaku.tiles import KIND_OF_ID, KINDS
 
 
 def options(r: Situation, kinds: set[int] | None = None) -> list[DiscardOption]:
@@ -40,18 +40,18 @@ class CallOutcome:
 
 def after_call(r: Situation, call: Pon | Chi | OpenKan) -> CallOutcome:
     assert r.claim is not None
-    called = kind_of_id(r.claim[2])
+    called = KIND_OF_ID[r.claim[2]]
     counts = list(r.counts)
     locked = list(r.locked)
     visible = list(r.visible)
     for t in call.tiles:
-        counts[kind_of_id(t)] -= 1
-        locked[kind_of_id(t)] += 1
+        counts[KIND_OF_ID[t]] -= 1
+        locked[KIND_OF_ID[t]] += 1
     locked[called] += 1
     visible[called] = max(0, visible[called] - 1)
     if isinstance(call, Chi):
-        kind = (MeldKind.CHI, min(called, *(kind_of_id(t) for t in call.tiles)))
-        forbidden = kuikae_forbidden(r.rules.kuikae, called, (kind_of_id(call.tiles[0]), kind_of_id(call.tiles[1])))
+        kind = (MeldKind.CHI, min(called, *(KIND_OF_ID[t] for t in call.tiles)))
+        forbidden = kuikae_forbidden(r.rules.kuikae, called, (KIND_OF_ID[call.tiles[0]], KIND_OF_ID[call.tiles[1]]))
     else:
         kind = (MeldKind.OPEN_KAN if isinstance(call, OpenKan) else MeldKind.PON, called)
         forbidden = kuikae_forbidden(r.rules.kuikae, called, None)

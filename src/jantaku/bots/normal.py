@@ -13,7 +13,7 @@ from jantaku.bots.value import value_honors, yaku_paths
 from jantaku.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, OpenKan, Pon, Riichi
 from jantaku.hand import DiscardOption, shanten
 from jantaku.hand.shanten import shanten_kokushi
-from jantaku.tiles import NORTH, kind_of_id
+from jantaku.tiles import KIND_OF_ID, NORTH
 
 
 def can_win_open(r: Situation, paths: list[str]) -> bool:
@@ -32,7 +32,7 @@ def advances(r: Situation, call: Pon | Chi | OpenKan, after: int, before: int) -
     yaku at once)."""
     if after < before:
         return True
-    called = kind_of_id(r.claim[2]) if r.claim else -1
+    called = KIND_OF_ID[r.claim[2]] if r.claim else -1
     return after == before and isinstance(call, Pon) and called in value_honors(r)
 
 
@@ -42,7 +42,7 @@ class NormalBot(Bot):
     def ranked_discards(self, r: Situation, options: list[Discard]) -> list[DiscardOption]:
         """Legal discards by efficiency; an open hand keeps a discard that leaves it a yaku when one exists at
         no more than one shanten's cost."""
-        opts = efficiency.options(r, {kind_of_id(a.tile) for a in options})
+        opts = efficiency.options(r, {KIND_OF_ID[a.tile] for a in options})
         if not r.closed and r.rules.riichi and opts:
             keep = [o for o in opts if yaku_paths(r, without(r.counts, o.discard), r.meld_kinds)]
             if keep and keep[0].shanten <= opts[0].shanten + 1:
@@ -59,7 +59,7 @@ class NormalBot(Bot):
         return options[0]
 
     def riichi(self, r: Situation, options: list[Riichi], rng: random.Random) -> Riichi | None:
-        kinds = {kind_of_id(a.tile) for a in options}
+        kinds = {KIND_OF_ID[a.tile] for a in options}
         opts = [o for o in efficiency.options(r, kinds) if o.shanten == 0]
         if not opts:
             return None
@@ -84,10 +84,10 @@ class NormalBot(Bot):
         if r.riichi:
             return True
         if isinstance(kan, ClosedKan):
-            k = kind_of_id(kan.tiles[0])
+            k = KIND_OF_ID[kan.tiles[0]]
             after = shanten(without(r.counts, k, 4), r.melds + 1)
         else:
-            k = kind_of_id(kan.tile)
+            k = KIND_OF_ID[kan.tile]
             after = shanten(without(r.counts, k), r.melds)
         return after <= self.best_shanten(r)
 
@@ -114,7 +114,7 @@ class NormalBot(Bot):
         paths = yaku_paths(r, rest, out.melds)
         if not can_win_open(r, paths):
             return False
-        called = kind_of_id(r.claim[2]) if r.claim else -1
+        called = KIND_OF_ID[r.claim[2]] if r.claim else -1
         if isinstance(call, Pon) and called in value_honors(r):
             return True
         return not r.closed or s0 <= 2

@@ -32,7 +32,7 @@ from jantaku.bots.reading import Opponent, Situation
 from jantaku.bots.safety import danger, tenpai_chance
 from jantaku.engine.actions import Action, Discard, Power
 from jantaku.hand import DiscardOption
-from jantaku.tiles import kind_of_id
+from jantaku.tiles import KIND_OF_ID
 
 # points a deal-in is expected to cost, without a level's own estimate: a riichi, an open hand
 DEAL_IN_COST = (5000.0, 3500.0)
@@ -93,7 +93,7 @@ def choose(r: Situation, options: Sequence[Power]) -> Power | None:
 def _useless_draw(r: Situation, opts: Sequence[DiscardOption]) -> bool:
     if r.drawn is None or r.riichi:
         return False
-    kind = kind_of_id(r.drawn)
+    kind = KIND_OF_ID[r.drawn]
     if r.dora[kind] or r.is_red(r.drawn):
         return False
     best = opts[0]
@@ -110,7 +110,7 @@ def veil(r: Situation, chosen: Discard, cost: Callable[[Situation, Opponent], fl
     veiled = Discard(chosen.tile, True)
     if veiled not in r.legal:
         return chosen
-    kind = kind_of_id(chosen.tile)
+    kind = KIND_OF_ID[chosen.tile]
     after = efficiency.options(r, {kind})
     price = VEIL_COST * (VEIL_PRICE_WAITING if after and after[0].shanten == 0 else 1.0)
     return veiled if risk_of(r, kind, cost) > price else chosen

@@ -15,7 +15,7 @@ from jantaku.engine.table import tile_codes
 from jantaku.engine.view import MeldView, SeatView
 from jantaku.melds import Meld, MeldKind
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import DRAGONS, EAST, KINDS, NORTH, RED_MAN, dora_after, kind_of_id
+from jantaku.tiles import DRAGONS, EAST, KIND_OF_ID, KINDS, NORTH, RED_MAN, dora_after
 
 
 @dataclass(slots=True)
@@ -100,7 +100,7 @@ class Situation:
 
 
 def _meld_entry(m: MeldView) -> tuple[str, int, list[int]]:
-    tiles = [kind_of_id(t) for t in m["tiles"]]
+    tiles = [KIND_OF_ID[t] for t in m["tiles"]]
     return str(m["kind"]), min(tiles), tiles
 
 
@@ -116,23 +116,23 @@ def read_view(view: SeatView, rules: RuleSet) -> Situation:
     tiles = list(own["tiles"])
     counts = [0] * KINDS
     for t in tiles:
-        counts[kind_of_id(t)] += 1
+        counts[KIND_OF_ID[t]] += 1
     visible = [0] * KINDS
     locked = [0] * KINDS
     meld_kinds: list[tuple[str, int]] = []
     closed = True
     for ind in view["dora_indicators"]:
-        visible[kind_of_id(ind)] += 1
+        visible[KIND_OF_ID[ind]] += 1
     # superpowers: a private result of this turn (no discard since: its ``order`` is the running discard number)
     now = max((r["order"] for s in seats for r in s["river"]), default=0)
     fresh = [x for x in own.get("secrets", ()) if x.get("order") == now]
     sensed = {x["target"]: bool(x["tenpai"]) for x in fresh if x["power"] == "sense"}
     foreseen = tuple(t for x in fresh if x["power"] == "foresight" for t in x["tiles"] if t not in tiles)
     for t in foreseen:
-        visible[kind_of_id(t)] += 1
+        visible[KIND_OF_ID[t]] += 1
     dora = [0] * KINDS
     for ind in view["dora_indicators"]:
-        dora[dora_after(kind_of_id(ind), rules.sanma)] += 1
+        dora[dora_after(KIND_OF_ID[ind], rules.sanma)] += 1
     riichi_orders: dict[int, int] = {}
     for s in seats:
         for r in s["river"]:
@@ -147,9 +147,9 @@ def read_view(view: SeatView, rules: RuleSet) -> Situation:
         i = s["seat"]
         for r in s["river"]:
             if not r["called"] and r["tile"] is not None:  # None: another seat's veiled tile
-                visible[kind_of_id(r["tile"])] += 1
+                visible[KIND_OF_ID[r["tile"]]] += 1
         for t in s["kita"]:
-            visible[kind_of_id(t)] += 1
+            visible[KIND_OF_ID[t]] += 1
         melds = [_meld_entry(m) for m in s["melds"]]
         if i == seat:
             for m in s["melds"]:
@@ -169,21 +169,21 @@ def read_view(view: SeatView, rules: RuleSet) -> Situation:
                     closed = False
                 for k in ks:
                     locked[k] += 1
-            own_river = {kind_of_id(r["tile"]) for r in s["river"] if r["tile"] is not None}  # own tiles always show
+            own_river = {KIND_OF_ID[r["tile"]] for r in s["river"] if r["tile"] is not None}  # own tiles always show
             own_riichi = bool(s["riichi"])
             kita = len(s["kita"])
             continue
         for _, _, ks in melds:
             for k in ks:
                 visible[k] += 1
-        river = [kind_of_id(r["tile"]) for r in s["river"] if r["tile"] is not None]
+        river = [KIND_OF_ID[r["tile"]] for r in s["river"] if r["tile"] is not None]
         genbutsu = set(river)
         order = riichi_orders.get(i, 0)
         if s["riichi"] and order:
             for other in seats:
                 for r in other["river"]:
                     if r["order"] > order and r["tile"] is not None:
-                        genbutsu.add(kind_of_id(r["tile"]))
+                        genbutsu.add(KIND_OF_ID[r["tile"]])
         opponents.append(
             Opponent(
                 seat=i,

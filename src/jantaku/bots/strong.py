@@ -32,7 +32,7 @@ from jantaku.bots.value import estimated_han, han_points, value_honors, wait_val
 from jantaku.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Pon, Power, Riichi, Ron, Tsumo
 from jantaku.hand import DiscardOption
 from jantaku.hand.sweep import mask_kinds
-from jantaku.tiles import EAST, KINDS, SANMA_REMOVED, kind_of_id
+from jantaku.tiles import EAST, KIND_OF_ID, KINDS, SANMA_REMOVED
 
 
 def win_chance(shanten: int, accepting: int, live: int, wall: int) -> float:
@@ -203,7 +203,7 @@ class StrongBot(NormalBot):
         opts = self.ranked_discards(r, plain or [Discard(t) for t in r.tiles])
         if not threats or not opts:
             return 0.0
-        kind = kind_of_id(r.drawn)
+        kind = KIND_OF_ID[r.drawn]
         scored = self.evaluate(r, opts)
         back = [(v, o) for v, o in scored if o.discard == kind]
         if not back:
@@ -233,7 +233,7 @@ class StrongBot(NormalBot):
             return plain
         scale = self.risk_scale(r)
         scored = self.evaluate(r, opts)
-        kept = max((v for v, o in scored if o.discard == kind_of_id(chosen.tile)), default=None)
+        kept = max((v for v, o in scored if o.discard == KIND_OF_ID[chosen.tile]), default=None)
         if kept is None:
             return chosen
         value, best = max(
@@ -247,7 +247,7 @@ class StrongBot(NormalBot):
 
     # --- riichi or dama ------------------------------------------------------------------------------------
     def riichi(self, r: Situation, options: list[Riichi], rng: random.Random) -> Riichi | None:
-        kinds = {kind_of_id(a.tile) for a in options}
+        kinds = {KIND_OF_ID[a.tile] for a in options}
         o = self.pick(r, [Discard(t) for t in r.tiles])
         if o is None or o.discard not in kinds or o.shanten != 0:
             return None  # the chosen discard does not wait (a fold), or not on a riichi-able tile

@@ -82,7 +82,7 @@ from jantaku.engine.view import PowerSecret, SeatView, seat_view
 from jantaku.engine.wall import Wall
 from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import DRAGONS, EAST, WINDS, kind_of_id
+from jantaku.tiles import DRAGONS, EAST, KIND_OF_ID, WINDS, kind_of_id
 
 _JSON = json.JSONEncoder(separators=(",", ":"))
 
@@ -538,7 +538,7 @@ class Game:
         if self.rules.superpowers:
             lift_seals(self, seat)
         tiles = tuple(sorted((*act.tiles, c.tile)))
-        k = kind_of_id(c.tile)
+        k = KIND_OF_ID[c.tile]
         events: list[Event] = []
         if isinstance(act, OpenKan):
             s.melds.append(TableMeld(MeldKind.OPEN_KAN, tiles, c.tile, c.actor))
@@ -554,7 +554,7 @@ class Game:
         else:
             s.melds.append(TableMeld(MeldKind.CHI, tiles, c.tile, c.actor))
             events.append(Event("chi", actor=seat, target=c.actor, tile=c.tile, consumed=act.tiles))
-            run = (kind_of_id(act.tiles[0]), kind_of_id(act.tiles[1]))
+            run = (KIND_OF_ID[act.tiles[0]], KIND_OF_ID[act.tiles[1]])
             forbidden = kuikae_forbidden(self.rules.kuikae, k, run)
         self.phase, self.claims = "turn", None
         self.turn = Turn(seat, None, False, forbidden)
@@ -580,7 +580,7 @@ class Game:
             s.melds.append(TableMeld(MeldKind.CLOSED_KAN, tuple(sorted(c.kan_tiles))))
         else:
             s.take(c.tile)
-            kind = kind_of_id(c.tile)
+            kind = KIND_OF_ID[c.tile]
             i = next(i for i, m in enumerate(s.melds) if m.kind is MeldKind.PON and m.kind_of_tiles == kind)
             m = s.melds[i]
             s.melds[i] = TableMeld(MeldKind.ADDED_KAN, tuple(sorted((*m.tiles, c.tile))), m.called, m.source, c.tile)

@@ -10,7 +10,7 @@ from jantaku.hand.model import Hand
 from jantaku.scoring.riichi import ScoreResult, ScoringError, WinContext, score
 from jantaku.scoring.riichi.points import MANGAN, tsumo_shares
 from jantaku.scoring.zungjung import ZungJungContext, ZungJungResult, score_zung_jung
-from jantaku.tiles import EAST, NORTH, is_terminal_or_honor, kind_of_id
+from jantaku.tiles import EAST, KIND_OF_ID, NORTH, is_terminal_or_honor
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +137,7 @@ def nagashi_seats(table: Table) -> list[int]:
     return [
         i
         for i, s in enumerate(table.seats)
-        if s.nagashi and s.river and all(is_terminal_or_honor(kind_of_id(r.tile)) for r in s.river)
+        if s.nagashi and s.river and all(is_terminal_or_honor(KIND_OF_ID[r.tile]) for r in s.river)
     ]
 
 
