@@ -5,10 +5,11 @@ algorithm is an implementation detail), so any client can re-derive it. Each han
 SHA-256 over a per-hand salt and the order — before the first draw, and reveals salt and order when the hand
 ends; anyone can then check that the wall was fixed in advance.
 
-Model (docs/rules.md#sanma): the last 14 tiles form the dead wall; its first four tiles are the replacement
-draws, then five dora indicators each followed by its ura indicator. After every replacement draw the live wall's
-last tile joins the dead wall, so the dead wall stays at 14 and the live wall shrinks (Tenhou's model; sanma may
-replace up to 8 times). Zung Jung has no dead wall: replacements come from the tail of the live wall.
+Model (docs/rules.md#max_replacements and #kan_dora; 3-player play in #sanma): the last 14 tiles form the dead
+wall; its first four tiles are the replacement draws, then five dora indicators each followed by its ura
+indicator. After every replacement draw the live wall's last tile joins the dead wall, so the dead wall stays at
+14 and the live wall shrinks (Tenhou's model; sanma may replace up to 8 times). Zung Jung has no dead wall:
+replacements come from the tail of the live wall.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import PHYSICAL, SANMA_REMOVED, kind_of_id
+from jantaku.tiles import KIND_OF_ID, PHYSICAL, SANMA_REMOVED
 
 DEAD_WALL = 14
 REPLACEMENTS = 4
@@ -27,7 +28,7 @@ _INDICATOR_AT = (4, 6, 8, 10, 12)
 
 def tile_set(rules: RuleSet) -> list[int]:
     """Physical tile ids in play under the rules (108 in sanma: 2m..8m removed)."""
-    return [t for t in range(PHYSICAL) if not (rules.sanma and kind_of_id(t) in SANMA_REMOVED)]
+    return [t for t in range(PHYSICAL) if not (rules.sanma and KIND_OF_ID[t] in SANMA_REMOVED)]
 
 
 class _Stream:

@@ -1,6 +1,6 @@
 """Tenhou's mjlog XML game records, read into typed immutable values (standard library only).
 
-Why this exists: real recorded games are the ground truth check the scorer and the engine against.
+Why this exists: real recorded games are the ground truth we check the scorer and the engine against.
 The parser keeps Tenhou's own vocabulary (136-ids, absolute seats 0..3 of the game, ``who``/``fromWho``) so that a
 record and its parsed form can be compared line by line; converting to our tile codes is an explicit step
 (``code_of_id``), because whether id 16 is a red five depends on the game's rules, not on the id.

@@ -1,12 +1,14 @@
 """Shanten, waits and the discard sweep the plain way: the definitions the fast versions are tested against.
 
 ``shanten``, ``waits`` and ``discard_options`` are fast because of a shipped table of suit shapes, memoised merges
-and bit masks (see their modules). These references answer the same questions from the definitions alone, slowly:
+and bit masks (see their modules). These references answer the same questions from the definitions, slowly:
 
 - ``shanten_reference``: the exact distance to sets and a pair (a small dynamic programme per suit, merged suit
   by suit, no table), and the two closed forms counted directly;
 - ``waits_reference``: each kind that, drawn, makes the tiles read as a winning hand (``arrangements``);
-- ``sweep_reference``: each discard, its shanten, and the draws that lower it, by trying every draw.
+- ``sweep_reference``: each discard, its shanten, and the draws that lower it, by trying every draw. It measures
+  shanten with the fast ``shanten`` (itself held to ``shanten_reference`` by its own tests), so what it checks is
+  the sweep's bookkeeping: the masks, the memoised merges and the accepting tiles.
 
 The sweep also serves the fast one as its fallback for shapes the table does not hold (a fifth copy: never a hand
 at a table), where speed does not matter.

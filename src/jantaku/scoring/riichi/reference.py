@@ -14,8 +14,10 @@ what the rules *are* without the bit tricks:
    fu, then fu before rounding; between readings equal in all of that, the first one read.
 5. Work out who pays what.
 
-It shares with the fast scorer only plain data: the win's context (``WinContext``), the rules (``RuleSet``), the
-yaku table (names and han, ``yaku.YAKU``), the error (``ScoringError``) and the result (``ScoreResult``).
+It shares with the fast scorer plain data: the win's context (``WinContext``), the rules (``RuleSet``), the yaku
+table (names and han, ``yaku.YAKU``), the error (``ScoringError``) and the result (``ScoreResult``); and two pieces
+of code it does not rewrite: ``validate`` (what cannot be scored at all, which is the definition) and the
+``Payment`` record (its split of a value among the seats is tested on its own in ``test_points``).
 It is slower than ``score`` (some five times on ordinary hands): use it to check, not to play.
 """
 

@@ -286,7 +286,9 @@ class ScoreResult:
 
     @property
     def terms(self) -> SheetTerms:
-        """What the payment and the words are made from (see ``SheetTerms``)."""
+        """What the payment and the words are made from (see ``SheetTerms``). A result the reference scorer wrote
+        (``written``) fills only ``points``, ``base`` and ``pao_base`` with its own figures: its payment and words
+        were worked out already."""
         return self._terms
 
     @property
