@@ -41,6 +41,7 @@ from jantaku.engine import (
     Tsumo,
 )
 from jantaku.engine.actions import Kita
+from jantaku.engine.legal import why_illegal
 from jantaku.engine.wall import DEAD_WALL, REPLACEMENTS, tile_set
 from jantaku.formats import tenhou_records as th
 from jantaku.formats.tenhou_xml import read_game
@@ -383,8 +384,6 @@ class _HandReplay:
 
     def refusal(self, seat: int, action: Action) -> str:
         """Why the engine offers ``seat`` nothing on this claim (it is not among the answering seats)."""
-        from jantaku.engine.legal import why_illegal
-
         rule, text = why_illegal(self.game, seat, action)
         return f"{rule}: {text}"
 
