@@ -117,6 +117,10 @@ class Game:
         self._legal: dict[int, tuple[int, list[Action]]] = {}
         self._records: list[tuple[int, Action] | Event] = []
         self.clock_passed = False  # the next hand to start will be the last (match clock)
+        #: hold every claim window open, even one nobody can answer, until ``close_window()``: a table server
+        #: sets it so that no seat can tell from what it is sent whether another seat may call. The log and a
+        #: replay do not depend on it (an unanswerable window holds no decision).
+        self.claim_window = False
         if powers is not None and not rules.superpowers:
             raise ValueError(f"rules {rules.name!r} have no superpowers (superpowers=True turns them on)")
         if rules.superpowers:
@@ -190,6 +194,21 @@ class Game:
         self._records.extend(events)
         return events
 
+    @property
+    def window_open(self) -> bool:
+        """A claim window nobody can answer is held open (``claim_window``): ``close_window()`` ends it."""
+        return self.phase == "claims" and self.claims is not None and not self.claims.options
+
+    def close_window(self) -> list[Event]:
+        """End a held claim window that nobody can answer: play goes on as it would have at once without
+        ``claim_window`` (the next draw, or the hand's end). Returns the events."""
+        if not self.window_open:
+            raise IllegalAction("no_window", "no unanswerable claim window is open")
+        self.version += 1
+        events = self._resolve_claims()
+        self._records.extend(events)
+        return events
+
     def clock(self, minutes: float) -> list[Event]:
         """Inject the match clock (docs/rules.md#time_limits; the engine never reads time itself). With
         ``time_limits`` on, past ``last_hand_after_minutes`` the next hand to start is the last one; past
@@ -205,6 +224,21 @@ class Game:
             events.append(Event("end_game", info={**self.final.to_json(), "unrecorded": True}))
         elif rules.time_limits and rules.last_hand_after_minutes and minutes >= rules.last_hand_after_minutes:
             self.clock_passed = True
+        self.version += 1
+        self._records.extend(events)
+        return events
+
+    def abandon(self) -> list[Event]:
+        """End the game at once, unrecorded, on the scores as they stand: its people left the table and did not
+        come back (a table server decides when). Logged, so a replay is exact."""
+        if self.phase == "over":
+            raise IllegalAction("game_over", "the game has ended")
+        self.phase, self.turn, self.claims = "over", None, None
+        self.final = final_result(self.rules, self.state)
+        events = [
+            Event("abandon"),
+            Event("end_game", info={**self.final.to_json(), "unrecorded": True, "abandoned": True}),
+        ]
         self.version += 1
         self._records.extend(events)
         return events
@@ -396,7 +430,7 @@ class Game:
             self.claims = north_claims(self.table, seat, action.tile)
             self.phase = "claims"
             events = [Event("nukidora", actor=seat, tile=action.tile)]
-            if not self.claims.options:
+            if not self.claims.options and not self.claim_window:
                 events.extend(self._resolve_claims())
             return events
         raise AssertionError(f"unhandled turn action {action}")  # pragma: no cover
@@ -429,7 +463,7 @@ class Game:
         # a veiled tile cannot be called or ronned, and passing it makes no one furiten
         self.claims = Claims("discard", seat, tile, {}, []) if veil else discard_claims(t, seat, tile)
         self.phase = "claims"
-        if not self.claims.options:
+        if not self.claims.options and not self.claim_window:
             events.extend(self._resolve_claims())
         return events
 
@@ -446,7 +480,7 @@ class Game:
             events.append(Event("kakan", actor=seat, tile=tiles[0]))
             self.claims = kan_claims(t, seat, tiles[0], False, tiles)
         self.phase = "claims"
-        if not self.claims.options:
+        if not self.claims.options and not self.claim_window:
             events.extend(self._resolve_claims())
         return events
 

@@ -56,6 +56,8 @@ def replay(cls: type[Game], lines: Sequence[str] | str) -> Game:
                 game.apply(rec["actor"], action_from_json(rec["action"]))
             elif rec.get("type") == "clock":
                 game.clock(rec["info"]["minutes"])
+            elif rec.get("type") == "abandon":
+                game.abandon()
         except IllegalAction as exc:
             raise IllegalAction(exc.rule, f"log line {n}: {str(exc).partition(': ')[2]}") from None
         except (KeyError, TypeError, AttributeError) as exc:
