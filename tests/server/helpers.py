@@ -21,7 +21,7 @@ from jantaku.server import Settings
 from jantaku.server.app import create_app
 
 #: fast settings for tests: CPUs play at once, a short grace, no rate limit in the way of scripted clients
-FAST = dict(cpu_delay=0.0, grace=0.5, rate=10000.0, burst=10000.0, hand_pause=0.0)
+FAST = dict(cpu_delay=0.0, grace=0.5, rate=10000.0, burst=10000.0, hand_pause=0.0, claim_window=0.0)
 
 
 def settings(tmp: Path, **over: Any) -> Settings:

@@ -99,15 +99,24 @@ class Truth:
         header = json.loads(lines[0])
         self.seed = header["seed"]
         game = Game(RuleSet().with_options(**header["rules"]), header["seed"], powers=header.get("powers"))
+        game.claim_window = True  # as the server plays it: every discard's claim window is a state of its own
         self.steps: list[dict[str, Any]] = [self._capture(game, watched)]
         for line in lines[1:]:
             rec = json.loads(line)
+            if rec["type"] in ("act", "clock", "abandon") and game.window_open:
+                game.close_window()
+                self.steps.append(self._capture(game, watched))
             if rec["type"] == "act":
                 game.apply(rec["actor"], action_from_json(rec["action"]))
             elif rec["type"] == "clock":
                 game.clock(rec["info"]["minutes"])
+            elif rec["type"] == "abandon":
+                game.abandon()
             else:
                 continue
+            self.steps.append(self._capture(game, watched))
+        if game.window_open:
+            game.close_window()
             self.steps.append(self._capture(game, watched))
         assert game.log == lines, "the stored log replays to itself"
         self.game = game

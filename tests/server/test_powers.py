@@ -398,16 +398,23 @@ def test_timeouts_never_spend_the_persons_power(tmp_path: Path) -> None:
 
 
 def test_a_stand_in_never_spends_the_persons_power(tmp_path: Path) -> None:
-    """Ann (Foresight) goes away at her first prompt: after the grace period a CPU plays her seat to the end,
-    without her power."""
+    """Ann (Foresight) goes away at her first prompt while Bo plays on: after the grace period a CPU plays her
+    seat to the end, without her power."""
     with table(tmp_path) as (client, connect):
         ann = connect("Ann")
-        ann.send({"type": "play_now", "settings": SP, "power": "foresight"})
-        game_id = ann.room()["room"]["game_id"]
+        created = send_ok(ann, {"type": "create_room", "settings": SP, "cpus": ["easy", "easy"], "power": "foresight"})
+        bo = connect("Bo")
+        send_ok(bo, {"type": "join_room", "room_id": created["room"]["room_id"]})
+        ann.send({"type": "ready"})
+        bo.send({"type": "ready"})
+        ann.room(lambda r: all(s["ready"] for s in r["seats"]))
+        ann.send({"type": "start"})
+        game_id = ann.room(lambda r: r["phase"] == "playing")["room"]["game_id"]
         first = ann.prompt()
         assert any(a["type"] == "power" for a in first["view"]["legal_actions"])
         ann.close()
-        wait_for(lambda: client.get(f"/api/games/{game_id}").status_code == 200, 30.0)
+        over = play_all([bo])
+        assert over["game_id"] == game_id
         lines = client.get(f"/api/games/{game_id}/log").text.splitlines()
         offered, used = offered_and_used(lines, 0)
         assert offered > 0 and used == []

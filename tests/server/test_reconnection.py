@@ -77,8 +77,10 @@ def test_away_player_gets_a_stand_in_and_comes_back_with_a_full_view(tmp_path: P
         assert all(m.get("stand_in") is False for m in back.seen if m["type"] == "update")
 
 
-def test_a_player_away_for_good_is_played_to_the_end_and_can_come_back_to_the_room(tmp_path: Path) -> None:
-    with table(tmp_path) as (client, connect):
+def test_a_table_nobody_comes_back_to_is_abandoned_and_its_player_finds_the_standings(tmp_path: Path) -> None:
+    """Ann leaves the only person's seat: the CPUs do not play on without her; after ``abandon_minutes`` the game
+    ends as abandoned (recorded so) and Ann, coming back, finds the standings."""
+    with table(tmp_path, abandon_minutes=0.02) as (client, connect):
         a = connect("Ann")
         a.send({"type": "play_now", "settings": EAST})
         room = a.room()["room"]
@@ -87,15 +89,22 @@ def test_a_player_away_for_good_is_played_to_the_end_and_can_come_back_to_the_ro
         token = a.token
         a.close()
         assert client.get(f"/api/games/{game_id}").status_code == 409  # still running, with nobody there...
-        # ...then the stand-in finishes it
+        runner = client.app.state.lobby.rooms[room["room_id"]].runner  # type: ignore[attr-defined]
+        played = runner.decisions
         record = wait_for(lambda: (r := client.get(f"/api/games/{game_id}")).status_code == 200 and r.json())
-        assert record["status"] == "finished" and record["final"]["nicknames"][0] == "Ann"
+        assert record["status"] == "abandoned" and record["final"]["nicknames"][0] == "Ann"
+        lines = client.get(f"/api/games/{game_id}/log").text.splitlines()
+        acts = [line for line in lines if '"type":"act"' in line]
+        assert len(acts) <= played + 1, "the CPUs played on at a table nobody was at"
+        assert '{"type":"abandon"}' in lines
 
         back = connect(token=token)
         assert back.seen[-1]["resumed"] is True
         room = back.until("room")["room"]
         assert room["phase"] == "waiting" and room["last_game_id"] == game_id
         assert room["last_final"]["scores"] == record["final"]["scores"]
+        listed = client.get("/api/games", params={"player": "Ann"}).json()["games"]
+        assert [g["status"] for g in listed if g["id"] == game_id] == ["abandoned"]
 
 
 def test_reconnect_within_the_grace_period_finds_the_same_prompt(tmp_path: Path) -> None:

@@ -34,6 +34,11 @@ class Settings:
     burst: float = 40.0
     #: the level of the CPU that stands in for an absent player
     stand_in_level: str = "normal"
+    #: seconds every discard (kan, North) stays open to claims before play goes on, whether or not anyone can
+    #: claim it, so the pause tells nobody who could (0 in tests and benchmarks: the messages stay the same)
+    claim_window: float = 0.3
+    #: minutes a game with no person connected waits (paused) before it ends as abandoned
+    abandon_minutes: float = 10.0
 
     @property
     def db_url(self) -> str:

@@ -192,8 +192,8 @@ class Lobby:
         conn.spectating = room.id
         room.spectators.add(conn)
         conn.send(room.message(None))
-        if room.runner is not None:
-            conn.send(room.runner.update_for(None, []))
+        if room.runner is not None:  # from the game's task: what it shows is durable
+            room.runner.post(InboxItem("watch", reply=conn.send))
 
     def unspectate(self, conn: Connection) -> None:
         room = None if conn.spectating is None else self.rooms.get(conn.spectating)
@@ -284,6 +284,5 @@ class Lobby:
         for s in room.seats:
             if s is not None:
                 s.ready = False
-        self.room_changed(room)
-        runner.start()
+        runner.start()  # the room hears of the game once its start is durable (``Room.game_stored``)
         return runner

@@ -286,6 +286,23 @@ class GameOver(TypedDict):
     game_id: str
     final: FinalJson
     unrecorded: bool
+    #: nobody came back to the table in time: the game ended on the scores as they stood
+    abandoned: NotRequired[bool]
+
+
+class Paused(TypedDict):
+    """The table stands still: ``storage``: the server cannot store the next decision (play goes on when it
+    can; nothing is lost); ``absent``: no person at the table is connected (to spectators)."""
+
+    type: Literal["paused"]
+    reason: Literal["storage", "absent"]
+
+
+class Resumed(TypedDict):
+    """The pause of the same ``reason`` is over."""
+
+    type: Literal["resumed"]
+    reason: Literal["storage", "absent"]
 
 
 class Matched(TypedDict):
@@ -352,6 +369,8 @@ ServerMessage = (
     | Update
     | Timeout
     | GameOver
+    | Paused
+    | Resumed
     | Matched
     | QueueStatus
     | Unqueued
@@ -394,6 +413,8 @@ SERVER_MESSAGES: dict[str, type[Any]] = {
     "update": Update,
     "timeout": Timeout,
     "game_over": GameOver,
+    "paused": Paused,
+    "resumed": Resumed,
     "matched": Matched,
     "queue": QueueStatus,
     "unqueued": Unqueued,

@@ -346,14 +346,21 @@ class Room:
         for conn in self.spectators:
             conn.send(msg)
 
-    def game_over(self, game_id: str, final: FinalJson, unrecorded: bool) -> None:
+    def game_stored(self, game_id: str) -> None:
+        """The game's start is durable: its people and spectators hear of it now."""
+        self._changed()
+
+    def game_over(self, game_id: str, final: FinalJson, unrecorded: bool, abandoned: bool) -> None:
         """Back to waiting, with the result kept; the seats of people who left during the game are free again."""
         self.runner, self.game_id = None, None
         self.last_final, self.last_game_id = final, game_id
         for i, s in enumerate(self.seats):
             if s is not None and s.person and s.token_hash is None:
                 self.seats[i] = None
-        self.broadcast(GameOver(type="game_over", game_id=game_id, final=final, unrecorded=unrecorded))
+        over = GameOver(type="game_over", game_id=game_id, final=final, unrecorded=unrecorded)
+        if abandoned:
+            over["abandoned"] = True
+        self.broadcast(over)
         self._changed()
 
     def game_crashed(self, game_id: str) -> None:

@@ -1,17 +1,32 @@
 """One asyncio task per running game: it owns the engine and is the only code that changes it.
 
-Players' answers, presence changes and timer expiries reach the task through its inbox, one at a time, so a
+Players' answers, presence changes and requests for a view reach the task through its inbox, one at a time, so a
 decision is applied exactly once and in order. After every step each person gets an ``update``: the events of
-that step redacted for their seat, their ``Game.view(seat)``, and — when they must decide — a prompt sequence
-number. An answer carries that number; a stale or repeated one is refused and never applied.
+that step redacted for their seat, their ``Game.view(seat)``, and — when they must decide — a prompt number,
+counted per seat. An answer carries that number; a stale or repeated one is refused and never applied.
 
-CPUs decide through the same ``act(view)`` as in the simulator. A person who is away keeps the seat for a grace
-period, then a CPU stands in until they return. With timers on, a person who lets the time run out gets the
-default play: discard the drawn tile, pass on calls, decline riichi. Neither the default play nor a stand-in ever
-uses the seat's superpower (no power action, no veiled discard): its charges are the person's to spend.
+**What players see is stored first.** Every decision is written to the store, and what it shows (updates, the end
+of the game) waits in an outbox until the store says the write is durable: a crash or a kill loses nothing a player
+saw. While the store cannot write (a full disk), the table waits and its people are told; nothing is played past
+a decision that is not stored.
 
-The runner sits below the room it plays at: it sees that room only through ``GameRoom``, declared here and implemented
-by ``rooms.Room``, and it reports the end of the game through the same interface.
+**One timer.** The task is always in one explicit state: it sleeps until ``next_wake()`` (a pure function of the
+table: prompt timers, grace periods, the claim window, the CPUs' pace, the hand-result pause, the match clock, the
+abandonment deadline) or until a message arrives, then ``step()`` does what is due, one change at a time.
+
+CPUs decide through the same ``act(view)`` as in the simulator, at the room's CPU pace. A person who is away
+keeps the seat for a grace period, then a CPU stands in, at the same pace, until they return. A game with no
+person connected pauses; after ``abandon_minutes`` it ends as abandoned. With timers on, a person who lets the
+time run out gets the default play: discard the drawn tile, pass on calls, decline riichi. Neither the default
+play nor a stand-in ever uses the seat's superpower (no power action, no veiled discard).
+
+**Claims do not show.** Every discard (and kan, and North) is followed by the same claim window
+(``Settings.claim_window`` seconds), whether or not anyone may call: the engine holds an unanswerable window open
+(``Game.claim_window``) and answers that come during the window are applied when it ends, so neither the messages
+nor their timing tell a seat that cannot call whether another seat can.
+
+The runner sits below the room it plays at: it sees that room only through ``GameRoom``, declared here and
+implemented by ``rooms.Room``, and it reports the game's start and end through the same interface.
 """
 
 from __future__ import annotations
@@ -27,15 +42,18 @@ from jantaku.bots import Bot, make_player
 from jantaku.engine import Action, Event, Game, IllegalAction, SeatView, action_from_json, action_to_json, redact
 from jantaku.engine.actions import DeclareNoten, Discard, Pass, Power
 from jantaku.server.config import Settings
-from jantaku.server.protocol import FinalJson, ServerMessage, Timeout, Update, error
-from jantaku.server.store import Store, dumps
+from jantaku.server.protocol import FinalJson, Paused, Resumed, ServerMessage, Timeout, Update, error
+from jantaku.server.store import Store, StoreError, dumps
 
 log = logging.getLogger("jantaku.server")
+
+#: seconds a game waits for the store before it tells its people that the table is paused
+STORAGE_NOTICE_SECONDS = 1.0
 
 
 class GameRoom(Protocol):
     """The room a game is played at, as its runner needs it: who sits where, who is there to be told, and where
-    the end of the game goes. ``rooms.Room`` implements it; the runner never imports the room."""
+    the start and end of the game go. ``rooms.Room`` implements it; the runner never imports the room."""
 
     def cpu_levels(self) -> list[str | None]:
         """Each seat's CPU level (None: a person's seat)."""
@@ -63,7 +81,11 @@ class GameRoom(Protocol):
 
     def send_to_spectators(self, msg: ServerMessage) -> None: ...
 
-    def game_over(self, game_id: str, final: FinalJson, unrecorded: bool) -> None:
+    def game_stored(self, game_id: str) -> None:
+        """The game's start is durable: the room may announce it."""
+        ...
+
+    def game_over(self, game_id: str, final: FinalJson, unrecorded: bool, abandoned: bool) -> None:
         """The game ended and is stored."""
         ...
 
@@ -76,16 +98,19 @@ class GameRoom(Protocol):
 class SeatClock:
     """One seat's decision state: the open prompt, its deadline, the time bank, presence."""
 
-    seq: int = 0  # the prompt's sequence number (0: no prompt open)
+    seq: int = 0  # the open prompt's number (0: no prompt open)
+    serial: int = 0  # prompts this seat has been given: its prompts are numbered 1, 2, 3...
     key: tuple[Any, ...] = ()
     opened: float = 0.0
     bank: float = 0.0
-    away_since: float | None = None
+    away_since: float | None = None  # -inf: left for good
 
 
 @dataclass
 class InboxItem:
-    """An inbox item: ``kind`` is ``action`` (a person's answer) or ``presence`` (a person came or went)."""
+    """An inbox item: ``action`` (a person's answer), ``presence`` (a person came or went, ``payload`` True or
+    False), ``continue`` (a person read the hand's result) or ``watch`` (a spectator wants the table: ``reply``
+    gets it)."""
 
     kind: str
     seat: int = -1
@@ -132,27 +157,45 @@ class GameRunner:
     started_at: float  # wall-clock seconds when the game began (the match clock counts from it)
     decisions: int = 0  # decision lines stored so far
     clock_marks: set[float] = field(default_factory=set)  # match-clock thresholds already injected
+    #: the monotonic clock; tests drive a runner with their own
+    now: Callable[[], float] = time.monotonic
 
     def __post_init__(self) -> None:
         players = self.game.rules.players
+        self.game.claim_window = True
         self.inbox: asyncio.Queue[InboxItem] = asyncio.Queue()
         self.clocks = [SeatClock() for _ in range(players)]
         think, bank = self.room.timers(self.settings.think_seconds, self.settings.bank_seconds)
         self.think, self.bank = think, bank
-        for c in self.clocks:
-            c.bank = bank
         self.bots: dict[int, Bot] = {}
         for i, level in enumerate(self.room.cpu_levels()):
             if level:
                 self.bots[i] = make_player(level, self.game.rules, seed=f"{self.game_id}:{i}")
+        now = self.now()
+        here = set(self.room.connected_people())
+        for i, c in enumerate(self.clocks):
+            c.bank = bank
+            if i not in self.bots and i not in here:
+                c.away_since = now
         self.stand_ins: dict[int, Bot] = {}
-        self._seq = 0
         self._claims_obj: object = None
         self._claims_serial = 0
         self.task: asyncio.Task[None] | None = None
-        # after a hand ends, the table waits (up to ``hand_pause`` seconds) for the people to read the result
+        #: what the store has not yet made durable: (seat, message), seat None for the spectators
+        self.outbox: list[tuple[int | None, ServerMessage]] = []
+        #: when the last decision was played (a CPU's next move waits the CPU pace from it)
+        self.moved_at = now
+        #: the claim window after a discard ends then; answers that come before wait in ``held``
+        self.window_until = 0.0
+        self.held: list[InboxItem] = []
+        #: after a hand ends, the table waits (up to ``hand_pause`` seconds) for the people to read the result
         self.pause_until = 0.0
         self.pending_continue: set[int] = set()
+        #: since when no person is connected (the game is paused; abandoned ``abandon_minutes`` later)
+        self.idle_since: float | None = now if not self.people_here() else None
+        #: the game ended, as shown; ``abandoned``: it was abandoned
+        self.finished = False
+        self.abandoned = False
 
     # ------------------------------------------------------------------ outside world
     def start(self) -> None:
@@ -164,46 +207,97 @@ class GameRunner:
 
     def left_for_good(self, seat: int) -> None:
         """The seat's person left the game: a CPU stands in from now on, with no grace period."""
-        self.post(InboxItem("presence", seat, False))
-        self.clocks[seat].away_since = float("-inf")
+        self.post(InboxItem("presence", seat, None))
 
-    def now(self) -> float:
-        return time.monotonic()
+    def controller(self, seat: int) -> Bot | None:
+        """The CPU that plays ``seat`` now (its own, or the stand-in of an away person), or None: a person."""
+        return self.bots.get(seat) or self.stand_ins.get(seat)
 
-    def cpu_controls(self, seat: int) -> Bot | None:
-        if seat in self.bots:
-            return self.bots[seat]
-        clock = self.clocks[seat]
-        if clock.away_since is not None and self.now() - clock.away_since >= self.settings.grace:
-            bot = self.stand_ins.get(seat)
-            if bot is None:
-                bot = make_player(self.settings.stand_in_level, self.game.rules, seed=f"{self.game_id}:{seat}:in")
-                self.stand_ins[seat] = bot
-            return bot
-        return None
+    def people_here(self) -> list[int]:
+        """The person seats whose person is connected (as the task has been told)."""
+        return [i for i, c in enumerate(self.clocks) if i not in self.bots and c.away_since is None]
+
+    def paused(self) -> bool:
+        """Whether the table still shows a hand's result (it waits for ``continue`` or the pause's end)."""
+        return bool(self.pause_until) and bool(self.pending_continue) and self.now() < self.pause_until
 
     # ------------------------------------------------------------------ the task
     async def _run(self) -> None:
         try:
-            self._refresh_prompts()
-            self._send_all(self.game.events[-self._opening_count() :])
-            while not self.game.over:
-                await self._play_cpus()
-                if self.game.over:
+            await self._durable()  # the game's start is stored before anyone hears of it
+            self.room.game_stored(self.game_id)
+            self.begin(self.now())
+            while not self.finished:
+                self.step(self.now())
+                await self._deliver()
+                if self.finished:
                     break
-                timeout = self._next_deadline()
-                try:
-                    msg = await asyncio.wait_for(self.inbox.get(), None if timeout is None else max(0.0, timeout))
-                except TimeoutError:
-                    self._expire()
+                if not self.inbox.empty():
+                    self.handle(self.inbox.get_nowait(), self.now())
                     continue
-                self._handle(msg)
-            self._finish()
+                now = self.now()
+                wake = self.next_wake(now)
+                if wake is not None and wake <= now:
+                    continue
+                try:
+                    item = await asyncio.wait_for(self.inbox.get(), None if wake is None else wake - now)
+                except TimeoutError:
+                    continue
+                self.handle(item, self.now())
+            await self._durable()  # the record of the end first
+            self.room.game_over(self.game_id, self.final_json(), self.unrecorded(), self.abandoned)
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug must not take the server down; the game stays stored and resumable
             log.exception("game %s stopped on an error", self.game_id)
             self.room.game_crashed(self.game_id)
+
+    def begin(self, now: float) -> None:
+        """Open the first prompts and show the table (a resumed game: its current hand) to the people there."""
+        self._refresh_prompts(now)
+        self._send_all(self.game.events[-self._opening_count() :])
+
+    async def _durable(self) -> None:
+        """Wait until every write so far is committed; tell the table when that takes long (the store is
+        failing), and again when it works."""
+        barrier = asyncio.wrap_future(self.store.durable())
+        done, _ = await asyncio.wait((barrier,), timeout=STORAGE_NOTICE_SECONDS)
+        if done:
+            barrier.result()  # StoreError: a write was dropped
+            return
+        began = self.now()
+        told = self.store.failing is not None
+        if told:
+            log.warning("game %s waits for the database: %s", self.game_id, self.store.failing)
+            self._tell_all(Paused(type="paused", reason="storage"))
+        await barrier
+        self.shift_timers(self.now() - began)
+        if told:
+            self._tell_all(Resumed(type="resumed", reason="storage"))
+
+    async def _deliver(self) -> None:
+        """Send what the last steps showed, once it is durable (``StoreError``: it cannot be; the game stops)."""
+        if not self.outbox:
+            await asyncio.sleep(0)  # let other games and connections run between steps
+            return
+        try:
+            await self._durable()
+        except StoreError:
+            self.outbox.clear()
+            raise
+        out, self.outbox = self.outbox, []
+        for seat, msg in out:
+            if seat is None:
+                self.room.send_to_spectators(msg)
+            else:
+                self.room.send_to(seat, msg)
+
+    def _tell_all(self, msg: ServerMessage) -> None:
+        """At once, not through the outbox: a notice about the table, not a consequence of a decision."""
+        for seat in self.room.connected_people():
+            self.room.send_to(seat, msg)
+        if self.room.has_spectators():
+            self.room.send_to_spectators(msg)
 
     def _opening_count(self) -> int:
         """Events of the current hand so far (a resumed game sends the whole hand once)."""
@@ -213,58 +307,143 @@ class GameRunner:
                 return len(events) - i
         return len(events)
 
-    async def _play_cpus(self) -> None:
-        """Every decision that belongs to a CPU (or a stand-in) now, turn moves after the room's CPU delay."""
+    # ------------------------------------------------------------------ the state machine
+    def next_wake(self, now: float) -> float | None:
+        """When ``step`` next has something to do if no message comes (None: only a message can move the game).
+        Pure: it changes nothing."""
         game = self.game
-        while not game.over:
-            self._tick_clock()
-            if game.over or self.paused():
+        if self.finished:
+            return None
+        if game.over:
+            return now
+        times: list[float] = []
+        clock_due = self._clock_due(now)
+        if clock_due is not None:
+            times.append(clock_due)
+        here = bool(self.people_here())
+        if here == (self.idle_since is not None):  # the table empties or fills: ``step`` pauses or resumes it
+            return now
+        if not here:
+            assert self.idle_since is not None
+            times.append(self.idle_since + self.settings.abandon_minutes * 60)
+            return min(times)
+        if self.pause_until and self.pending_continue:
+            times.append(self.pause_until)
+            return min(times)
+        if self.pause_until:
+            return now
+        times += [t for seat in range(len(self.clocks)) if (t := self._grace_end(seat)) is not None]
+        if now < self.window_until:
+            times.append(self.window_until)
+            return min(times)
+        if self.held or game.window_open:
+            return now
+        times += [t for seat in range(len(self.clocks)) if (t := self._timer_end(seat)) is not None]
+        cpu = self._cpu_due()
+        if cpu is not None:
+            times.append(cpu)
+        return min(times) if times else None
+
+    def step(self, now: float) -> None:
+        """Do what is due at ``now``: at most one change of the game (the caller delivers between steps)."""
+        game = self.game
+        if self.finished:
+            return
+        if game.over:
+            self._finish()
+            return
+        if self._tick_clock(now):
+            return
+        if not self.people_here():
+            if self.idle_since is None:
+                self.idle_since = now
+                self._send_spectators(Paused(type="paused", reason="absent"))
+            if now >= self.idle_since + self.settings.abandon_minutes * 60:
+                self._abandon()
+            return
+        if self.idle_since is not None:  # a person came back: the table goes on where it stood
+            self.shift_timers(now - self.idle_since)
+            self.idle_since = None
+            self._send_spectators(Resumed(type="resumed", reason="absent"))
+        if self.pause_until:
+            if now < self.pause_until and self.pending_continue:
                 return
-            seats = [s for s in game.to_act() if self.cpu_controls(s) is not None]
-            if not seats:
+            self.pause_until, self.pending_continue = 0.0, set()
+            self.moved_at = max(self.moved_at, now)
+            for c in self.clocks:
+                if c.seq:
+                    c.opened = max(c.opened, now)
+        for seat in range(len(self.clocks)):  # grace periods that ended: a CPU stands in
+            grace = self._grace_end(seat)
+            if grace is not None and now >= grace:
+                level = self.settings.stand_in_level
+                self.stand_ins[seat] = make_player(level, game.rules, seed=f"{self.game_id}:{seat}:in")
+        if now < self.window_until:
+            return
+        if self.held:
+            held, self.held = self.held, []
+            for item in held:
+                self._answer(item, now)
+            return
+        if game.window_open:
+            self._after(game.close_window(), now)
+            return
+        for seat, c in enumerate(self.clocks):  # timers that ran out: the default play
+            end = self._timer_end(seat)
+            if end is not None and now >= end:
+                c.bank = 0.0
+                self._send_to(seat, Timeout(type="timeout", seq=c.seq))
+                self._apply(seat, default_action(game, seat), now)
                 return
-            seat = seats[0]
-            if game.phase == "turn" and self.settings.cpu_delay > 0 and self._people_watching():
-                await asyncio.sleep(self.settings.cpu_delay)
-                if self.cpu_controls(seat) is None or seat not in game.to_act():
-                    continue
-                if not self.inbox.empty():  # a person's message first: it may be an answer due now
-                    self._handle(self.inbox.get_nowait())
-                    continue
-            bot = self.cpu_controls(seat)
+        cpu = self._cpu_due()
+        if cpu is not None and now >= cpu:
+            seat = next(s for s in game.to_act() if self.controller(s) is not None)
+            bot = self.controller(seat)
             assert bot is not None
             view = game.view(seat)
             if seat not in self.bots:  # a stand-in plays a person's seat: the person's power stays unspent
                 view = without_powers(view)
-            action = bot.act(view)
-            self._apply(seat, action)
-            await asyncio.sleep(0)  # let other rooms and connections run between decisions
+            self._apply(seat, bot.act(view), now)
 
-    def _people_watching(self) -> bool:
-        return bool(self.room.connected_people()) or self.room.has_spectators()
+    def _grace_end(self, seat: int) -> float | None:
+        """When the away person's grace period ends (None: present, a CPU seat, or a stand-in plays already)."""
+        away = self.clocks[seat].away_since
+        if away is None or seat in self.bots or seat in self.stand_ins:
+            return None
+        return away + self.settings.grace
 
-    def paused(self) -> bool:
-        """Whether the table still shows a hand's result; when the pause ends, open prompts start their time."""
-        if not self.pause_until:
-            return False
-        now = self.now()
-        if now < self.pause_until and self.pending_continue:
-            return True
-        self.pause_until, self.pending_continue = 0.0, set()
-        for clock in self.clocks:
-            if clock.seq:
-                clock.opened = max(clock.opened, now)
-        return False
+    def _timer_end(self, seat: int) -> float | None:
+        """When a person's open prompt runs out of time (None: no prompt, no timers, or a CPU plays the seat)."""
+        c = self.clocks[seat]
+        if not c.seq or self.controller(seat) is not None or self.think + self.bank <= 0:
+            return None
+        return c.opened + self.think + c.bank
 
-    def _handle(self, msg: InboxItem) -> None:
-        if msg.kind == "continue":
-            self.pending_continue.discard(msg.seat)
-        if msg.kind == "action":
-            self._answer(msg)
-        elif msg.kind == "presence":
-            self._presence(msg.seat, bool(msg.payload))
+    def _cpu_due(self) -> float | None:
+        """When the next CPU decision is due: a turn at the CPU pace after the last move, a claim at once
+        (after the claim window); None when no CPU has a decision."""
+        game = self.game
+        if not any(self.controller(s) is not None for s in game.to_act()):
+            return None
+        if game.phase == "turn":
+            return self.moved_at + self.settings.cpu_delay
+        return self.window_until
 
-    def _answer(self, msg: InboxItem) -> None:
+    def handle(self, item: InboxItem, now: float) -> None:
+        """One inbox item (see ``InboxItem``)."""
+        if item.kind == "action":
+            if now < self.window_until:  # answers wait for the claim window's end, as everyone's do
+                self.held.append(item)
+            else:
+                self._answer(item, now)
+        elif item.kind == "continue":
+            self.pending_continue.discard(item.seat)
+        elif item.kind == "presence":
+            self._presence(item.seat, item.payload, now)
+        elif item.kind == "watch" and item.reply is not None:
+            item.reply(self.update_for(None, []))
+
+    def _answer(self, msg: InboxItem, now: float) -> None:
         seat, game = msg.seat, self.game
         reply = msg.reply or (lambda _m: None)
         payload = msg.payload if isinstance(msg.payload, dict) else {}
@@ -284,133 +463,105 @@ class GameRunner:
             return
         try:
             action = action_from_json(data)
-            self._apply(seat, action, answered=True)
+            self._apply(seat, action, now, answered=True)
         except IllegalAction as exc:
             reply(error("illegal_action", str(exc), rule=exc.rule, seq=seq))
 
-    def _presence(self, seat: int, here: bool) -> None:
+    def _presence(self, seat: int, here: bool | None, now: float) -> None:
+        """``here``: True came back, False went away (the grace period runs), None left for good."""
         clock = self.clocks[seat]
-        if here:
+        if here is None:
+            clock.away_since = float("-inf")
+        elif here:
             clock.away_since = None
             self.stand_ins.pop(seat, None)
             self._send(seat, [], full=True)
         elif clock.away_since is None:
-            clock.away_since = self.now()
+            clock.away_since = now
+
+    def shift_timers(self, seconds: float) -> None:
+        """The table stood still for ``seconds`` (nobody there, or the store failing): open prompts and the
+        CPUs' pace count from now, not from before."""
+        if seconds <= 0:
+            return
+        self.moved_at += seconds
+        if self.window_until:
+            self.window_until += seconds
+        for c in self.clocks:
+            if c.seq:
+                c.opened += seconds
 
     # ------------------------------------------------------------------ steps
-    def _apply(self, seat: int, action: Action, answered: bool = False) -> None:
+    def _apply(self, seat: int, action: Action, now: float, answered: bool = False) -> None:
         game = self.game
         events = game.apply(seat, action)  # raises IllegalAction with the state untouched
         clock = self.clocks[seat]
         if answered:  # a person who plays has read the result (a refused answer says nothing of the kind)
             self.pending_continue.discard(seat)
         if answered and self.think + self.bank > 0:
-            used = self.now() - clock.opened - self.think
+            used = now - clock.opened - self.think
             clock.bank = max(0.0, clock.bank - max(0.0, used))
         clock.seq, clock.key = 0, ()
+        self.moved_at = now
         self._store({"type": "act", "actor": seat, "action": action_to_json(action)})
-        self._after(events)
+        self._after(events, now)
 
-    def _after(self, events: list[Event]) -> None:
-        self._refresh_prompts()
+    def _after(self, events: list[Event], now: float) -> None:
+        game = self.game
+        if game.phase == "claims" and any(e.type in ("dahai", "kakan", "ankan", "nukidora") for e in events):
+            self.window_until = now + self.settings.claim_window
+        self._refresh_prompts(now)
         self._send_all(events)
         pause = self.settings.hand_pause
-        if pause > 0 and not self.game.over and any(e.type == "end_kyoku" for e in events):
+        if pause > 0 and not game.over and any(e.type == "end_kyoku" for e in events):
             here = self.room.pausing_seats() - set(self.stand_ins)
             if here:
-                self.pause_until, self.pending_continue = self.now() + pause, here
+                self.pause_until, self.pending_continue = now + pause, here
 
     def _store(self, record: dict[str, Any]) -> None:
         self.store.decision(self.game_id, self.decisions, dumps(record))
         self.decisions += 1
 
-    def _refresh_prompts(self) -> None:
-        """Open a prompt (a new seq) for every seat whose decision changed; close the others."""
+    def _refresh_prompts(self, now: float) -> None:
+        """Open a prompt (the seat's next number) for every seat whose decision changed; close the others."""
         game = self.game
         if game.claims is not self._claims_obj:
             self._claims_obj = game.claims
             self._claims_serial += 1
         acting = set(game.to_act())
-        now = self.now()
         for seat, clock in enumerate(self.clocks):
             if seat not in acting:
                 clock.seq, clock.key = 0, ()
                 continue
             key = ("claims", self._claims_serial) if game.phase == "claims" else ("turn", game.version)
             if key != clock.key:
-                self._seq += 1
-                clock.seq, clock.key, clock.opened = self._seq, key, now
+                clock.serial += 1
+                clock.seq, clock.key, clock.opened = clock.serial, key, now
 
-    # ------------------------------------------------------------------ time
-    def _deadline(self, seat: int) -> float | None:
-        clock = self.clocks[seat]
-        if seat in self.bots:
-            return None
-        if clock.away_since is not None and seat not in self.stand_ins:
-            due = clock.away_since + self.settings.grace
-            if due > self.now():
-                times = [due]
-                if clock.seq and self.think + self.bank > 0:
-                    times.append(clock.opened + self.think + clock.bank)
-                return min(times)
-            self.cpu_controls(seat)  # the grace period is over: the stand-in takes the seat now
-        if seat in self.stand_ins or not (clock.seq and self.think + self.bank > 0):
-            return None
-        if self.pause_until:
-            return self.pause_until
-        return clock.opened + self.think + clock.bank
-
-    def _next_deadline(self) -> float | None:
-        times = [d for s in range(len(self.clocks)) if (d := self._deadline(s)) is not None]
-        if self.pause_until:
-            times.append(self.pause_until)
-        clock_due = self._clock_due()
-        if clock_due is not None:
-            times.append(clock_due)
-        if not times:
-            return None
-        return min(times) - self.now()
-
-    def _expire(self) -> None:
-        """Timers that ran out: the default play; grace periods that ended: the stand-in takes over (next loop)."""
-        now = self.now()
-        self._tick_clock()
-        if self.paused():
-            return
-        for seat, clock in enumerate(self.clocks):
-            if self.game.over:
-                return
-            if clock.seq and self.think + self.bank > 0 and now >= clock.opened + self.think + clock.bank:
-                if self.cpu_controls(seat) is not None:
-                    continue  # a stand-in answers in the CPU loop
-                clock.bank = 0.0
-                self._send_to(seat, Timeout(type="timeout", seq=clock.seq))
-                self._apply(seat, default_action(self.game, seat))
-                return  # prompts changed: the loop recomputes
-
-    def _clock_due(self) -> float | None:
+    # ------------------------------------------------------------------ the match clock
+    def _clock_due(self, now: float) -> float | None:
         rules = self.game.rules
         if not rules.time_limits or self.game.over:
             return None
         marks = [m for m in (rules.last_hand_after_minutes, rules.end_after_minutes) if m and m not in self.clock_marks]
         if not marks:
             return None
-        return self.now() + (self.started_at + min(marks) * 60 - time.time())
+        return now + (self.started_at + min(marks) * 60 - time.time())
 
-    def _tick_clock(self) -> None:
+    def _tick_clock(self, now: float) -> bool:
         """The doman match clock, injected from the server's clock at the minutes the rules name."""
         rules = self.game.rules
         if not rules.time_limits or self.game.over:
-            return
+            return False
         minutes = (time.time() - self.started_at) / 60
         for mark in (rules.last_hand_after_minutes, rules.end_after_minutes):
             if mark and mark not in self.clock_marks and minutes >= mark:
                 self.clock_marks.add(mark)
                 events = self.game.clock(round(minutes, 3))
                 self._store({"type": "clock", "info": {"minutes": round(minutes, 3)}})
-                self._after(events)
-                if self.game.over:
-                    return
+                self._after(events, now)
+                return True
+        return False
 
     # ------------------------------------------------------------------ messages
     def update_for(self, seat: int | None, events: list[Event]) -> Update:
@@ -440,10 +591,10 @@ class GameRunner:
         return msg
 
     def _send_all(self, events: list[Event]) -> None:
-        for seat in self.room.connected_people():
+        for seat in self.people_here():
             self._send(seat, events)
         if self.room.has_spectators():
-            self.room.send_to_spectators(self.update_for(None, events))
+            self.outbox.append((None, self.update_for(None, events)))
 
     def _send(self, seat: int, events: list[Event], full: bool = False) -> None:
         msg = self.update_for(seat, events)
@@ -452,27 +603,44 @@ class GameRunner:
         self._send_to(seat, msg)
 
     def _send_to(self, seat: int, msg: ServerMessage) -> None:
-        self.room.send_to(seat, msg)
+        self.outbox.append((seat, msg))
+
+    def _send_spectators(self, msg: ServerMessage) -> None:
+        if self.room.has_spectators():
+            self.outbox.append((None, msg))
 
     # ------------------------------------------------------------------ end
-    def _finish(self) -> None:
-        game = self.game
-        assert game.final is not None
-        end = next((e for e in reversed(game.events) if e.type == "end_game"), None)
-        unrecorded = bool(end is not None and end.info.get("unrecorded"))
-        walls: list[dict[str, Any]] = []
-        for e in game.events:
-            if e.type == "start_kyoku":
-                walls.append({"commitment": e.info.get("commitment")})
-            elif e.type == "end_kyoku" and walls:
-                walls[-1].update(wall=e.info.get("wall"), salt=e.info.get("salt"))
-        result = game.final
-        final = FinalJson(
+    def _abandon(self) -> None:
+        """Nobody came back in time: the game ends on the scores as they stand, recorded as abandoned."""
+        log.info("game %s abandoned: no person connected for %g minutes", self.game_id, self.settings.abandon_minutes)
+        self.abandoned = True
+        self._store({"type": "abandon"})
+        self._after(self.game.abandon(), self.now())
+
+    def unrecorded(self) -> bool:
+        end = next((e for e in reversed(self.game.events) if e.type == "end_game"), None)
+        return bool(end is not None and end.info.get("unrecorded"))
+
+    def final_json(self) -> FinalJson:
+        result = self.game.final
+        assert result is not None
+        return FinalJson(
             order=list(result.order),
             scores=list(result.scores),
             results=list(result.results),
             places=list(result.places),
             nicknames=self.room.nicknames(),
         )
-        self.store.game_finished(self.game_id, "unrecorded" if unrecorded else "finished", dict(final), walls, game.log)
-        self.room.game_over(self.game_id, final, unrecorded)
+
+    def _finish(self) -> None:
+        """Store the finished game (its status, result, walls and log); the room hears of it once durable."""
+        game = self.game
+        walls: list[dict[str, Any]] = []
+        for e in game.events:
+            if e.type == "start_kyoku":
+                walls.append({"commitment": e.info.get("commitment")})
+            elif e.type == "end_kyoku" and walls:
+                walls[-1].update(wall=e.info.get("wall"), salt=e.info.get("salt"))
+        status = "abandoned" if self.abandoned else "unrecorded" if self.unrecorded() else "finished"
+        self.store.game_finished(self.game_id, status, dict(self.final_json()), walls, game.log)
+        self.finished = True

@@ -11,25 +11,51 @@ What is kept (nothing of it is served while a game runs):
 - ``waiting_rooms``: every room between games (settings, seats with token hashes, powers), so a restart keeps
   the rooms people are gathering in; a room leaves it when it closes or starts a game.
 
-Writes go through one writer thread that commits in batches: the event loop never waits for the disk, and every
-write is committed in the order it was made.
+Writes go through one writer thread that commits in batches: the event loop never blocks on the disk, and every
+write is committed in the order it was made. What a game shows its players waits for ``durable()``: a decision is
+committed before anyone sees its consequence, so a crash or a kill loses nothing a player saw. All the writes
+queued while the writer commits go into its next transaction, so many games share one commit.
+
+A write that fails for a reason that can pass (a full disk, a locked or unreachable database) is retried, in
+order, until it succeeds: meanwhile ``failing`` says why and every game waits (its players are told). A write
+that fails otherwise (a bug) is dropped and logged, and the games that waited for it stop.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, Integer, String, Text, create_engine, event, select
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 SCHEMA_VERSION = 1
+log = logging.getLogger("jantaku.server")
+#: seconds between two attempts at a write that failed for a reason that can pass (doubling up to the last)
+RETRY_SECONDS = (0.1, 0.2, 0.5, 1.0, 2.0)
+#: attempts at a write that failed for another reason before it is dropped
+BUG_ATTEMPTS = 3
+
+
+class StoreError(RuntimeError):
+    """A write was dropped: what waited for it (``Store.durable``) cannot be made durable."""
+
+
+def transient(exc: BaseException) -> bool:
+    """Whether a failed write may succeed later: the disk or the database server, not the data."""
+    if isinstance(exc, OperationalError | OSError):
+        return True
+    return isinstance(exc, DBAPIError) and exc.connection_invalidated
 
 
 class Base(DeclarativeBase):
@@ -117,9 +143,14 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self._migrate()
-        # a job, an Event to set once everything queued before it is committed, or None to stop
-        self._queue: queue.Queue[Callable[[Session], None] | threading.Event | None] = queue.Queue()
+        # a job, a barrier to resolve once everything queued before it is committed, or None to stop
+        self._queue: queue.Queue[Callable[[Session], None] | Future[None] | None] = queue.Queue()
         self._failure: BaseException | None = None
+        #: why the writes are being retried now (None: the last write succeeded)
+        self.failing: str | None = None
+        # the barrier ``durable`` hands out until the next job is queued (callers in one tick share it)
+        self._barrier: Future[None] | None = None
+        self._barrier_lock = threading.Lock()
         self._writer = threading.Thread(target=self._write_loop, name="jantaku-store", daemon=True)
         self._writer.start()
 
@@ -138,39 +169,92 @@ class Store:
     # ------------------------------------------------------------------ writer
     def _write_loop(self) -> None:
         while True:
-            job = self._queue.get()
-            if job is None:
+            item = self._queue.get()
+            if item is None:
                 return
-            batch = [job]
+            batch = [item]
+            stop = False
             while True:  # commit whatever else is already waiting in the same transaction
                 try:
                     more = self._queue.get_nowait()
                 except queue.Empty:
                     break
                 if more is None:
-                    self._queue.put(None)
+                    stop = True
                     break
                 batch.append(more)
-            try:
-                with Session(self.engine) as s, s.begin():
-                    for j in batch:
-                        if not isinstance(j, threading.Event):
-                            j(s)
-            except BaseException as exc:  # keep the server up; the failure is reported by flush()
-                self._failure = exc
+            jobs = [j for j in batch if not isinstance(j, Future)]
+            dropped = self._commit(jobs) if jobs else 0
             for j in batch:  # after the commit: a waiter then reads what was queued before it
-                if isinstance(j, threading.Event):
-                    j.set()
+                if isinstance(j, Future) and not j.done():
+                    if dropped:
+                        j.set_exception(StoreError(f"{dropped} write(s) were dropped after errors"))
+                    else:
+                        j.set_result(None)
+            if stop:
+                return
+
+    def _commit(self, jobs: list[Callable[[Session], None]]) -> int:
+        """Commit ``jobs`` in one transaction, retrying while the failure can pass; returns how many were dropped
+        (a job that fails for another reason is retried alone, then dropped)."""
+        attempt = 0
+        while True:
+            try:
+                self._transaction(jobs)
+            except BaseException as exc:
+                if transient(exc):
+                    self._retrying(exc, attempt)
+                    attempt += 1
+                    continue
+                if len(jobs) > 1:  # find the job that fails: the others are kept, each in its own transaction
+                    return sum(self._commit([j]) for j in jobs)
+                if attempt + 1 < BUG_ATTEMPTS:
+                    attempt += 1
+                    continue
+                log.exception("a database write failed and was dropped")
+                self._failure = exc
+                return 1
+            if self.failing is not None:
+                log.warning("database writes succeed again")
+                self.failing = None
+            return 0
+
+    def _transaction(self, jobs: list[Callable[[Session], None]]) -> None:
+        with Session(self.engine) as s, s.begin():
+            for j in jobs:
+                j(s)
+
+    def _retrying(self, exc: BaseException, attempt: int) -> None:
+        reason = str(getattr(exc, "orig", None) or exc).strip() or type(exc).__name__
+        if self.failing is None:
+            log.error("database writes fail (%s): games wait until they succeed", reason)
+        self.failing = reason
+        time.sleep(RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)])
 
     def submit(self, job: Callable[[Session], None]) -> None:
         """Queue ``job`` for the writer thread: it runs in a transaction after every write queued before it."""
-        self._queue.put(job)
+        with self._barrier_lock:
+            self._barrier = None
+            self._queue.put(job)
+
+    def durable(self) -> Future[None]:
+        """A future resolved once every write queued so far is committed (``StoreError`` if one was dropped).
+        Callers between two writes share one barrier, so a tick's worth of games waits for one commit."""
+        with self._barrier_lock:
+            if self._barrier is None or self._barrier.done():
+                self._barrier = Future()
+                self._queue.put(self._barrier)
+            return self._barrier
 
     def _caught_up(self, timeout: float = 10.0) -> bool:
-        """Wait until every write queued so far is committed."""
-        done = threading.Event()
-        self._queue.put(done)
-        return done.wait(timeout)
+        """Wait until every write queued so far is committed (or dropped)."""
+        try:
+            self.durable().result(timeout)
+        except StoreError:
+            pass
+        except TimeoutError:
+            return False
+        return True
 
     def flush(self, timeout: float = 10.0) -> None:
         """Wait until every queued write is committed (tests, shutdown)."""
@@ -181,10 +265,12 @@ class Store:
             raise RuntimeError(f"a database write failed: {failure}") from failure
 
     def close(self) -> None:
-        self.flush()
-        self._queue.put(None)
-        self._writer.join(timeout=10)
-        self.engine.dispose()
+        try:
+            self.flush()
+        finally:
+            self._queue.put(None)
+            self._writer.join(timeout=10)
+            self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
     def game_started(
@@ -285,10 +371,10 @@ class Store:
             return [dict(r) for r in s.scalars(select(WaitingRoomRow.room).order_by(WaitingRoomRow.updated_at))]
 
     def list_games(self, player: str | None = None, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
-        """Finished games, newest first; ``player`` keeps the games where that nickname sat."""
+        """Finished (and abandoned) games, newest first; ``player`` keeps the games where that nickname sat."""
         self._caught_up()  # a game announced as over is listed (its record is written before game_over is sent)
         with Session(self.engine) as s:
-            q = select(GameRow).where(GameRow.status == "finished")
+            q = select(GameRow).where(GameRow.status.in_(("finished", "abandoned")))
             if player:
                 q = q.where(GameRow.id.in_(select(PlayerRow.game_id).where(PlayerRow.nickname == player)))
             q = q.order_by(GameRow.finished_at.desc(), GameRow.id).limit(limit).offset(offset)
