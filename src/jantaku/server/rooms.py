@@ -27,6 +27,7 @@ from jantaku.rules import PRESETS, RuleSet, preset
 from jantaku.rules.presets import preset_key
 from jantaku.rules.ruleset import RuleError
 from jantaku.server.connection import Connection, SeatHolder
+from jantaku.server.names import NicknameError, check_nickname
 from jantaku.server.protocol import (
     FinalJson,
     GameOver,
@@ -43,7 +44,6 @@ from jantaku.server.runner import GameRunner
 
 #: options a room may not set: they name the preset rather than change a rule
 _FIXED = frozenset({"name", "description", "source", "family"})
-MAX_NICKNAME = 24
 
 
 class RoomError(ValueError):
@@ -470,15 +470,14 @@ def catalogue_json() -> list[PowerJson]:
 
 
 def clean_nickname(raw: Any) -> str:
-    """A nickname a client sent, spaces tidied, or ``bad_message`` / ``bad_nickname``."""
+    """A nickname a client sent, tidied; ``bad_message`` if it is not text, ``bad_nickname`` with the reason if it
+    is not a name people can see or it passes for a CPU or the system (``names.check_nickname``)."""
     if not isinstance(raw, str):
         raise RoomError("bad_message", "nickname must be text")
-    name = " ".join(raw.split())
-    if not 1 <= len(name) <= MAX_NICKNAME:
-        raise RoomError("bad_nickname", f"a nickname is 1 to {MAX_NICKNAME} characters")
-    if not name.isprintable():
-        raise RoomError("bad_nickname", "a nickname has printable characters only")
-    return name
+    try:
+        return check_nickname(raw)
+    except NicknameError as exc:
+        raise RoomError("bad_nickname", str(exc)) from None
 
 
 def private_settings(raw: Any) -> RoomSettings:
