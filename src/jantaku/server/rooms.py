@@ -1,8 +1,9 @@
 """Rooms: a Room ID, seats (people and CPUs), the creator's rights, ready flags and the settings in force.
 
 A room's settings are a preset plus any of its options, validated by ``RuleSet`` (an unknown or contradictory
-option gets the ``RuleSet`` message), whether the room is listed in the lobby, and its timers. Changing the
-settings clears every ready flag: nobody starts a game under rules they did not see.
+option, or a number outside its range, gets the ``RuleSet`` message), whether the room is listed in the lobby, and
+its timers. The number of players comes with the preset: a table of three is another game (no chi, other tiles).
+Changing the settings clears every ready flag: nobody starts a game under rules they did not see.
 
 With the ``superpowers`` rule on, every seat holds a power (``engine.powers``), public to the room from the moment
 the seat is taken: a seeded pick (a hash of the Room ID and the seat, so one-click starts need no choice) until
@@ -71,6 +72,12 @@ class RoomSettings:
         fixed = sorted(_FIXED & set(self.options))
         if fixed:
             raise RoomError("invalid_rules", f"option {fixed[0]!r} names the rules; choose a preset instead")
+        if "players" in self.options and self.options["players"] != base.players:
+            threes = [name for name, rules in PRESETS.items() if rules.players == 3]
+            raise RoomError(
+                "invalid_rules",
+                f"players comes with the preset ({', '.join(threes)}: 3, the others 4); choose a preset instead",
+            )
         try:
             return base.with_options(**self.options) if self.options else base
         except RuleError as exc:
