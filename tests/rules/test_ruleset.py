@@ -45,7 +45,7 @@ def test_preset_values_follow_docs_rules_md(name: str, option: str, value: objec
     [
         ({"kuitann": False}, "did you mean 'kuitan'"),
         ({"red_fives": [1, 1]}, "three counts"),
-        ({"uma": "a,b"}, "list of numbers"),
+        ({"uma": "a,b"}, "list of whole numbers"),
         ({"abortive_draws": 5}, "list of names"),
         ({"double_wind_fu": 3}, "double_wind_fu"),
         ({"kiriage": "maybe"}, "on/off"),

@@ -25,7 +25,7 @@ LAYERS: list[set[str]] = [
     {"rooms"},  # a room's seats, settings and spectators
     {"runner"},  # one running game
     {"store", "connection"},  # the database; a websocket and the person behind it
-    {"config", "ids", "protocol"},  # settings, Room IDs and tokens, the messages
+    {"config", "ids", "protocol", "names"},  # settings, Room IDs and tokens, the messages, nicknames
 ]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from jantaku.rules import preset
-from jantaku.rules.ruleset import RuleError, RuleSet
+from jantaku.rules.ruleset import RANGES, RuleError, RuleSet
 from jantaku.server.ids import ROOM_ALPHABET
 from tests.server.helpers import (
     EAST,
@@ -147,6 +147,51 @@ def test_invalid_settings_get_the_rules_message_and_change_nothing(tmp_path: Pat
         # a preset name is read as ``preset`` reads it: case and spaces do not matter
         msg = send_ok(a, {"type": "settings", "settings": {"preset": " Classic", "options": {"length": "east"}}})
         assert msg["room"]["settings"]["preset"] == "classic"
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ({"start_points": 10**30}, "start_points must be 0 to 1,000,000 in steps of 100, not 1000000000"),
+        ({"start_points": 1e30}, "start_points must be 0 to 1,000,000 in steps of 100"),
+        ({"start_points": "9" * 5000}, "start_points is a whole number (0 to 1,000,000 in steps of 100), not '999"),
+        ({"target_points": -1}, "target_points must be 0 to 1,000,000"),
+        ({"end_after_minutes": 10**6}, "end_after_minutes must be 0 to 600"),
+        ({"uma": [10**9, 0, 0, -(10**9)]}, "uma must be -1,000,000 to 1,000,000 in steps of 100 each"),
+        ({"red_fives": [1, 9, 1]}, "red_fives must be 0 to 4 each"),
+        ({"noten_total": 1000}, "noten_total 1000 does not split evenly"),
+        ({"players": 3, "chi": False, "red_fives": [0, 1, 1]}, "players comes with the preset (sanma, tenhou-sanma"),
+    ],
+    ids=["astronomical", "float", "megabyte-of-digits", "negative", "a-week", "uma", "red-fives", "noten", "players"],
+)
+def test_options_outside_their_range_are_refused_naming_the_range(
+    tmp_path: Path, options: dict[str, object], says: str
+) -> None:
+    with table(tmp_path) as (client, connect):
+        a = connect("Ann")
+        for kind in ("create_room", "play_now", "queue"):
+            a.send({"type": kind, "settings": {"preset": "standard", "options": options}})
+            err = a.error("invalid_rules")
+            assert says in err["message"] and err["ref"] == kind, err
+            assert len(err["message"]) < 300  # a huge value is not echoed back whole
+        rid = send_ok(a, {"type": "create_room", "settings": EAST})["room"]["room_id"]
+        a.send({"type": "settings", "settings": {"preset": "standard", "options": options}})
+        assert says in a.error("invalid_rules")["message"]
+        assert client.get(f"/api/rooms/{rid}").json()["settings"] == {**EAST, "public": True, "think_seconds": None,
+                                                                       "bank_seconds": None}  # fmt: skip
+
+
+def test_the_presets_api_gives_each_number_option_its_range(tmp_path: Path) -> None:
+    """The browser's rules editor draws its inputs' min, max and step from here."""
+    with table(tmp_path) as (client, _connect):
+        presets = client.get("/api/presets").json()
+    for entry in presets:
+        assert set(entry["bounds"]) == set(RANGES)
+        assert entry["bounds"]["start_points"] == {"min": 0, "max": 1_000_000, "step": 100}
+        for name, bounds in entry["bounds"].items():
+            values = entry["options"][name]
+            for v in values if isinstance(values, list) else [values]:
+                assert bounds["min"] <= v <= bounds["max"] and (v - bounds["min"]) % bounds["step"] == 0
 
 
 def test_sanma_is_refused_with_four_seated_and_accepted_with_three(tmp_path: Path) -> None:

@@ -196,6 +196,7 @@ OPTIONS: tuple[Option, ...] = (
         "noten_total",
         COUNTERS,
         "points the noten players pay the tenpai players at an exhaustive draw, in all",
+        "and a multiple of 600 with 4 players, of 200 with 3, so that every share is in whole hundreds",
         source="[S0], [S1], [S3], [T]: 3000; [T]: 2000 in 3-player play.",
         reason="`sanma` 2000 and `doman` 3000 (our choice, as [T]).",
     ),
@@ -210,7 +211,7 @@ OPTIONS: tuple[Option, ...] = (
         "red_fives",
         TILES,
         "red copies of 5m, 5p and 5s (each counts one han as dora)",
-        "three counts 0-4, comma-separated (e.g. 1,1,1); 3 players: 0 for 5m",
+        "three counts, comma-separated (e.g. 1,1,1); 3 players: 0 for 5m",
         source="[S0], [S1], [T]: one of each; [S1] East-only games: 0m, 0s and two 0p; [S3]: a room option; [S4]: "
         "none.",
         reason="`sanma`: 0p and 0s, since 3-player play has no 5m (our choice, as [T]); `doman`, `bga`: one of each "
@@ -381,7 +382,6 @@ OPTIONS: tuple[Option, ...] = (
         "double_wind_fu",
         SCORING,
         "fu of a pair of the wind that is both seat and round wind",
-        "2 or 4",
         source="[S1]: 2; [T]: 4.",
         reason="4 elsewhere (our choice, as [T]).",
     ),
@@ -691,6 +691,12 @@ SHARED: tuple[tuple[str, tuple[str, ...]], ...] = (
 def allowed_values(name: str, example: RuleSet | None = None) -> str:
     """The values ``name`` may take, in words."""
     opt = BY_NAME[name]
+    if name in RANGES:  # the range, with what a list option holds or what else the number must be
+        words = RANGES[name].words()
+        if not opt.allowed:
+            return words
+        listed = isinstance(getattr(RuleSet(), name), tuple)
+        return f"{opt.allowed}; each {words}" if listed else f"{words}, {opt.allowed}"
     if opt.allowed:
         return opt.allowed
     if name in CHOICES:
@@ -698,11 +704,6 @@ def allowed_values(name: str, example: RuleSet | None = None) -> str:
     value = getattr(example or RuleSet(), name)
     if isinstance(value, bool):
         return "on, off"
-    if name in RANGES:
-        low, high = RANGES[name]
-        if high is None:
-            return f"a whole number >= {low}"
-        return f"{low} or {high}" if high == low + 1 else f"{low}-{high}"
     return "text"  # pragma: no cover - every other option names its values
 
 
@@ -771,7 +772,9 @@ def _intro() -> list[str]:
         "named set of option values, and a room or a command changes options on top of one: "
         '`preset("classic").with_options(kiriage=False)`, `jantaku score ... --rules classic -o kiriage=off`. '
         "`jantaku rules` lists the presets and `jantaku rules NAME` shows every option of one, a line each. "
-        "Unknown option names and values outside the allowed ones are refused with a message naming the option.",
+        "Unknown option names and values outside the allowed ones are refused with a message naming the option. "
+        "Every number keeps to the range its option allows: what the game can play and the table can show (each "
+        "range's reason is beside its option in `RuleSet`).",
         "",
         "Each option below gives its meaning, its allowed values, its value in every preset, the source documents "
         "the values come from and, where we chose, why. Rules that are no option are under "

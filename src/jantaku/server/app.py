@@ -19,6 +19,7 @@ from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
 from jantaku.rules import PRESETS
+from jantaku.rules.ruleset import option_bounds
 from jantaku.server import upkeep
 from jantaku.server.config import Settings
 from jantaku.server.connection import Connection
@@ -151,9 +152,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/presets", tags=["rules"])
     def presets() -> list[dict[str, Any]]:
-        """Every rules preset with all its options (a room's settings are a preset plus options)."""
+        """Every rules preset with all its options (a room's settings are a preset plus options), and each number
+        option's range (``bounds``: min, max and step, the same for every preset)."""
+        bounds = option_bounds()
         return [
-            {"name": r.name, "description": r.description, "source": r.source, "options": r.options()}
+            {"name": r.name, "description": r.description, "source": r.source, "options": r.options(), "bounds": bounds}
             for r in PRESETS.values()
         ]
 

@@ -1,8 +1,9 @@
 """Rooms: a Room ID, seats (people and CPUs), the creator's rights, ready flags and the settings in force.
 
 A room's settings are a preset plus any of its options, validated by ``RuleSet`` (an unknown or contradictory
-option gets the ``RuleSet`` message), whether the room is listed in the lobby, and its timers. Changing the
-settings clears every ready flag: nobody starts a game under rules they did not see.
+option, or a number outside its range, gets the ``RuleSet`` message), whether the room is listed in the lobby, and
+its timers. The number of players comes with the preset: a table of three is another game (no chi, other tiles).
+Changing the settings clears every ready flag: nobody starts a game under rules they did not see.
 
 With the ``superpowers`` rule on, every seat holds a power (``engine.powers``), public to the room from the moment
 the seat is taken: a seeded pick (a hash of the Room ID and the seat, so one-click starts need no choice) until
@@ -27,6 +28,7 @@ from jantaku.rules import PRESETS, RuleSet, preset
 from jantaku.rules.presets import preset_key
 from jantaku.rules.ruleset import RuleError
 from jantaku.server.connection import Connection, SeatHolder
+from jantaku.server.names import NicknameError, check_nickname
 from jantaku.server.protocol import (
     FinalJson,
     GameOver,
@@ -43,7 +45,6 @@ from jantaku.server.runner import GameRunner
 
 #: options a room may not set: they name the preset rather than change a rule
 _FIXED = frozenset({"name", "description", "source", "family"})
-MAX_NICKNAME = 24
 
 
 class RoomError(ValueError):
@@ -71,6 +72,12 @@ class RoomSettings:
         fixed = sorted(_FIXED & set(self.options))
         if fixed:
             raise RoomError("invalid_rules", f"option {fixed[0]!r} names the rules; choose a preset instead")
+        if "players" in self.options and self.options["players"] != base.players:
+            threes = [name for name, rules in PRESETS.items() if rules.players == 3]
+            raise RoomError(
+                "invalid_rules",
+                f"players comes with the preset ({', '.join(threes)}: 3, the others 4); choose a preset instead",
+            )
         try:
             return base.with_options(**self.options) if self.options else base
         except RuleError as exc:
@@ -477,15 +484,14 @@ def catalogue_json() -> list[PowerJson]:
 
 
 def clean_nickname(raw: Any) -> str:
-    """A nickname a client sent, spaces tidied, or ``bad_message`` / ``bad_nickname``."""
+    """A nickname a client sent, tidied; ``bad_message`` if it is not text, ``bad_nickname`` with the reason if it
+    is not a name people can see or it passes for a CPU or the system (``names.check_nickname``)."""
     if not isinstance(raw, str):
         raise RoomError("bad_message", "nickname must be text")
-    name = " ".join(raw.split())
-    if not 1 <= len(name) <= MAX_NICKNAME:
-        raise RoomError("bad_nickname", f"a nickname is 1 to {MAX_NICKNAME} characters")
-    if not name.isprintable():
-        raise RoomError("bad_nickname", "a nickname has printable characters only")
-    return name
+    try:
+        return check_nickname(raw)
+    except NicknameError as exc:
+        raise RoomError("bad_nickname", str(exc)) from None
 
 
 def private_settings(raw: Any) -> RoomSettings:

@@ -3,7 +3,7 @@
 // made from a prefix ("play", "create", "match", "room"), so settingsFrom reads a form back by its prefix.
 
 import { el, patch } from "./dom.js";
-import { t, getLang } from "./i18n.js";
+import { t, getLang, rangeText } from "./i18n.js";
 import { state } from "./store.js";
 import { levelName, levelNames, powerIcon, powerName, powerNames, powerSummary } from "./powers.js";
 
@@ -65,20 +65,31 @@ export function settingsFrom(prefix) {
   return out;
 }
 
-/** Every option of a preset as an input (the "All options" box), drawn again only when the preset changes. */
+/** Options the editor leaves out: the preset's identity, the length (its own picker), the superpowers (their own
+ * toggle) and the number of players (it comes with the preset: the server refuses a change). */
+const NOT_EDITED = ["name", "description", "source", "family", "length", "superpowers", "players"];
+
+/** Every option of a preset as an input (the "All options" box), drawn again only when the preset changes. A number
+ * option's input takes its range from the server (min, max, step: the browser marks a value outside it) and shows
+ * it beside the input; a list of numbers (uma, red fives) shows the range of each. */
 export function updateOptionsEditor(box, prefix, presetName, current = {}) {
   const info = presetInfo(presetName);
   patch(box, [presetName, info, getLang()], () => {
     const grid = el("div", { class: "options-grid", id: `${prefix}-options` });
     if (!info) return grid;
     for (const [name, base] of Object.entries(info.options)) {
-      if (["name", "description", "source", "family", "length", "superpowers"].includes(name)) continue; // superpowers: its own toggle
+      if (NOT_EDITED.includes(name)) continue;
       const value = current[name] !== undefined ? current[name] : base;
+      const bounds = info.bounds && info.bounds[name];
+      const range = bounds ? rangeText(bounds, Array.isArray(base)) : null;
       let input;
       if (typeof base === "boolean") input = el("input", { type: "checkbox", checked: !!value, dataset: { option: name } });
-      else if (typeof base === "number") input = el("input", { type: "number", value, dataset: { option: name } });
-      else input = el("input", { type: "text", value: Array.isArray(value) ? value.join(",") : value, dataset: { option: name } });
-      grid.append(el("label", { class: "opt" }, el("span", {}, name), input));
+      else if (typeof base === "number") {
+        input = el("input", { type: "number", value, title: range, dataset: { option: name },
+          ...(bounds ? { min: bounds.min, max: bounds.max, step: bounds.step } : {}) });
+      } else input = el("input", { type: "text", value: Array.isArray(value) ? value.join(",") : value, title: range, dataset: { option: name } });
+      grid.append(el("label", { class: "opt" }, el("span", {}, name),
+        el("span", { class: "opt-value" }, input, range ? el("small", { class: "range", dataset: { range: name } }, range) : null)));
     }
     return grid;
   });

@@ -46,6 +46,8 @@ const EN = {
   veiledReveal: "Face-down discards",
   toastUsed: "{name} used {power}",
   replaced: "This seat is now played in another tab or window.",
+  range: "{min} to {max}", rangeTwo: "{min} or {max}", rangeStep: "{min} to {max}, in steps of {step}",
+  rangeEach: "each {range}",
 };
 
 const JA = {
@@ -93,6 +95,8 @@ const JA = {
   veiledReveal: "伏せ打ちの牌",
   toastUsed: "{name} が{power}を使った",
   replaced: "この席は別のタブかウィンドウで打たれています。",
+  range: "{min}〜{max}", rangeTwo: "{min}または{max}", rangeStep: "{min}〜{max}（{step}刻み）",
+  rangeEach: "各{range}",
 };
 
 // yaku keys (as the engine names them) → [English, Japanese]
@@ -141,6 +145,15 @@ export function t(key, params = {}) {
   if (text === undefined) text = key.split(".").reduce((o, k) => (o && o[k] !== undefined ? o[k] : undefined), EN);
   if (text === undefined) return key;
   return String(text).replace(/\{(\w+)\}/g, (_, k) => (params[k] !== undefined ? params[k] : `{${k}}`));
+}
+
+/** A number option's range in words, from the server's bounds ({min, max, step}: GET /api/presets), numbers
+ * grouped as the language writes them; each: the range of every number of a list option. */
+export function rangeText({ min, max, step }, each = false) {
+  const number = (n) => Number(n).toLocaleString(lang === "ja" ? "ja-JP" : "en-US");
+  const key = max - min === step ? "rangeTwo" : step > 1 ? "rangeStep" : "range";
+  const text = t(key, { min: number(min), max: number(max), step: number(step) });
+  return each ? t("rangeEach", { range: text }) : text;
 }
 
 /** A yaku's name in the current language (both languages in the title). */
