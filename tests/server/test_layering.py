@@ -25,6 +25,7 @@ LAYERS: list[set[str]] = [
     {"rooms"},  # a room's seats, settings and spectators
     {"runner"},  # one running game
     {"store", "connection"},  # the database; a websocket and the person behind it
+    {"guard"},  # what one client address may cost: budgets, caps, allowed origins
     {"config", "ids", "protocol"},  # settings, Room IDs and tokens, the messages
 ]
 
