@@ -131,12 +131,12 @@ def test_a_connection_that_does_not_say_hello_in_time_is_closed(tmp_path: Path) 
 
 
 def test_a_silent_connection_is_closed_and_pings_keep_one_open(tmp_path: Path) -> None:
-    with table(tmp_path, idle_timeout=0.5) as (_client, connect):
+    with table(tmp_path, idle_timeout=1.0) as (_client, connect):
         silent, talking = connect("Ann"), connect("Bob")
-        for i in range(8):  # 1.2 s, a ping every 0.15 s
+        for i in range(12):  # 2.4 s, a ping every 0.2 s
             talking.send({"type": "ping", "t": i})
             assert talking.until("pong")["t"] == i
-            time.sleep(0.15)
+            time.sleep(0.2)
         silent.error("idle_timeout")
         with pytest.raises(WebSocketDisconnect):
             silent.recv(timeout=2)

@@ -293,7 +293,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """One client: ``hello`` within ``hello_timeout``, then a message at least every ``idle_timeout``."""
         origin, host = websocket.headers.get("origin"), websocket.headers.get("host")
         if not origin_allowed(origin, host, origins):
-            log.info("websocket refused: origin %r is not this host (%r) nor allowed", origin, host)
+            log.debug("websocket refused: origin %r is not this host (%r) nor allowed", origin, host)
             await websocket.close(code=1008)  # before accept: the handshake gets 403
             return
         lobby = lobby_of()

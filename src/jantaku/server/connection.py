@@ -66,9 +66,9 @@ class Connection:
                     self.out.get_nowait()
             self.out.put_nowait(None)
 
-    def allow(self) -> str | None:
+    def spend_message(self) -> str | None:
         """Spend one message from this connection's bucket and its address's; the budget that ran out, if one did
-        (``"connection"``, ``"address"``), else None."""
+        (``"connection"``, ``"address"``: the message is dropped), else None."""
         if not self.messages.allow():
             return "connection"
         if not self.peer.messages.allow():

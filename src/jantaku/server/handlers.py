@@ -69,13 +69,13 @@ def plain_enough(text: str) -> bool:
 
 def handle(lobby: Lobby, conn: Connection, text: str) -> None:
     """One message from a client. Every refusal is an ``error`` message; nothing changes on a refusal."""
-    spent = conn.allow()
-    if spent is not None:
+    exhausted = conn.spend_message()
+    if exhausted is not None:
         now = time.monotonic()
         if now - conn.limited_notice > 1.0:
             conn.limited_notice = now
             s = lobby.settings
-            if spent == "connection":
+            if exhausted == "connection":
                 why = f"at most {s.rate:g} a second on a connection"
             else:
                 why = f"at most {s.address_rate:g} a second from one address, all its connections together"
