@@ -101,8 +101,12 @@ def server(folder: Path, cpu_delay: float = 0.0, profile: str | None = None) -> 
     """``jantaku serve`` on a free port with its own SQLite file; yields (ws URL, pid). ``profile`` runs it under
     cProfile (main thread, i.e. the event loop) and writes the stats there when the server stops."""
     port = free_port()
-    env = {**os.environ, "JANTAKU_DB": f"sqlite:///{folder / 'jantaku.db'}", "JANTAKU_CPU_DELAY": str(cpu_delay),
-           "JANTAKU_GRACE": "10", "JANTAKU_RATE": "100000", "JANTAKU_BURST": "100000"}  # fmt: skip
+    env = {"JANTAKU_DB": f"sqlite:///{folder / 'jantaku.db'}", "JANTAKU_CPU_DELAY": str(cpu_delay),
+           "JANTAKU_GRACE": "10", "JANTAKU_RATE": "100000", "JANTAKU_BURST": "100000",
+           # every simulated person is 127.0.0.1: the limits per address are lifted for them
+           "JANTAKU_ADDRESS_RATE": "1000000", "JANTAKU_ADDRESS_BURST": "1000000",
+           "JANTAKU_MAX_WEBSOCKETS_PER_ADDRESS": "100000", "JANTAKU_MAX_ROOMS_PER_ADDRESS": "100000",
+           "JANTAKU_MAX_GAMES_PER_ADDRESS": "100000", **os.environ}  # fmt: skip
     cmd = [sys.executable, "-m", "jantaku", "serve", "--port", str(port)]
     if profile:
         cmd[1:1] = ["-m", "cProfile", "-o", profile]

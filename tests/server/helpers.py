@@ -20,8 +20,23 @@ from fastapi.testclient import TestClient
 from jantaku.server import Settings
 from jantaku.server.app import create_app
 
-#: fast settings for tests: CPUs play at once, a short grace, no rate limit in the way of scripted clients
-FAST = dict(cpu_delay=0.0, grace=0.5, rate=10000.0, burst=10000.0, hand_pause=0.0, claim_window=0.0)
+#: fast settings for tests: CPUs play at once, a short grace, no rate limit in the way of scripted clients, and room
+#: for the many clients a test opens from its one address (``tests/server/test_guard.py`` tests the limits)
+FAST = dict(
+    cpu_delay=0.0,
+    grace=0.5,
+    rate=10000.0,
+    burst=10000.0,
+    hand_pause=0.0,
+    claim_window=0.0,
+    address_rate=100000.0,
+    address_burst=100000.0,
+    max_websockets_per_address=10000,
+    max_rooms_per_address=10000,
+    max_games_per_address=10000,
+    failed_hellos_per_minute=10000.0,
+    failed_lookups_per_minute=10000.0,
+)
 
 
 def settings(tmp: Path, **over: Any) -> Settings:
@@ -275,6 +290,7 @@ def uvicorn_process(tmp: Path, port: int | None = None, **env: str) -> Iterator[
         "JANTAKU_RATE": "10000",
         "JANTAKU_BURST": "10000",
         "JANTAKU_HAND_PAUSE": "0",
+        **{f"JANTAKU_{k.upper()}": str(v) for k, v in FAST.items() if k.startswith(("address_", "max_", "failed_"))},
         **env,
     }
     proc = subprocess.Popen(

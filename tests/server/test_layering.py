@@ -18,13 +18,14 @@ PACKAGE = "jantaku.server"
 #: top to bottom; a module may import the modules of any layer below its own, and none of its own layer
 LAYERS: list[set[str]] = [
     {"__init__"},  # the package: ``create_app`` on demand
-    {"app"},  # the FastAPI application
+    {"app", "transport"},  # the FastAPI application; the sockets below it (how uvicorn runs)
     {"handlers", "upkeep"},  # each client message's handler; restarts and the idle sweep
     {"lobby"},  # people, rooms by Room ID, the start of games
     {"matching"},  # the auto-matching queues
     {"rooms"},  # a room's seats, settings and spectators
     {"runner"},  # one running game
     {"store", "connection"},  # the database; a websocket and the person behind it
+    {"guard"},  # what one client address may cost: budgets, caps, allowed origins
     {"config", "ids", "protocol", "names"},  # settings, Room IDs and tokens, the messages, nicknames
 ]
 

@@ -75,7 +75,7 @@ def offered_and_used(lines: list[str], seat: int) -> tuple[int, list[Msg]]:
 # ---------------------------------------------------------------------- the room
 def test_every_seat_shows_its_power_to_every_member_before_ready(tmp_path: Path) -> None:
     with table(tmp_path) as (_client, connect):
-        ann, bob, sue = connect("Ann"), connect("Bob"), connect()
+        ann, bob, sue = connect("Ann"), connect("Bob"), connect("Sue")
         first = send_ok(ann, {"type": "create_room", "settings": SP, "cpus": ["normal", "easy"]})["room"]
         rid = first["room_id"]
         assert powers_of(first) == [seeded_power(rid, 0), seeded_power(rid, 1), seeded_power(rid, 2), None]
@@ -105,7 +105,7 @@ def test_every_seat_shows_its_power_to_every_member_before_ready(tmp_path: Path)
 
 def test_set_power_for_oneself_and_for_a_cpu_and_its_refusals(tmp_path: Path) -> None:
     with table(tmp_path) as (_client, connect):
-        ann, bob, sue = connect("Ann"), connect("Bob"), connect()
+        ann, bob, sue = connect("Ann"), connect("Bob"), connect("Sue")
         rid = send_ok(ann, {"type": "create_room", "settings": SP, "cpus": ["normal", "normal"]})["room"]["room_id"]
         send_ok(bob, {"type": "join_room", "room_id": rid})
         sue.send({"type": "spectate", "room_id": rid})
@@ -214,7 +214,7 @@ def test_a_person_uses_powers_and_only_that_person_sees_the_private_results(tmp_
     """Ann (Foresight) and Bob (Sense) use their powers as soon as they are offered, against CPUs with Veil and
     Seal, with Sue watching; every message each receives then passes the hidden-information check."""
     with table(tmp_path) as (client, connect):
-        ann, bob, sue = connect("Ann"), connect("Bob"), connect()
+        ann, bob, sue = connect("Ann"), connect("Bob"), connect("Sue")
         rid = send_ok(ann, {"type": "create_room", "settings": SP, "cpus": ["strong", "normal"]})["room"]["room_id"]
         send_ok(bob, {"type": "join_room", "room_id": rid})
         sue.send({"type": "spectate", "room_id": rid})

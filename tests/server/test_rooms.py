@@ -104,7 +104,7 @@ def test_start_needs_every_seat_taken_and_everyone_ready(tmp_path: Path) -> None
         b.room(lambda r: r["settings"]["public"] is False)
         a.send({"type": "start"})
         a.error("cannot_start")
-        assert client.get(f"/api/rooms/{rid}").json()["phase"] == "waiting"
+        assert client.app.state.lobby.rooms[rid].playing is False  # (a private room is not served by REST)
 
         a.send({"type": "ready"})
         b.send({"type": "ready"})

@@ -1,4 +1,4 @@
-"""Spectators: no hello needed, and only the public view (no concealed tile, no prompt)."""
+"""Spectators: a hello first, and only the public view (no concealed tile, no prompt)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,10 @@ def test_spectators_see_only_the_public_view(tmp_path: Path) -> None:
         rid = a.room()["room"]["room_id"]
         answer(a, a.prompt())
 
-        s = connect()  # no hello needed to watch
+        s = connect()
+        s.send({"type": "spectate", "room_id": rid})
+        s.error("hello_first")  # a spectator is a person too: budgets and caps count per person's address
+        s.hello("Sue")
         s.send({"type": "spectate", "room_id": rid.lower()})
         msg = s.until("room")
         assert msg["you"] is None and msg["room"]["room_id"] == rid and msg["room"]["spectators"] == 1

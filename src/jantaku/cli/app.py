@@ -519,6 +519,13 @@ def serve(
     grace: Annotated[
         float | None, typer.Option(help="Seconds a disconnected player keeps the seat before a CPU stands in [10].")
     ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Proxies whose X-Forwarded-For names the client: addresses or networks, comma-separated, * for "
+            "any [env JANTAKU_FORWARDED_ALLOW_IPS; 127.0.0.1]. Every other limit: docs/operations.md."
+        ),
+    ] = None,
 ) -> None:
     """Run the table server (rooms, CPU seats, auto-matching, game records) until interrupted."""
     import logging
@@ -527,9 +534,18 @@ def serve(
 
     from jantaku.server import Settings
     from jantaku.server.app import create_app
+    from jantaku.server.transport import uvicorn_options
 
     try:
-        settings = Settings.from_env(host=host, port=port, db=db, data_dir=data_dir, cpu_delay=cpu_delay, grace=grace)
+        settings = Settings.from_env(
+            host=host,
+            port=port,
+            db=db,
+            data_dir=data_dir,
+            cpu_delay=cpu_delay,
+            grace=grace,
+            forwarded_allow_ips=forwarded_allow_ips,
+        )
     except ValueError as exc:
         _fail("usage", str(exc))
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -540,7 +556,5 @@ def serve(
         host=settings.host,
         port=settings.port,
         log_level="info",
-        ws_max_size=1 << 20,
-        ws_ping_interval=20,
-        ws_ping_timeout=20,
+        **uvicorn_options(settings),  # header deadline, connection caps, proxies, websocket sizes and pings
     )

@@ -1,31 +1,40 @@
 """The FastAPI application: the websocket at ``/ws`` (protocol in ``docs/protocol.md``) and a small REST API
 (rules presets, the lobby's public rooms, finished games and their logs). The OpenAPI schema is at
-``/openapi.json``, browsable at ``/docs``."""
+``/openapi.json``, browsable at ``/docs``.
+
+Every response carries headers that keep the page to itself (``SecurityHeaders``); the websocket takes pages of
+this host only (``Origin``), counts against its address's share (``guard``), must say ``hello`` in time and is
+closed when it falls silent. The limits are documented in ``docs/operations.md``."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import gc
+import json
 import logging
+import re
 import threading
 import time
 from collections.abc import AsyncIterator
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from jantaku.rules import PRESETS
 from jantaku.rules.ruleset import option_bounds
 from jantaku.server import upkeep
 from jantaku.server.config import Settings
 from jantaku.server.connection import Connection
+from jantaku.server.guard import Peer, origin_allowed, parse_origins
 from jantaku.server.handlers import handle
 from jantaku.server.lobby import Lobby
 from jantaku.server.protocol import PROTOCOL_VERSION, RoomListing, error
+from jantaku.server.rooms import RoomError
 from jantaku.server.store import Store
 from jantaku.web import STATIC_DIR
 from jantaku.web.catalogue import catalogue
@@ -39,6 +48,8 @@ log = logging.getLogger("jantaku.server")
 #: runs one this often instead (they find little: hardly anything here is freed only by the cycle collector), and the
 #: young generations are still collected as usual.
 FULL_GC_SECONDS = 600.0
+#: the largest ``offset`` of ``GET /api/games``: far past any real list, well inside every database's integers
+MAX_OFFSET = 1_000_000
 
 
 class _FullCollections:
@@ -79,6 +90,62 @@ def _warm_up() -> None:
     make_player("strong", preset("standard")).act(game.view(seat))
 
 
+#: a Host header fit to be named in the page's policy (a name or an address, and a port)
+_HOST = re.compile(r"[A-Za-z0-9.-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?")
+#: the pages FastAPI serves for the OpenAPI schema load their scripts from a CDN and run inline ones
+API_DOC_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc"})
+
+
+def content_security_policy(host: str | None) -> str:
+    """The page's policy: its own scripts, styles, images and fonts only, none inline (the JavaScript sets styles
+    through the DOM, which the policy allows); the websocket of the same host; never inside a frame."""
+    connect = "'self'"
+    if host is not None and _HOST.fullmatch(host):  # 'self' means ws: and wss: too in CSP 3; older browsers ask
+        connect += f" ws://{host} wss://{host}"
+    return (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; "
+        f"connect-src {connect}; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+
+
+class SecurityHeaders:
+    """Adds to every HTTP response: the content security policy (not on the API's documentation pages, which load
+    Swagger UI from a CDN), no MIME sniffing, no framing, no referrer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        added = [
+            (b"x-content-type-options", b"nosniff"),
+            (b"x-frame-options", b"DENY"),
+            (b"referrer-policy", b"no-referrer"),
+        ]
+        if scope["path"] not in API_DOC_PATHS:
+            host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), None)
+            added.append((b"content-security-policy", content_security_policy(host).encode()))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *added]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def retry_after(peer: Peer) -> str:
+    """Seconds until ``peer`` may look a Room ID up again (a ``Retry-After`` header)."""
+    return str(max(1, round(peer.failed_lookups.wait())))
+
+
+def client_address(scope_client: Any) -> str:
+    """The address a request or websocket comes from (a trusted proxy's client: uvicorn's ``forwarded_allow_ips``)."""
+    return str(scope_client.host) if scope_client is not None else "unknown"
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
 
@@ -99,6 +166,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             while True:
                 await asyncio.sleep(30)
                 upkeep.sweep_rooms(lobby)
+                lobby.guard.forget_idle()
                 if time.monotonic() - full_gc >= FULL_GC_SECONDS:
                     gc.collect()
                     full_gc = time.monotonic()
@@ -127,6 +195,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return lobby
 
     app.add_middleware(GZipMiddleware, minimum_size=1024)  # the page's modules and logs travel compressed
+    app.add_middleware(SecurityHeaders)
+    origins = parse_origins(settings.allowed_origins)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -170,26 +240,34 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"rooms": listing, "groups": groups}
 
     @app.get("/api/rooms/{room_id}", tags=["rooms"])
-    def room(room_id: str) -> dict[str, Any]:
-        """A room's public state (any room, by its ID)."""
-        from jantaku.server.ids import normalize_room_id
-
-        found = lobby_of().rooms.get(normalize_room_id(room_id))
-        if found is None:
-            raise HTTPException(404, f"there is no room {room_id!r}")
+    def room(request: Request, room_id: str = Path(max_length=40)) -> dict[str, Any]:
+        """A public room's state, by its ID. A private room answers 404 like a missing one (its people and
+        watchers see it through the websocket), and a Room ID that names no public room costs the address one of
+        its failed lookups: with none left, 429."""
+        lobby = lobby_of()
+        peer = lobby.guard.peer(client_address(request.client))
+        try:
+            found = lobby.room_by_id(room_id, peer)
+        except RoomError as exc:
+            if exc.code == "too_many_tries":
+                raise HTTPException(429, str(exc), headers={"Retry-After": retry_after(peer)}) from None
+            raise HTTPException(404, f"there is no public room {room_id[:20]!r}") from None
+        if not found.settings.public or found.matched:
+            peer.failed_lookups.spend()  # what a miss costs: a guess learns nothing from the budget either
+            raise HTTPException(404, f"there is no public room {room_id[:20]!r}")
         return {**found.to_json()}
 
     @app.get("/api/games", tags=["games"])
     def games(
         player: str | None = Query(None, max_length=40, description="only games where this nickname sat"),
         limit: int = Query(50, ge=1, le=500),
-        offset: int = Query(0, ge=0),
+        offset: int = Query(0, ge=0, le=MAX_OFFSET),
     ) -> dict[str, Any]:
         """Finished games, newest first."""
         return {"games": app.state.store.list_games(player, limit, offset)}
 
     @app.get("/api/games/{game_id}", tags=["games"])
-    def game(game_id: str) -> dict[str, Any]:
+    def game(game_id: str = Path(max_length=64)) -> dict[str, Any]:
         """A finished game: seats, final scores and placements, the seed, and each hand's wall commitment and
         reveal, so anyone can check the walls. A running game is not served."""
         store: Store = app.state.store
@@ -202,7 +280,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return record
 
     @app.get("/api/games/{game_id}/log", tags=["games"], response_class=PlainTextResponse)
-    def game_log(game_id: str) -> PlainTextResponse:
+    def game_log(game_id: str = Path(max_length=64)) -> PlainTextResponse:
         """The finished game's JSON-lines log (``Game.replay`` rebuilds it)."""
         text = app.state.store.game_log(game_id)
         if text is None:
@@ -215,9 +293,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.websocket("/ws")
     async def ws(websocket: WebSocket) -> None:
-        await websocket.accept()
+        """One client: ``hello`` within ``hello_timeout``, then a message at least every ``idle_timeout``."""
+        origin, host = websocket.headers.get("origin"), websocket.headers.get("host")
+        if not origin_allowed(origin, host, origins):
+            log.debug("websocket refused: origin %r is not this host (%r) nor allowed", origin, host)
+            await websocket.close(code=1008)  # before accept: the handshake gets 403
+            return
         lobby = lobby_of()
-        conn = Connection(settings)
+        peer = lobby.guard.peer(client_address(websocket.client))
+        await websocket.accept()
+        if not lobby.guard.open_websocket(peer):
+            most = settings.max_websockets_per_address
+            refusal = error("too_many_connections", f"at most {most} connections from one address at once")
+            with contextlib.suppress(Exception):
+                await websocket.send_text(json.dumps(refusal))
+                await websocket.close(code=1008)
+            return
+        try:
+            await serve_websocket(websocket, lobby, Connection(settings, peer))
+        finally:
+            lobby.guard.close_websocket(peer)
+
+    async def serve_websocket(websocket: WebSocket, lobby: Lobby, conn: Connection) -> None:
+        loop = asyncio.get_running_loop()
+        hello_by = loop.time() + settings.hello_timeout
 
         async def writer() -> None:
             while True:
@@ -228,21 +327,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             with contextlib.suppress(Exception):
                 await websocket.close()
 
-        task = asyncio.get_running_loop().create_task(writer())
+        task = loop.create_task(writer())
         try:
-            while not conn.closed:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                if text is None:
-                    data = message.get("bytes") or b""
-                    try:
-                        text = data.decode()
-                    except UnicodeDecodeError:
-                        conn.send(error("bad_json", "the message is not UTF-8 text"))
-                        continue
-                handle(lobby, conn, text)
+            async with asyncio.timeout(None) as deadline:
+                while not conn.closed:
+                    deadline.reschedule(hello_by if conn.holder is None else loop.time() + settings.idle_timeout)
+                    message = await websocket.receive()
+                    if message["type"] == "websocket.disconnect":
+                        break
+                    text = message.get("text")
+                    if text is None:
+                        data = message.get("bytes") or b""
+                        try:
+                            text = data.decode()
+                        except UnicodeDecodeError:
+                            conn.send(error("bad_json", "the message is not UTF-8 text"))
+                            continue
+                    handle(lobby, conn, text)
+        except TimeoutError:
+            if conn.holder is None:
+                conn.send(error("hello_timeout", f"say hello within {settings.hello_timeout:g} seconds"))
+            else:
+                conn.send(error("idle_timeout", f"nothing heard for {settings.idle_timeout:g} seconds"))
+            conn.close(deliver=True)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:

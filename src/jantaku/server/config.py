@@ -40,6 +40,42 @@ class Settings:
     #: minutes a game with no person connected waits (paused) before it ends as abandoned
     abandon_minutes: float = 10.0
 
+    # ------------------------------------------------------------------ limits per client (docs/operations.md)
+    # A client is an address: the peer of the socket, or the client a trusted proxy names (``forwarded_allow_ips``).
+    #: messages per second all the connections of one address may send together, and the burst they may save up
+    address_rate: float = 100.0
+    address_burst: float = 200.0
+    #: websockets one address may hold open at once
+    max_websockets_per_address: int = 32
+    #: open rooms one address may have made (create_room, play_now), and running games it may have started or
+    #: sit in: a game counts until it ends
+    max_rooms_per_address: int = 10
+    max_games_per_address: int = 10
+    #: ``hello``s with a token the server does not know, per minute, from one address (one connection: 3)
+    failed_hellos_per_minute: float = 20.0
+    #: lookups of a Room ID that names no room (join_room, spectate, ``GET /api/rooms/{id}``) per minute, per address
+    failed_lookups_per_minute: float = 20.0
+
+    # ------------------------------------------------------------------ timeouts
+    #: seconds a new HTTP connection has to send its request line and headers (uvicorn waits forever otherwise)
+    header_timeout: float = 10.0
+    #: seconds a websocket has to say ``hello``
+    hello_timeout: float = 10.0
+    #: seconds a websocket may send nothing at all (the browser pings every 30 s) before it is closed
+    idle_timeout: float = 180.0
+
+    # ------------------------------------------------------------------ the sockets (docs/operations.md)
+    #: open connections (HTTP and websocket) from one address that is not a trusted proxy
+    max_connections_per_address: int = 64
+    #: open connections in all; 0: the open-file limit of the process less a reserve for the database and logs
+    max_connections: int = 0
+    #: the proxies whose ``X-Forwarded-For`` names the client (comma-separated addresses or networks, ``*`` for any);
+    #: their own connections are not capped per address
+    forwarded_allow_ips: str = "127.0.0.1"
+    #: web pages (``Origin``) besides the server's own host that may open the websocket (comma-separated, such as
+    #: ``https://mahjong.example``; ``*`` for any); a client that sends no ``Origin`` (a script) is let in
+    allowed_origins: str = ""
+
     @property
     def db_url(self) -> str:
         if self.db:
@@ -48,8 +84,8 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, **overrides: Any) -> Settings:
-        """Defaults, then ``JANTAKU_HOST``, ``JANTAKU_PORT``, ``JANTAKU_DB``, ``JANTAKU_DATA_DIR``,
-        ``JANTAKU_CPU_DELAY``, ``JANTAKU_GRACE``, then ``overrides`` that are not None."""
+        """Defaults, then the environment (``JANTAKU_`` and the field's name in capitals: ``JANTAKU_PORT``,
+        ``JANTAKU_MAX_ROOMS_PER_ADDRESS``), then ``overrides`` that are not None."""
         env = dict(os.environ if env is None else env)
         base = cls()
         values: dict[str, Any] = {}

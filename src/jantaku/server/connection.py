@@ -1,11 +1,12 @@
 """A client's connection and the person behind it.
 
 A ``Connection`` is one websocket: an outgoing queue drained by its own task, so a slow client never stalls a game,
-and a token bucket against floods. A ``SeatHolder`` is a person known by the hash of their token; it outlives
-connections (a reload, a reconnect, a server restart) and is what a room's seat points to.
+and token buckets against floods (its own and its address's: ``server.guard``). A ``SeatHolder`` is a person known
+by the hash of their token; it outlives connections (a reload, a reconnect, a server restart) and is what a room's
+seat points to.
 
 Both name rooms by their Room ID, never by the room itself: the lobby holds the rooms, and this module stays below
-every other part of the server (``tests/server/test_layering.py``).
+every other part of the server but ``guard`` and the bottom layer (``tests/server/test_layering.py``).
 """
 
 from __future__ import annotations
@@ -16,23 +17,30 @@ import time
 from dataclasses import dataclass, field
 
 from jantaku.server.config import Settings
+from jantaku.server.guard import CONNECTION_FAILED_HELLOS, Peer, TokenBucket, per_minute
 from jantaku.server.protocol import ServerMessage
 
 
 class Connection:
-    """One websocket: an outgoing queue drained by its own task (a slow client never stalls a game), a token
-    bucket against floods, the person it speaks for once it said hello, and the room it watches."""
+    """One websocket: an outgoing queue drained by its own task (a slow client never stalls a game), token buckets
+    against floods (its own, and its address's, shared with the address's other connections), the person it speaks
+    for once it said hello, and the room it watches."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, peer: Peer) -> None:
         self.out: asyncio.Queue[str | None] = asyncio.Queue(maxsize=2000)
         self.holder: SeatHolder | None = None
+        #: the client address this connection comes from (what it may spend and hold is counted there)
+        self.peer = peer
         #: the Room ID of the room this connection watches (``spectate``)
         self.spectating: str | None = None
-        self.tokens = settings.burst
-        self.rate, self.burst = settings.rate, settings.burst
-        self.stamp = time.monotonic()
+        self.messages = TokenBucket(settings.rate, settings.burst)
+        self.failed_hellos = per_minute(CONNECTION_FAILED_HELLOS)
         self.closed = False
         self.limited_notice = 0.0
+
+    @property
+    def address(self) -> str:
+        return self.peer.address
 
     def send(self, msg: ServerMessage) -> None:
         """Queue ``msg`` for the client; a client that stopped reading is dropped (its seat stays)."""
@@ -42,7 +50,7 @@ class Connection:
         if not text.isascii():
             try:
                 text.encode()
-            except UnicodeEncodeError:  # a lone surrogate a client sent (echoed by pong): \u-escape it
+            except UnicodeEncodeError:  # a lone surrogate from a client, echoed back: \u-escape it
                 text = json.dumps(msg, separators=(",", ":"))
         try:
             self.out.put_nowait(text)
@@ -58,15 +66,22 @@ class Connection:
                     self.out.get_nowait()
             self.out.put_nowait(None)
 
-    def allow(self) -> bool:
-        """Whether one more message fits the token bucket (it is spent if so)."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+    def spend_message(self) -> str | None:
+        """Spend one message from this connection's bucket and its address's; the budget that ran out, if one did
+        (``"connection"``, ``"address"``: the message is dropped), else None."""
+        if not self.messages.allow():
+            return "connection"
+        if not self.peer.messages.allow():
+            return "address"
+        return None
+
+    def may_fail_hello(self) -> bool:
+        """Whether a ``hello`` with a token may be looked up: failed ones are budgeted per connection and address."""
+        return self.failed_hellos.ready() and self.peer.failed_hellos.ready()
+
+    def failed_hello(self) -> None:
+        self.failed_hellos.spend()
+        self.peer.failed_hellos.spend()
 
 
 @dataclass(eq=False)

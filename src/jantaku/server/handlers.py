@@ -1,15 +1,17 @@
 """Every client message's handler: ``handle`` reads one message and ``HANDLERS`` maps its type to the handler.
 
-A message arrives as untrusted JSON. ``handle`` refuses what is not a message at all (too large, not JSON, no
-type, too many a second); each handler checks the fields it reads and raises ``RoomError`` for a refusal, which
-``handle`` turns into an ``error`` reply. A refusal changes nothing. The messages are declared in
-``server.protocol`` and documented in ``docs/protocol.md``.
+A message arrives as untrusted JSON. ``handle`` refuses what is not a message at all (too many a second from the
+connection or from its address, too large, nested too deep, not JSON, no type) before it does any work for it;
+each handler checks the fields it reads and raises ``RoomError`` for a refusal, which ``handle`` turns into an
+``error`` reply. A refusal changes nothing. The messages are declared in ``server.protocol`` and documented in
+``docs/protocol.md``.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -34,21 +36,58 @@ log = logging.getLogger("jantaku.server")
 
 Handler = Callable[[Lobby, Connection, dict[str, Any]], None]
 
-#: the messages a connection may send before ``hello``
-BEFORE_HELLO = frozenset({"hello", "ping", "rooms", "spectate", "unspectate"})
+#: the messages a connection may send before ``hello`` (watching a room needs a hello: a person, with budgets)
+BEFORE_HELLO = frozenset({"hello", "ping", "rooms"})
+
+#: how deep a message's objects and arrays may nest, and how many it may hold: the protocol's deepest message
+#: nests 4 levels, and room settings with every option hold a few dozen
+MAX_DEPTH = 16
+MAX_CONTAINERS = 256
+#: keeps a text's brackets only, braces written as brackets (the depth is the same; a mismatch fails to parse)
+_BRACKETS = bytes.maketrans(b"{}", b"[]")
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+def plain_enough(text: str) -> bool:
+    """Whether the JSON ``text`` holds at most ``MAX_CONTAINERS`` objects and arrays nested at most ``MAX_DEPTH``
+    deep, told before it is parsed and with a few passes of string methods over it: its strings dropped, its
+    brackets kept, then one level of empty pairs removed per pass. Brackets that do not pair up fail too; such
+    text is not JSON anyway."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:  # nearly every message: no work
+        return True
+    unescaped = text.replace("\\\\", "").replace('\\"', "")
+    outside = "".join(unescaped.split('"')[::2])  # what is not inside a string
+    brackets = outside.encode(errors="surrogatepass").translate(_BRACKETS, _NOT_BRACKETS)
+    if len(brackets) > 2 * MAX_CONTAINERS:
+        return False
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return True
+        brackets = brackets.replace(b"[]", b"")
+    return not brackets
 
 
 def handle(lobby: Lobby, conn: Connection, text: str) -> None:
     """One message from a client. Every refusal is an ``error`` message; nothing changes on a refusal."""
-    if not conn.allow():
+    exhausted = conn.spend_message()
+    if exhausted is not None:
         now = time.monotonic()
         if now - conn.limited_notice > 1.0:
             conn.limited_notice = now
-            conn.send(error("rate_limited", f"too many messages: at most {conn.rate:g} a second"))
+            s = lobby.settings
+            if exhausted == "connection":
+                why = f"at most {s.rate:g} a second on a connection"
+            else:
+                why = f"at most {s.address_rate:g} a second from one address, all its connections together"
+            conn.send(error("rate_limited", f"too many messages: {why}"))
         return
     max_message = lobby.settings.max_message
     if len(text.encode(errors="surrogatepass")) > max_message:  # a lone surrogate is bad_json next
         conn.send(error("too_large", f"a message is at most {max_message} bytes"))
+        return
+    if not plain_enough(text):
+        why = f"more than {MAX_CONTAINERS} objects and arrays, or nested deeper than {MAX_DEPTH}"
+        conn.send(error("bad_json", f"the message is not JSON, or it has {why}"))
         return
     try:
         msg = json.loads(text)
@@ -80,7 +119,12 @@ def handle(lobby: Lobby, conn: Connection, text: str) -> None:
 
 
 def on_ping(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
-    conn.send(Pong(type="pong", t=msg.get("t")))
+    """``pong``, with the ping's ``t`` when it is a number (a client's clock): nothing else is echoed."""
+    pong = Pong(type="pong")
+    t = msg.get("t")
+    if isinstance(t, (int, float)) and not isinstance(t, bool) and math.isfinite(t):
+        pong["t"] = t
+    conn.send(pong)
 
 
 def on_hello(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
@@ -104,8 +148,17 @@ def on_hello(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     if not isinstance(token, str) or len(token) > 64:
         conn.send(error("bad_token", "a token is the text the server gave you at hello"))
         return
+    if not conn.may_fail_hello():  # tokens are not guessed, but a flood of them is not looked up either
+        conn.send(
+            error(
+                "too_many_tries",
+                "too many unknown tokens: wait a minute, or say hello without a token",
+            )
+        )
+        return
     known = lobby.holder_by_token(token)
     if known is None:
+        conn.failed_hello()
         conn.send(error("unknown_token", "this token is not known here: say hello without one"))
         return
     if "nickname" in msg:
@@ -150,8 +203,9 @@ def on_create_room(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     if len(cpus) > settings.rules().players - 1:
         raise RoomError("room_full", f"at most {settings.rules().players - 1} CPUs in a room")
     power = chosen_power(settings, msg)
+    lobby.may_open(conn.peer, rooms=1)
     lobby.leave_room(holder)
-    room = lobby.new_room(settings)
+    room = lobby.new_room(settings, by=conn.peer)
     lobby.seat(room, holder, creator=True, power=power)
     for level in cpus:
         room.add_cpu(level)
@@ -160,7 +214,7 @@ def on_create_room(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
 
 def on_join_room(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     holder = _me(conn)
-    room = lobby.room_by_id(msg.get("room_id"))
+    room = lobby.room_by_id(msg.get("room_id"), conn.peer)
     if lobby.room_of(holder) is room:
         lobby.send_room_state(holder)
         return
@@ -252,7 +306,8 @@ def on_start(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     why = room.can_start()
     if why is not None:
         raise RoomError("cannot_start", why)
-    lobby.start_game(room)
+    lobby.may_play(room)
+    lobby.run_game(room)
 
 
 def on_play_now(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
@@ -264,16 +319,17 @@ def on_play_now(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     if not isinstance(level, str) or level not in LEVELS:  # a list or an object is not hashable
         raise RoomError("bad_message", f"unknown CPU level {level!r} (known: {', '.join(LEVELS)})")
     power = chosen_power(settings, msg)
+    lobby.may_open(conn.peer, rooms=1, games=1)
     lobby.leave_room(holder)
-    room = lobby.new_room(settings)
+    room = lobby.new_room(settings, by=conn.peer)
     lobby.seat(room, holder, creator=True, power=power)
     while room.free_seat() is not None:
         room.add_cpu(level)
-    lobby.start_game(room)
+    lobby.run_game(room)
 
 
 def on_spectate(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
-    lobby.spectate(conn, lobby.room_by_id(msg.get("room_id")))
+    lobby.spectate(conn, lobby.room_by_id(msg.get("room_id"), conn.peer))
 
 
 def on_unspectate(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
@@ -314,7 +370,9 @@ def on_queue(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     holder = _me(conn)
     _not_playing(lobby, holder)
     settings = private_settings(msg.get("settings"))
-    lobby.queue(holder, settings, chosen_power(settings, msg))
+    power = chosen_power(settings, msg)
+    lobby.may_open(conn.peer, games=1)
+    lobby.queue(holder, settings, power)
 
 
 def on_unqueue(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:

@@ -1,8 +1,9 @@
 """Room IDs and player tokens, both from ``secrets``.
 
 Room IDs are short and easy to read aloud or type: six characters from an alphabet without look-alikes (no I, O,
-0 or 1), about 2^30 of them. Player tokens are 128 random bits; the server keeps only their SHA-256 and compares
-in constant time, so a leaked database does not hand out seats.
+0 or 1), about 2^30 of them. Player tokens are 128 random bits; the server keeps only their SHA-256, so a leaked
+database does not hand out seats, and finds a person by it in a dictionary (what the time of a lookup could tell
+is about the hash, which leads back to no token).
 """
 
 from __future__ import annotations

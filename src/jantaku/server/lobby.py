@@ -7,7 +7,9 @@ new ``room`` message and the room is stored for a restart (a room nobody sits in
 that drive it are read in ``server.handlers``; restarts and the idle sweep are ``server.upkeep``'s.
 
 Nothing here blocks the event loop: game moves go to the room's ``GameRunner`` inbox, database writes to the
-store's writer thread.
+store's writer thread. Nothing here costs more for a client than for the server to refuse it: a token is found
+by its hash in an index of the seats, not by a walk over the rooms; the lobby listing is capped and kept until a
+room changes; and each client address (``guard.Peer``) is held to a number of open rooms and running games.
 """
 
 from __future__ import annotations
@@ -19,12 +21,16 @@ from typing import Any
 from jantaku.engine import Game
 from jantaku.server.config import Settings
 from jantaku.server.connection import Connection, SeatHolder
+from jantaku.server.guard import Guard, Peer
 from jantaku.server.ids import new_game_seed, new_room_id, new_token, normalize_room_id, token_hash, valid_room_id
 from jantaku.server.matching import Matchmaker
 from jantaku.server.protocol import Kicked, Matched, QueueStatus, RoomClosed, RoomListing, error
 from jantaku.server.rooms import Room, RoomError, RoomSettings, Seat
 from jantaku.server.runner import GameRunner, InboxItem
 from jantaku.server.store import Store
+
+#: the most rooms the lobby listing shows (waiting rooms first): a listing costs the same with ten thousand rooms
+LISTED_ROOMS = 200
 
 
 class Lobby:
@@ -36,6 +42,14 @@ class Lobby:
         self.holders: dict[str, SeatHolder] = {}
         self.rooms: dict[str, Room] = {}
         self.matching = Matchmaker()
+        #: the client addresses, their budgets and what they hold
+        self.guard = Guard(settings)
+        #: the Room ID of each person's seat by the hash of their token: ``holder_by_token`` after a restart
+        self.seat_rooms: dict[str, str] = {}
+        #: the address that made each open room, and the addresses answerable for each running game (by Room ID)
+        self.made_by: dict[str, Peer] = {}
+        self.played_by: dict[str, list[Peer]] = {}
+        self.listed: list[RoomListing] | None = None  # the listing until a room changes
         #: walls for the next games to start (each a list of hand walls in draw order, as ``stacked_order``
         #: builds them): scenario tests only, set in-process; no message can reach it
         self.stacked_walls: list[list[list[int]]] = []
@@ -49,21 +63,23 @@ class Lobby:
         return holder, token
 
     def holder_by_token(self, token: str) -> SeatHolder | None:
-        """The person with this token; after a restart, the person of a restored seat comes back here."""
+        """The person with this token; after a restart, the person of a restored seat comes back here. Two
+        lookups by the token's hash, whatever the number of rooms: a flood of made-up tokens costs little."""
         h = token_hash(token)
         holder = self.holders.get(h)
         if holder is not None:
             return holder
-        for room in self.rooms.values():
-            seat = room.seat_of(h)
-            if seat is not None:
-                s = room.seats[seat]
-                assert s is not None
-                holder = SeatHolder(h, s.nickname, room_id=room.id)
-                s.holder = holder
-                self.holders[h] = holder
-                return holder
-        return None
+        rid = self.seat_rooms.get(h)
+        room = None if rid is None else self.rooms.get(rid)
+        seat = None if room is None else room.seat_of(h)
+        if room is None or seat is None:
+            return None
+        s = room.seats[seat]
+        assert s is not None
+        holder = SeatHolder(h, s.nickname, room_id=room.id)
+        s.holder = holder
+        self.holders[h] = holder
+        return holder
 
     def attach(self, conn: Connection, holder: SeatHolder) -> None:
         """``conn`` speaks for ``holder`` from now on; a connection that did before is closed."""
@@ -105,34 +121,61 @@ class Lobby:
         """The room where ``holder`` holds a seat."""
         return None if holder.room_id is None else self.rooms.get(holder.room_id)
 
-    def room_by_id(self, raw: Any) -> Room:
-        """The room a client named (case and spaces do not matter), or ``no_room``."""
+    def room_by_id(self, raw: Any, peer: Peer) -> Room:
+        """The room a client named (case and spaces do not matter), or ``no_room``. A Room ID that names no room
+        costs ``peer`` one of its failed lookups; with none left the lookup is refused (``too_many_tries``), so
+        guessing Room IDs is slow."""
         if not isinstance(raw, str):
             raise RoomError("bad_message", "room_id must be text")
+        if not peer.failed_lookups.ready():
+            raise RoomError(
+                "too_many_tries",
+                f"too many Room IDs that name no room: at most {self.settings.failed_lookups_per_minute:g} a minute",
+            )
         rid = normalize_room_id(raw)
         room = self.rooms.get(rid) if valid_room_id(rid) else None
         if room is None:
-            raise RoomError("no_room", f"there is no room {raw!r}")
+            peer.failed_lookups.spend()
+            raise RoomError("no_room", f"there is no room {raw[:20]!r}")
         return room
 
     def listing(self) -> list[RoomListing]:
-        """The public rooms, by preset, length, waiting before playing."""
-        rooms = [r.listing() for r in self.rooms.values() if r.settings.public and not r.matched]
-        return sorted(rooms, key=lambda r: (r["preset"], r["length"], r["phase"] != "waiting", r["room_id"]))
+        """The public rooms, by preset, length, waiting before playing: at most ``LISTED_ROOMS`` of them (waiting
+        rooms first), built again only after a room changed."""
+        if self.listed is None:
+            public = [r for r in self.rooms.values() if r.settings.public and not r.matched]
+            if len(public) > LISTED_ROOMS:
+                public = sorted(public, key=lambda r: (r.playing, r.id))[:LISTED_ROOMS]
+            rooms = [r.listing() for r in public]
+            self.listed = sorted(rooms, key=lambda r: (r["preset"], r["length"], r["phase"] != "waiting", r["room_id"]))
+        return self.listed
 
-    def new_room(self, settings: RoomSettings, matched: bool = False) -> Room:
+    def new_room(self, settings: RoomSettings, matched: bool = False, by: Peer | None = None) -> Room:
+        """A new room; ``by``: the address that made it, which answers for it until it closes (``may_open``)."""
         while True:
             rid = new_room_id()
             if rid not in self.rooms:
                 break
         room = Room(rid, settings, [None] * settings.rules().players, matched=matched)
         self.add_room(room)
+        if by is not None:
+            self.made_by[room.id] = by
+            by.rooms.add(room.id)
         return room
 
     def add_room(self, room: Room) -> None:
-        """Keep ``room`` (new, or brought back by a restart) and listen to its changes."""
+        """Keep ``room`` (new, or brought back by a restart, with its people's seats) and listen to its changes."""
         room.listener = self
         self.rooms[room.id] = room
+        self.listed = None
+        for s in room.seats:
+            if s is not None and s.token_hash is not None:
+                self.seat_rooms[s.token_hash] = room.id
+
+    def unseated(self, token_hash: str | None, room: Room) -> None:
+        """The person of ``token_hash`` holds no seat in ``room`` any more: a token no longer leads there."""
+        if token_hash is not None and self.seat_rooms.get(token_hash) == room.id:
+            del self.seat_rooms[token_hash]
 
     def seat(self, room: Room, holder: SeatHolder, creator: bool = False, power: str | None = None) -> int:
         """Seat ``holder`` at the first free seat of ``room``; it leaves any queue."""
@@ -140,6 +183,7 @@ class Lobby:
         if seat is None:
             raise RoomError("room_full", f"room {room.id} is full")
         room.seats[seat] = Seat(nickname=holder.nickname, token_hash=holder.token_hash, holder=holder, power=power)
+        self.seat_rooms[holder.token_hash] = room.id
         room.deal_powers()  # the seeded pick (or none: the rule is off)
         holder.room_id = room.id
         if creator or room.creator is None:
@@ -160,19 +204,22 @@ class Lobby:
         if room.runner is not None:
             s = room.seats[seat]
             assert s is not None
+            self.unseated(s.token_hash, room)
             s.holder, s.token_hash = None, None
             room.runner.left_for_good(seat)
             if room.creator == seat:
                 people = [i for i in room.people() if (p := room.seats[i]) is not None and p.token_hash]
                 room.creator = people[0] if people else None
         else:
-            room.remove_seat(seat)
+            self.unseated(room.remove_seat(seat).token_hash, room)
             room.clear_ready()
         self.room_changed(room)
 
     def kick(self, room: Room, seat: int) -> None:
         """The creator freed ``seat``: its person (if connected) is told."""
-        target = room.remove_seat(seat).holder
+        gone = room.remove_seat(seat)
+        self.unseated(gone.token_hash, room)
+        target = gone.holder
         room.clear_ready()
         if target is not None:
             target.room_id = None
@@ -203,7 +250,10 @@ class Lobby:
 
     def room_changed(self, room: Room) -> None:
         """Every member and spectator gets the new ``room`` message and the room is stored for a restart; a room
-        with nobody seated and no game is closed instead."""
+        with nobody seated and no game is closed instead. A room not playing (any more) answers for no game."""
+        self.listed = None
+        if not room.playing:
+            self.game_ended(room)
         if not room.people() and not room.playing:
             self.close_room(room)
             return
@@ -229,12 +279,72 @@ class Lobby:
         for s in room.seats:
             if s is not None and s.holder is not None and s.holder.room_id == room.id:
                 s.holder.room_id = None
+            if s is not None:
+                self.unseated(s.token_hash, room)
         for conn in list(room.spectators):
             conn.send(RoomClosed(type="room_closed", room_id=room.id))
             conn.spectating = None
         room.spectators.clear()
         self.rooms.pop(room.id, None)
+        self.listed = None
+        self.game_ended(room)
+        maker = self.made_by.pop(room.id, None)
+        if maker is not None:
+            maker.rooms.discard(room.id)
         self.store.room_gone(room.id)
+
+    # ------------------------------------------------------------------ what each client address holds
+    def may_open(self, peer: Peer, rooms: int = 0, games: int = 0) -> None:
+        """Refuse (``too_many_rooms``, ``too_many_games``) unless ``peer`` may make ``rooms`` more rooms and take
+        part in ``games`` more running games. Asked before anything changes: a refusal changes nothing."""
+        s = self.settings
+        if rooms and len(peer.rooms) + rooms > s.max_rooms_per_address:
+            raise RoomError(
+                "too_many_rooms",
+                f"your address already has {len(peer.rooms)} open rooms (at most {s.max_rooms_per_address}): "
+                "leave one first",
+            )
+        if games and len(peer.games) + games > s.max_games_per_address:
+            raise RoomError(
+                "too_many_games",
+                f"your address already takes part in {len(peer.games)} running games (at most "
+                f"{s.max_games_per_address}); a game counts until it ends",
+            )
+
+    def peers_at(self, room: Room) -> list[Peer]:
+        """The addresses of the people connected at ``room``'s seats, each once."""
+        found: dict[str, Peer] = {}
+        for s in room.seats:
+            if s is not None and s.holder is not None and s.holder.connection is not None:
+                peer = s.holder.connection.peer
+                found[peer.address] = peer
+        return list(found.values())
+
+    def may_play(self, room: Room) -> None:
+        """Refuse (``too_many_games``) unless every address at ``room`` may take part in one more game."""
+        for peer in self.peers_at(room):
+            if len(peer.games) >= self.settings.max_games_per_address:
+                raise RoomError(
+                    "too_many_games",
+                    f"an address at this table already takes part in {len(peer.games)} running games (at most "
+                    f"{self.settings.max_games_per_address}); a game counts until it ends",
+                )
+
+    def run_game(self, room: Room) -> GameRunner:
+        """Start ``room``'s game (``start_game``), counted against the address of everyone connected at its seats
+        until the lobby learns that it ended (``room_changed`` with the room no longer playing, or its close)."""
+        runner = self.start_game(room)
+        if room.playing:
+            peers = self.peers_at(room)
+            for peer in peers:
+                peer.games.add(room.id)
+            self.played_by[room.id] = peers
+        return runner
+
+    def game_ended(self, room: Room) -> None:
+        """``room``'s game no longer counts against anyone."""
+        for peer in self.played_by.pop(room.id, []):
+            peer.games.discard(room.id)
 
     # ------------------------------------------------------------------ auto-matching
     def queue(self, holder: SeatHolder, settings: RoomSettings, power: str | None) -> None:
@@ -257,7 +367,7 @@ class Lobby:
             if person.connection is not None:
                 person.connection.send(Matched(type="matched", room_id=room.id))
         room.creator = None
-        self.start_game(room)
+        self.run_game(room)
 
     # ------------------------------------------------------------------ games
     def start_game(self, room: Room) -> GameRunner:

@@ -337,7 +337,8 @@ class RoomClosed(TypedDict):
 
 class Pong(TypedDict):
     type: Literal["pong"]
-    t: Any
+    #: the ping's ``t`` when it was a number; nothing else a client sent is echoed
+    t: NotRequired[float]
 
 
 class NicknameSet(TypedDict):

@@ -4,6 +4,9 @@
 
 const TOKEN = "jantaku.token";
 const NICK = "jantaku.nickname";
+// The server closes a websocket that sends nothing for 180 s (docs/operations.md): a person may watch a table or
+// wait in a room for longer without a click. A hidden tab's timers may fire only once a minute; still well inside.
+const PING_MS = 30_000;
 
 export function storedNickname() { return localStorage.getItem(NICK) || ""; }
 export function storeNickname(name) { localStorage.setItem(NICK, name); }
@@ -31,6 +34,9 @@ class Net {
       this.delay = 250;
       this.greeted = false;
       this.hello();
+      this.pinger = setInterval(() => {
+        if (this.ws === ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping", t: Date.now() }));
+      }, PING_MS);
     };
     ws.onmessage = (ev) => {
       let msg;
@@ -52,6 +58,7 @@ class Net {
       this.onMessage(msg);
     };
     ws.onclose = () => {
+      clearInterval(this.pinger);
       if (this.ws !== ws) return;
       this.greeted = false;
       if (this.replaced) { this.onStatus("replaced"); return; }
