@@ -19,7 +19,6 @@ from jantaku.server.handlers import MAX_CONTAINERS, MAX_DEPTH, plain_enough
 from jantaku.server.ids import new_room_id, new_token, token_hash
 from jantaku.server.lobby import LISTED_ROOMS, Lobby
 from jantaku.server.rooms import Room, RoomSettings, Seat
-from jantaku.server.runner import GameRunner
 from jantaku.web import STATIC_DIR
 from tests.server.helpers import EAST, Client, send_ok, table, wait_for
 
@@ -259,15 +258,9 @@ def test_pong_echoes_only_a_number(tmp_path: Path) -> None:
 # what an address answers for: rooms and running games
 
 
-def hold_games_still(monkeypatch: Any) -> None:
-    """Games start but never move: a game someone left is played out by CPUs, and how fast (or whether it waits)
-    is the runner's business; what counts here is that a game counts until it ends."""
-    monkeypatch.setattr(GameRunner, "start", lambda runner: None)
-
-
-def test_play_now_and_leave_over_and_over_hits_the_games_cap(tmp_path: Path, monkeypatch: Any) -> None:
-    """CPUs finish a game someone left; until it ends it counts against the address that started it."""
-    hold_games_still(monkeypatch)
+def test_play_now_and_leave_over_and_over_hits_the_games_cap(tmp_path: Path) -> None:
+    """A game someone left stands still until it is abandoned; until it ends it counts against the address that
+    started it."""
     with table(tmp_path, max_games_per_address=5, max_rooms_per_address=50) as (client, connect):
         ann = connect("Ann")
         refused = None
@@ -292,13 +285,13 @@ def test_play_now_and_leave_over_and_over_hits_the_games_cap(tmp_path: Path, mon
 
 
 def test_a_game_that_ends_no_longer_counts(tmp_path: Path) -> None:
-    with table(tmp_path, max_games_per_address=1) as (client, connect):
+    with table(tmp_path, max_games_per_address=1, abandon_minutes=0.01) as (client, connect):
         ann = connect("Ann")
         ann.send({"type": "play_now", "settings": FAST_CPU})
         rid = ann.room()["room"]["room_id"]
         peer = next(iter(lobby_of(client).guard.peers.values()))
         assert peer.games == {rid}
-        ann.send({"type": "leave_room"})  # CPUs play it to the end at once
+        ann.send({"type": "leave_room"})  # nobody is left at the table: it is abandoned at once
         ann.until("left")
         wait_for(lambda: rid not in lobby_of(client).rooms, 30)
         assert peer.games == set() and peer.rooms == set()
@@ -321,8 +314,7 @@ def test_rooms_an_address_made_are_capped_until_they_close(tmp_path: Path) -> No
         assert send_ok(people[1], {"type": "create_room"})["room"]["creator"] == 0
 
 
-def test_a_start_is_refused_when_an_address_at_the_table_is_at_its_cap(tmp_path: Path, monkeypatch: Any) -> None:
-    hold_games_still(monkeypatch)
+def test_a_start_is_refused_when_an_address_at_the_table_is_at_its_cap(tmp_path: Path) -> None:
     with table(tmp_path, max_games_per_address=1) as (client, connect):
         ann = connect("Ann")
         ann.send({"type": "play_now", "settings": FAST_CPU})
