@@ -1,7 +1,7 @@
 """`make bench-server`: the table server under load, on loopback.
 
 The server runs as its own process (``python -m jantaku serve``: uvicorn, one event loop) with CPUs that play at
-once (``JANTAKU_CPU_DELAY=0``), a fresh SQLite file in a temporary folder and the rate limit out of the way. This
+once (``JANTAKU_CPU_DELAY=0``) with no claim window (``JANTAKU_CLAIM_WINDOW=0``), a fresh SQLite file in a temporary folder and the rate limit out of the way. This
 process then opens N websockets, one per room: each says ``hello``, asks ``play_now`` (three ``normal`` CPUs, the
 ``standard`` preset, East-South unless ``--east``), answers every prompt once, and starts the next game as soon as
 ``game_over`` comes, for ``--seconds`` (after ``--warmup`` seconds that are not measured) or ``--games`` games.
@@ -102,6 +102,7 @@ def server(folder: Path, cpu_delay: float = 0.0, profile: str | None = None) -> 
     cProfile (main thread, i.e. the event loop) and writes the stats there when the server stops."""
     port = free_port()
     env = {"JANTAKU_DB": f"sqlite:///{folder / 'jantaku.db'}", "JANTAKU_CPU_DELAY": str(cpu_delay),
+           "JANTAKU_CLAIM_WINDOW": "0",  # the claim window is the table's pace, like the CPU delay: off here
            "JANTAKU_GRACE": "10", "JANTAKU_RATE": "100000", "JANTAKU_BURST": "100000",
            # every simulated person is 127.0.0.1: the limits per address are lifted for them
            "JANTAKU_ADDRESS_RATE": "1000000", "JANTAKU_ADDRESS_BURST": "1000000",

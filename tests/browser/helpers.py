@@ -37,6 +37,7 @@ class LiveServer:
             # CPUs play at once; a reload stays well inside the grace period; scripted clicks are never limited;
             # the browser says "continue" when its result screen is dismissed
             "cpu_delay": 0.0, "grace": 10.0, "rate": 10000.0, "burst": 10000.0, "hand_pause": 30.0,
+            "claim_window": 0.0,
             **over,
         }  # fmt: skip
         self.app = create_app(Settings(**values))

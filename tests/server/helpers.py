@@ -290,6 +290,7 @@ def uvicorn_process(tmp: Path, port: int | None = None, **env: str) -> Iterator[
         "JANTAKU_RATE": "10000",
         "JANTAKU_BURST": "10000",
         "JANTAKU_HAND_PAUSE": "0",
+        "JANTAKU_CLAIM_WINDOW": "0",
         **{f"JANTAKU_{k.upper()}": str(v) for k, v in FAST.items() if k.startswith(("address_", "max_", "failed_"))},
         **env,
     }
