@@ -24,6 +24,8 @@ is hidden from everyone else while it lies face down; a power event's private pa
 from __future__ import annotations
 
 import json
+import statistics
+import time
 from pathlib import Path
 from typing import Any
 
@@ -257,3 +259,105 @@ def test_no_message_carries_hidden_information(tmp_path: Path, preset: str) -> N
                 for text, msg in zip(rec.raw, rec.seen, strict=True):
                     if owner.token in text:
                         assert rec is owner and msg["type"] == "welcome", "a token went to someone else"
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# who may call: neither the shape nor the timing of the messages tells
+
+
+def _who_could_claim(lines: list[str]) -> list[set[int]]:
+    """For each discard of the game in order: the seats that had an option on it."""
+    header = json.loads(lines[0])
+    game = Game(RuleSet().with_options(**header["rules"]), header["seed"], powers=header.get("powers"))
+    game.claim_window = True
+    out: list[set[int]] = []
+    for line in lines[1:]:
+        rec = json.loads(line)
+        if rec["type"] != "act":
+            continue
+        if game.window_open:
+            game.close_window()
+        events = game.apply(rec["actor"], action_from_json(rec["action"]))
+        if any(e.type == "dahai" for e in events):
+            out.append(set(game.claims.options) if game.claims is not None else set())
+    return out
+
+
+def _discard_updates(
+    rec: SocketClient, stamps: list[float]
+) -> list[tuple[dict[str, Any], dict[str, Any], float, float]]:
+    """Each update that shows another seat's discard, the update after it, and when each came."""
+    updates = [(m, t) for m, t in zip(rec.seen, stamps, strict=True) if m["type"] == "update"]
+    out = []
+    for i, (msg, t) in enumerate(updates[:-1]):
+        if any(e["type"] == "dahai" and e["actor"] != 0 for e in msg["events"]):
+            out.append((msg, updates[i + 1][0], t, updates[i + 1][1]))
+    return out
+
+
+class Timed(Recorder):
+    """A Recorder that notes when each message came."""
+
+    def __init__(self, ws: Any, nickname: str = "") -> None:
+        self.stamps: list[float] = []
+        super().__init__(ws, nickname)
+
+    def recv(self) -> dict[str, Any]:
+        msg = super().recv()
+        self.stamps.append(time.monotonic())
+        return msg
+
+
+WINDOW = 0.25
+
+
+def test_a_discard_looks_and_lasts_the_same_whether_or_not_another_seat_may_call(tmp_path: Path) -> None:
+    """Ann plays against three CPUs with a claim window of 0.25 s. Every other seat's discard that Ann cannot
+    call reaches her as an update of its own (the discard last, ``phase`` "claims", no prompt), and the next
+    update comes one window later, whether a CPU could call it or nobody could."""
+    with server(tmp_path, claim_window=WINDOW) as client, client.websocket_connect("/ws") as ws:
+        ann = Timed(ws, "Ann")
+        ann.send({"type": "play_now", "settings": {"options": {"length": "east"}}})
+        over = play_to_end([ann])
+        client.app.state.lobby.store.flush()
+        lines = client.get(f"/api/games/{over['game_id']}/log").text.splitlines()
+    could = _who_could_claim(lines)
+    discards = _discard_updates(ann, ann.stamps)
+    others_discards = [c for c, e in zip(could, _all_discarders(lines), strict=True) if e != 0]
+    assert len(discards) == len(others_discards)
+    classes: dict[str, list[float]] = {"a CPU could call": [], "nobody could call": []}
+    for (msg, nxt, t, t_next), options in zip(discards, others_discards, strict=True):
+        if 0 in options:
+            continue  # Ann's own prompt: she may see that she can call
+        kinds = [e["type"] for e in msg["events"]]
+        assert kinds[kinds.index("dahai") + 1 :] in ([], ["dora"]), kinds  # nothing after the discard
+        assert msg["view"]["phase"] == "claims" and msg["view"]["claim"]["kind"] == "discard"
+        assert msg.get("seq") is None and msg["view"]["legal_actions"] == []
+        classes["a CPU could call" if options else "nobody could call"].append(t_next - t)
+        assert nxt["events"], "an update with nothing in it: a CPU answered a call"
+    assert all(classes.values()), f"a game without both kinds of discard: {[len(v) for v in classes.values()]}"
+    for name, gaps in classes.items():
+        assert min(gaps) >= WINDOW / 2, f"{name}: the next update came {min(gaps):.3f} s after the discard"
+    medians = [statistics.median(g) for g in classes.values()]
+    assert abs(medians[0] - medians[1]) < 0.1, f"the pause differs by class: {medians}"
+
+
+def _all_discarders(lines: list[str]) -> list[int]:
+    """Who made each discard, in order (a riichi declaration discards too)."""
+    out = []
+    for line in lines[1:]:
+        rec = json.loads(line)
+        if rec["type"] == "act" and rec["action"]["type"] in ("discard", "riichi"):
+            out.append(rec["actor"])
+    return out
+
+
+def test_a_seats_prompts_are_numbered_by_its_own_decisions_only(tmp_path: Path) -> None:
+    """``seq`` counts Ann's prompts only: 1, 2, 3... with no gap for the CPUs' decisions or their passes."""
+    with server(tmp_path) as client, client.websocket_connect("/ws") as ws:
+        ann = Recorder(ws, "Ann")
+        ann.send({"type": "play_now", "settings": {"options": {"length": "east"}}})
+        play_to_end([ann])
+    seqs = list(dict.fromkeys(m["seq"] for m in ann.seen if m["type"] == "update" and m.get("seq")))
+    assert len(seqs) > 20
+    assert seqs == list(range(1, len(seqs) + 1))

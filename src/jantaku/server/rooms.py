@@ -424,7 +424,7 @@ class Room:
         )
 
     def to_record(self) -> dict[str, Any]:
-        """What a restart needs: settings, seats with token hashes, the creator."""
+        """What a restart needs: settings, seats with token hashes, the creator, the last game's result."""
         return {
             "id": self.id,
             "settings": self.settings.to_json(),
@@ -436,6 +436,8 @@ class Room:
             ],
             "creator": self.creator,
             "matched": self.matched,
+            "last_game_id": self.last_game_id,
+            "last_final": self.last_final,
         }
 
     @classmethod
@@ -449,6 +451,7 @@ class Room:
             for s in data["seats"]
         ]
         room = cls(data["id"], settings, seats, data.get("creator"), data.get("matched", False))
+        room.last_game_id, room.last_final = data.get("last_game_id"), data.get("last_final")
         room.deal_powers()
         return room
 

@@ -504,7 +504,12 @@ class GameRunner:
         clock.seq, clock.key = 0, ()
         self.moved_at = now
         self._store({"type": "act", "actor": seat, "action": action_to_json(action)})
-        self._after(events, now)
+        if events:
+            self._after(events, now)
+        else:  # an answer in a claim window that others still decide: only the one who answered hears of it
+            self._refresh_prompts(now)
+            if seat in self.people_here():
+                self._send(seat, [])
 
     def _after(self, events: list[Event], now: float) -> None:
         game = self.game

@@ -340,6 +340,9 @@ class Store:
     def game_finished(
         self, game_id: str, status: str, final: dict[str, Any], walls: list[dict[str, Any]], log: list[str]
     ) -> None:
+        """The game ended: its record is complete, and in the same transaction its room is kept as a waiting
+        room with the result, so that a crash right after the end still brings the room (and the tokens of its
+        people) back."""
         text = "\n".join(log) + "\n"
 
         def job(s: Session) -> None:
@@ -347,6 +350,13 @@ class Store:
             if row is None:
                 return
             row.status, row.final, row.walls, row.log, row.finished_at = status, final, walls, text, now()
+            room = {k: v for k, v in row.room.items() if k != "started_at"}
+            seats = [
+                None if p is None or (p.get("cpu") is None and not p.get("token_hash")) else p for p in room["seats"]
+            ]
+            if any(p is not None and p.get("cpu") is None for p in seats):  # a person is still seated
+                room.update(seats=seats, last_game_id=game_id, last_final=final)
+                s.merge(WaitingRoomRow(id=row.room_id, room=room, updated_at=now()))
 
         self.submit(job)
 

@@ -1,0 +1,226 @@
+"""What players saw is what is recorded (docs/protocol.md, "What you are shown is stored"; docs/operations.md).
+
+- **kill -9 at every point.** A real server process plays one person against three CPUs; after each update the
+  person receives, the process is killed (SIGKILL: no shutdown, no flush) and a new one started on the same
+  database. Every time, every event the person had been shown is in the stored record (the stored decisions replay
+  to a game whose events, as the person may see them, begin with exactly those the person received), the person's
+  token still finds the game, and when the person had a prompt open the restored view is the one they saw.
+- **A full disk stops the table.** The database is made full (SQLite's ``max_page_count``: the same
+  ``SQLITE_FULL`` a full disk gives) in the middle of a game: the person is told the table is paused, and no
+  update comes that the database does not hold; when writes work again the game goes on, and the record says the
+  game ended with the scores the person saw.
+- **A game is stored before anyone hears of it**: the ``room`` message that announces a game comes after its
+  record is committed, even when the database is slow.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+from websockets.sync.client import ClientConnection, connect
+
+from jantaku.engine import Game
+from tests.server.helpers import SocketClient, simple_choice, table, uvicorn_process
+from tests.server.test_persistence import Wire
+
+Msg = dict[str, Any]
+EAST = {"preset": "standard", "options": {"length": "east"}}
+
+
+def stored_game(db: Path, game_id: str) -> tuple[list[str], str]:
+    """The game's stored log (header, then the decisions) and status, read as a new process would."""
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as c:
+        row = c.execute("SELECT header, status FROM games WHERE id = ?", (game_id,)).fetchone()
+        assert row is not None, f"game {game_id} is not stored"
+        header, status = row
+        lines = [r[0] for r in c.execute("SELECT line FROM decisions WHERE game_id = ? ORDER BY n", (game_id,))]
+    return [header, *lines], status
+
+
+def shown(game: Game, seat: int) -> list[Msg]:
+    """The game's events as ``seat`` is shown them (the server sends a game from its first deal)."""
+    return [e.to_json() for e in game.events_for(seat) if e.type != "start_game"]
+
+
+def assert_stored(db: Path, game_id: str, seen: list[Msg], seat: int = 0) -> Game:
+    """Every event ``seat`` was shown (``seen``, in order) is in the stored record; returns the stored game."""
+    lines, _ = stored_game(db, game_id)
+    game = Game.replay(lines)
+    record = shown(game, seat)
+    differs = next((i for i, (a, b) in enumerate(zip(record, seen, strict=False)) if a != b), None)
+    assert record[: len(seen)] == seen, (
+        f"the person saw {len(seen)} events; the record holds {len(record)} and differs at {differs}"
+    )
+    return game
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# kill -9
+
+
+@contextlib.contextmanager
+def person(base: str) -> Iterator[tuple[SocketClient, ClientConnection]]:
+    with connect(base.replace("http://", "ws://") + "/ws") as conn:
+        yield SocketClient(Wire(conn)), conn
+
+
+def kill_after_every_update(tmp_path: Path, kills: int) -> int:
+    """Play a game, killing the server after each of the first ``kills`` updates; returns how many kills."""
+    db = tmp_path / "jantaku.db"
+    env = {"JANTAKU_GRACE": "600"}  # nobody stands in for the person while the server restarts
+    seen: list[Msg] = []
+    game_id = token = ""
+    last: Msg | None = None
+    answered: set[int] = set()  # the prompts answered since the last restart
+    killed = 0
+    while True:
+        with uvicorn_process(tmp_path, **env) as base, person(base) as (p, _conn):
+            if not token:
+                token = str(p.hello("Keeper")["token"])
+                p.send({"type": "play_now", "settings": EAST})
+                game_id = p.until("room", lambda m: m["room"]["phase"] == "playing")["room"]["game_id"]
+            else:
+                # nobody is connected yet: the restored game stands still, as the record has it
+                restored = Game.replay(stored_game(db, game_id)[0])
+                seen = shown(restored, 0)  # what the person knows from here on: the restored game
+                assert p.hello(token=token)["resumed"] is True, "the game's person is unknown after a restart"
+                room = p.until("room")["room"]
+                if room["game_id"] is None:  # the game had ended, stored, before the kill: its room says how
+                    assert stored_game(db, game_id)[1] == "finished", "the game vanished"
+                    assert room["phase"] == "waiting" and room["last_game_id"] == game_id
+                    final = Game.replay(stored_game(db, game_id)[0]).final
+                    assert final is not None and room["last_final"]["scores"] == list(final.scores)
+                    return killed
+                assert room["game_id"] == game_id, "the game vanished"
+                full = p.until("update", lambda m: bool(m.get("full")))
+                assert last is not None
+                if last.get("seq") and last["seq"] not in answered:  # the game waited on the person alone:
+                    # it stands exactly where they saw it
+                    assert full["view"] == last["view"], "the restored view is not the one the person saw"
+                answered = set()  # (prompts are numbered anew by each process)
+                last = full
+                if full.get("seq"):
+                    answered.add(full["seq"])
+                    p.send(
+                        {"type": "action", "seq": full["seq"], "action": simple_choice(full["view"]["legal_actions"])}
+                    )
+            while True:
+                msg = p.recv()
+                if msg["type"] == "game_over":
+                    _, status = stored_game(db, game_id)
+                    assert status == "finished"
+                    return killed
+                if msg["type"] != "update" or msg["game_id"] != game_id:
+                    continue
+                seen += msg["events"]
+                last = msg
+                if killed < kills:
+                    break  # kill -9 now, just after the update
+                if msg.get("seq") and msg["seq"] not in answered:
+                    answered.add(msg["seq"])
+                    p.send({"type": "action", "seq": msg["seq"], "action": simple_choice(msg["view"]["legal_actions"])})
+        # the with-block killed the process (SIGKILL)
+        killed += 1
+        assert_stored(db, game_id, seen)
+
+
+def test_kill_9_after_each_of_the_first_updates_loses_nothing_shown(tmp_path: Path) -> None:
+    assert kill_after_every_update(tmp_path, 12) == 12
+
+
+@pytest.mark.slow
+def test_kill_9_after_every_update_of_a_game_loses_nothing_shown(tmp_path: Path) -> None:
+    assert kill_after_every_update(tmp_path, 10_000) > 50
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# a full disk
+
+
+class Fullness:
+    """Caps the SQLite file at its current size (``PRAGMA max_page_count``) on every connection the store takes."""
+
+    def __init__(self) -> None:
+        self.full = False
+
+    def __call__(self, dbapi_conn: Any, _record: Any, _proxy: Any) -> None:
+        cur = dbapi_conn.cursor()
+        if self.full:
+            pages = cur.execute("PRAGMA page_count").fetchone()[0]
+            cur.execute(f"PRAGMA max_page_count = {pages}")
+        else:
+            cur.execute("PRAGMA max_page_count = 1073741823")
+        cur.close()
+
+
+def test_a_full_disk_pauses_the_table_and_nothing_unstored_is_shown(tmp_path: Path) -> None:
+    with table(tmp_path) as (client, connect_person):
+        store = client.app.state.store  # type: ignore[attr-defined]
+        fullness = Fullness()
+        event.listen(store.engine, "checkout", fullness)
+        ann = connect_person("Ann")
+        ann.send({"type": "play_now", "settings": EAST})
+        game_id = ann.room(lambda r: r["phase"] == "playing")["room"]["game_id"]
+        seen: list[Msg] = []
+        db = tmp_path / "jantaku.db"
+        fullness.full = True
+        paused = None
+        for _ in range(5000):
+            msg = ann.recv(timeout=10)
+            if msg["type"] == "paused":
+                paused = msg
+                break
+            assert msg["type"] == "update", f"the game went on to {msg['type']} with the database full"
+            seen += msg["events"]
+            if msg.get("seq"):
+                ann.send({"type": "action", "seq": msg["seq"], "action": simple_choice(msg["view"]["legal_actions"])})
+        assert paused == {"type": "paused", "reason": "storage"}
+        assert store.failing and "full" in store.failing
+        time.sleep(1.5)
+        while (extra := ann.poll()) is not None:  # the table stands still while nothing can be stored
+            assert extra["type"] != "update", "an update came that the database does not hold"
+        assert_stored(db, game_id, seen)
+
+        fullness.full = False  # the disk has room again
+        assert ann.until("resumed") == {"type": "resumed", "reason": "storage"}
+        over: Msg | None = None
+        while over is None:
+            msg = ann.recv(timeout=10)
+            if msg["type"] == "update":
+                seen += msg["events"]
+                if msg.get("seq"):
+                    ann.send(
+                        {"type": "action", "seq": msg["seq"], "action": simple_choice(msg["view"]["legal_actions"])}
+                    )
+            elif msg["type"] == "game_over":
+                over = msg
+        game = assert_stored(db, game_id, seen)
+        assert shown(game, 0) == seen  # the whole record, exactly what Ann saw
+        record = client.get(f"/api/games/{game_id}").json()
+        assert record["status"] == "finished" and record["final"]["scores"] == over["final"]["scores"]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# the start of a game
+
+
+def test_a_game_is_stored_before_its_room_says_it_plays(tmp_path: Path) -> None:
+    with table(tmp_path) as (client, connect_person):
+        store = client.app.state.store  # type: ignore[attr-defined]
+
+        def slow_commit(_session: Any) -> None:
+            time.sleep(0.3)  # a slow disk
+
+        event.listen(store.engine, "commit", slow_commit)
+        ann = connect_person("Ann")
+        ann.send({"type": "play_now", "settings": EAST})
+        game_id = ann.room(lambda r: r["phase"] == "playing")["room"]["game_id"]
+        _, status = stored_game(tmp_path / "jantaku.db", game_id)  # no flush: read as it stands now
+        assert status == "running"
