@@ -4,7 +4,7 @@
 import { state, refresh } from "./store.js";
 import { send, storedNickname, storeNickname } from "./net.js";
 import { t } from "./i18n.js";
-import { notice, toast } from "./notices.js";
+import { notice, showPause, toast } from "./notices.js";
 import { autoPlay } from "./play.js";
 import { powerEventText } from "./powers.js";
 import { results } from "./screens/results.js";
@@ -36,8 +36,20 @@ const HANDLERS = {
   },
   update: onUpdate,
   game_over(msg) {
+    state.paused = null;
+    showPause(null);
     state.scoreHistory.push(msg.final.scores);
     results.gameOver(msg, state);
+    if (msg.abandoned) notice(t("abandoned"), "info");
+  },
+  paused(msg) {
+    state.paused = msg.reason;
+    showPause(msg.reason);
+  },
+  resumed() {
+    state.paused = null;
+    showPause(null);
+    notice(t("resumed"), "ok");
   },
   left() {
     state.room = null; state.you = null; state.update = null; state.spectating = false;

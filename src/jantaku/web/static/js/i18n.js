@@ -46,6 +46,10 @@ const EN = {
   veiledReveal: "Face-down discards",
   toastUsed: "{name} used {power}",
   replaced: "This seat is now played in another tab or window.",
+  pausedStorage: "The table is paused: the server cannot save the game right now. Nothing is lost; play goes on when it can.",
+  pausedAbsent: "The table is paused: no player is at it.",
+  resumed: "The table goes on.",
+  abandoned: "Nobody came back to the table: the game ended on the scores as they stood.",
   range: "{min} to {max}", rangeTwo: "{min} or {max}", rangeStep: "{min} to {max}, in steps of {step}",
   rangeEach: "each {range}",
 };
@@ -95,6 +99,10 @@ const JA = {
   veiledReveal: "伏せ打ちの牌",
   toastUsed: "{name} が{power}を使った",
   replaced: "この席は別のタブかウィンドウで打たれています。",
+  pausedStorage: "対局を一時停止しています：サーバーが対局を保存できません。何も失われていません。保存できしだい再開します。",
+  pausedAbsent: "対局を一時停止しています：卓にプレイヤーがいません。",
+  resumed: "対局を再開しました。",
+  abandoned: "誰も卓に戻らなかったため、その時点の点数で対局を終了しました。",
   range: "{min}〜{max}", rangeTwo: "{min}または{max}", rangeStep: "{min}〜{max}（{step}刻み）",
   rangeEach: "各{range}",
 };

@@ -42,3 +42,16 @@ export function showStatus(status) {
     banner.hidden = true;
   }
 }
+
+/** The banner while the table stands still (reason: "storage" or "absent"; null: it goes on). It stays until the
+ * server says the table goes on: the person must not think their move was lost. */
+export function showPause(reason) {
+  const banner = document.getElementById("banner");
+  if (reason) {
+    banner.textContent = t(reason === "storage" ? "pausedStorage" : "pausedAbsent");
+    banner.className = "banner warn";
+    banner.hidden = false;
+  } else if (!["down", "replaced"].includes(state.status)) {
+    banner.hidden = true;
+  }
+}

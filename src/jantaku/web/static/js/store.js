@@ -44,6 +44,9 @@ export const state = Object.seal({
   queue: null,
   /** the notice on screen: {text, kind: "info" | "ok" | "error" | "power", at}, or null */
   notice: null,
+  /** why the table stands still ("storage": the server cannot store the next move; "absent": nobody is at it),
+   * or null */
+  paused: null,
   /** the options dialog's choices (kept in localStorage) */
   options: { ...OPTION_DEFAULTS, ...storedOptions() },
   /** the own hand's display order (tile ids) when auto-sort is off */

@@ -1,0 +1,44 @@
+"""What the page tells a person outside the screens (``web/static/js/notices.js``): here, that the table stands
+still because the server cannot store the game (a full disk), in the person's language, and that it goes on."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+from sqlalchemy import event
+
+from tests.browser.helpers import LiveServer, Person
+from tests.server.test_durability import Fullness
+
+PAUSED = {"en": "cannot save the game", "ja": "保存できません"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_table_that_cannot_be_saved_says_so_and_goes_on_when_it_can(
+    server: LiveServer, person: Person, lang: str
+) -> None:
+    person.open("Ann")
+    if lang == "ja":
+        person.page.click("#lang-switch")
+    person.set_options(autoDiscard=True, hideCalls=True)  # the table plays itself: draw, discard, pass
+    person.play_now()
+    fullness = Fullness()
+    event.listen(server.hub.store.engine, "checkout", fullness)
+    fullness.full = True
+    banner = person.page.locator("#banner")
+    expect(banner).to_contain_text(PAUSED[lang], timeout=60_000)
+    table = rivers(person)
+    person.page.wait_for_timeout(1500)
+    assert rivers(person) == table, "the table went on while nothing could be stored"
+    fullness.full = False
+    expect(banner).to_be_hidden(timeout=15_000)
+    deadline = time.monotonic() + 15
+    while rivers(person) == table:  # play goes on
+        assert time.monotonic() < deadline, "the table did not go on once the game could be stored"
+        person.page.wait_for_timeout(100)
+
+
+def rivers(person: Person) -> list[list[int]]:
+    return [person.river(seat) for seat in range(4)]
