@@ -1,7 +1,8 @@
 """`make bench-server`: the table server under load, on loopback.
 
 The server runs as its own process (``python -m jantaku serve``: uvicorn, one event loop) with CPUs that play at
-once (``JANTAKU_CPU_DELAY=0``) with no claim window (``JANTAKU_CLAIM_WINDOW=0``), a fresh SQLite file in a temporary folder and the rate limit out of the way. This
+once (``JANTAKU_CPU_DELAY=0``) and no claim window (``JANTAKU_CLAIM_WINDOW=0``: both are the table's pace, not
+its work), a fresh SQLite file in a temporary folder and the rate limits out of the way. This
 process then opens N websockets, one per room: each says ``hello``, asks ``play_now`` (three ``normal`` CPUs, the
 ``standard`` preset, East-South unless ``--east``), answers every prompt once, and starts the next game as soon as
 ``game_over`` comes, for ``--seconds`` (after ``--warmup`` seconds that are not measured) or ``--games`` games.
