@@ -69,6 +69,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing(tmp_path: Path) -> Non
         a.send({"type": "action", "seq": prompt["seq"], "action": {"type": "discard", "tile": keep}})
         after = a.until("update", lambda m: any(e["type"] == "dahai" and e["actor"] == 0 for e in m["events"]))
         assert [e["tile"] for e in after["events"] if e["type"] == "dahai" and e["actor"] == 0] == [keep]
-        assert after["view"]["own"]["tiles"] == sorted(t for t in own["tiles"] if t != keep)
-        assert [r["tile"] for r in after["view"]["seats"][0]["river"]] == [keep]
+        # (the update may also carry what followed at once: it shows the table as it is when sent)
+        assert keep not in after["view"]["own"]["tiles"]
+        assert [r["tile"] for r in after["view"]["seats"][0]["river"]][:1] == [keep]
         assert all(m["type"] != "error" for m in a.seen[a.seen.index(err) + 2 :])

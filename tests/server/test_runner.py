@@ -98,7 +98,7 @@ class Driver:
             if r.finished or wake is None or wake > self.now:
                 break
             r.step(self.now)
-            r.outbox.clear()
+            r.outbox, r.unsent = [], {}
         self.check()
 
     def check(self) -> None:

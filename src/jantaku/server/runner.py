@@ -34,7 +34,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -43,12 +45,21 @@ from jantaku.engine import Action, Event, Game, IllegalAction, SeatView, action_
 from jantaku.engine.actions import DeclareNoten, Discard, Pass, Power
 from jantaku.server.config import Settings
 from jantaku.server.protocol import FinalJson, Paused, Resumed, ServerMessage, Timeout, Update, error
-from jantaku.server.store import Store, StoreError, dumps
+from jantaku.server.store import Store, dumps
 
 log = logging.getLogger("jantaku.server")
 
 #: seconds a game waits for the store before it tells its people that the table is paused
 STORAGE_NOTICE_SECONDS = 1.0
+#: steps a game may play while the store has not yet committed what the earlier ones showed (their messages
+#: wait): the CPUs keep playing while the writer commits, and a failing store stops the game within a few steps
+AHEAD = 8
+
+
+#: where a message goes: a seat's person, the spectators (None), or one connection's send
+Outgoing = tuple[int | Callable[[ServerMessage], None] | None, ServerMessage]
+#: the place of an update folded into a later one
+SKIP = -1
 
 
 class GameRoom(Protocol):
@@ -181,8 +192,13 @@ class GameRunner:
         self._claims_obj: object = None
         self._claims_serial = 0
         self.task: asyncio.Task[None] | None = None
-        #: what the store has not yet made durable: (seat, message), seat None for the spectators
-        self.outbox: list[tuple[int | None, ServerMessage]] = []
+        #: what this step shows: (seat, message); None: the spectators; a callable: one connection
+        self.outbox: list[Outgoing] = []
+        #: what earlier steps showed, each batch behind the store's barrier for the writes made before it: sent
+        #: once the barrier says they are committed (the game may run ``AHEAD`` steps in front of it)
+        self.sealed: deque[tuple[Future[None], list[Outgoing]]] = deque()
+        #: each receiver's update not yet sent (its batch and place), to fold the next one into
+        self.unsent: dict[int | None, tuple[list[Outgoing], int]] = {}
         #: when the last decision was played (a CPU's next move waits the CPU pace from it)
         self.moved_at = now
         #: the claim window after a discard ends then; answers that come before wait in ``held``
@@ -224,12 +240,13 @@ class GameRunner:
     # ------------------------------------------------------------------ the task
     async def _run(self) -> None:
         try:
-            await self._durable()  # the game's start is stored before anyone hears of it
+            await self._wait(self.store.durable())  # the game's start is stored before anyone hears of it
             self.room.game_stored(self.game_id)
             self.begin(self.now())
             while not self.finished:
                 self.step(self.now())
-                await self._deliver()
+                self._seal()
+                self._send_durable()
                 if self.finished:
                     break
                 if not self.inbox.empty():
@@ -237,14 +254,20 @@ class GameRunner:
                     continue
                 now = self.now()
                 wake = self.next_wake(now)
-                if wake is not None and wake <= now:
+                if wake is not None and wake <= now and len(self.sealed) < AHEAD:
+                    await asyncio.sleep(0)  # let other games and connections run between steps
+                    continue
+                if self.sealed:  # nothing more to do before what was shown is stored
+                    await self._wait(self.sealed[0][0])
                     continue
                 try:
                     item = await asyncio.wait_for(self.inbox.get(), None if wake is None else wake - now)
                 except TimeoutError:
                     continue
                 self.handle(item, self.now())
-            await self._durable()  # the record of the end first
+            self._seal()
+            await self._wait(self.store.durable())  # the record of the end first
+            self._send_durable()
             self.room.game_over(self.game_id, self.final_json(), self.unrecorded(), self.abandoned)
         except asyncio.CancelledError:
             raise
@@ -257,40 +280,49 @@ class GameRunner:
         self._refresh_prompts(now)
         self._send_all(self.game.events[-self._opening_count() :])
 
-    async def _durable(self) -> None:
-        """Wait until every write so far is committed; tell the table when that takes long (the store is
-        failing), and again when it works."""
-        barrier = asyncio.wrap_future(self.store.durable())
-        done, _ = await asyncio.wait((barrier,), timeout=STORAGE_NOTICE_SECONDS)
-        if done:
-            barrier.result()  # StoreError: a write was dropped
-            return
-        began = self.now()
-        told = self.store.failing is not None
-        if told:
-            log.warning("game %s waits for the database: %s", self.game_id, self.store.failing)
-            self._tell_all(Paused(type="paused", reason="storage"))
-        await barrier
-        self.shift_timers(self.now() - began)
-        if told:
-            self._tell_all(Resumed(type="resumed", reason="storage"))
+    def _seal(self) -> None:
+        """What the last step showed waits for everything written so far (one barrier per tick, shared)."""
+        if self.outbox:
+            self.sealed.append((self.store.durable(), self.outbox))
+            self.outbox = []
 
-    async def _deliver(self) -> None:
-        """Send what the last steps showed, once it is durable (``StoreError``: it cannot be; the game stops)."""
-        if not self.outbox:
-            await asyncio.sleep(0)  # let other games and connections run between steps
-            return
-        try:
-            await self._durable()
-        except StoreError:
-            self.outbox.clear()
-            raise
-        out, self.outbox = self.outbox, []
-        for seat, msg in out:
-            if seat is None:
-                self.room.send_to_spectators(msg)
-            else:
-                self.room.send_to(seat, msg)
+    def _send_durable(self) -> None:
+        """Send, in order, what is shown by the steps whose writes are committed (``StoreError``: a write was
+        dropped; the game stops)."""
+        while self.sealed and self.sealed[0][0].done():
+            barrier, out = self.sealed.popleft()
+            barrier.result()
+            for key, (batch, _) in list(self.unsent.items()):
+                if batch is out:
+                    del self.unsent[key]
+            for target, msg in out:
+                if target is SKIP:
+                    continue
+                if target is None:
+                    self.room.send_to_spectators(msg)
+                elif isinstance(target, int):
+                    self.room.send_to(target, msg)
+                else:
+                    target(msg)
+
+    async def _wait(self, barrier: Future[None]) -> None:
+        """Until ``barrier`` (writes committed); tell the table when that takes long (the store is failing), and
+        again when it works. Then send what became durable."""
+        if not barrier.done():
+            waiting = asyncio.wrap_future(barrier)
+            done, _ = await asyncio.wait((waiting,), timeout=STORAGE_NOTICE_SECONDS)
+            if not done:
+                began = self.now()
+                told = self.store.failing is not None
+                if told:
+                    log.warning("game %s waits for the database: %s", self.game_id, self.store.failing)
+                    self._tell_all(Paused(type="paused", reason="storage"))
+                await waiting
+                self.shift_timers(self.now() - began)
+                if told:
+                    self._tell_all(Resumed(type="resumed", reason="storage"))
+        barrier.result()  # StoreError: a write was dropped
+        self._send_durable()
 
     def _tell_all(self, msg: ServerMessage) -> None:
         """At once, not through the outbox: a notice about the table, not a consequence of a decision."""
@@ -441,7 +473,7 @@ class GameRunner:
         elif item.kind == "presence":
             self._presence(item.seat, item.payload, now)
         elif item.kind == "watch" and item.reply is not None:
-            item.reply(self.update_for(None, []))
+            self.outbox.append((item.reply, self.update_for(None, [])))
 
     def _answer(self, msg: InboxItem, now: float) -> None:
         seat, game = msg.seat, self.game
@@ -599,13 +631,28 @@ class GameRunner:
         for seat in self.people_here():
             self._send(seat, events)
         if self.room.has_spectators():
-            self.outbox.append((None, self.update_for(None, events)))
+            self._queue_update(None, self.update_for(None, events))
 
     def _send(self, seat: int, events: list[Event], full: bool = False) -> None:
         msg = self.update_for(seat, events)
         if full:
             msg["full"] = True
-        self._send_to(seat, msg)
+        self._queue_update(seat, msg)
+
+    def _queue_update(self, target: int | None, msg: Update) -> None:
+        """Queue an update; one still waiting for the store for the same receiver is folded into it (its events
+        first, this view): a game that runs ahead of the store sends one update per receiver, not one a step."""
+        earlier = self.unsent.get(target)
+        if earlier is not None:
+            batch, i = earlier
+            old = batch[i][1]
+            assert old["type"] == "update"
+            batch[i] = (SKIP, old)
+            msg["events"] = old["events"] + msg["events"]
+            if old.get("full"):
+                msg["full"] = True
+        self.unsent[target] = (self.outbox, len(self.outbox))
+        self.outbox.append((target, msg))
 
     def _send_to(self, seat: int, msg: ServerMessage) -> None:
         self.outbox.append((seat, msg))

@@ -241,10 +241,11 @@ class Store:
         """A future resolved once every write queued so far is committed (``StoreError`` if one was dropped).
         Callers between two writes share one barrier, so a tick's worth of games waits for one commit."""
         with self._barrier_lock:
-            if self._barrier is None or self._barrier.done():
-                self._barrier = Future()
-                self._queue.put(self._barrier)
-            return self._barrier
+            barrier = self._barrier
+            if barrier is None or (barrier.done() and barrier.exception() is not None):
+                barrier = self._barrier = Future()
+                self._queue.put(barrier)
+            return barrier  # (nothing queued since a barrier that is done: it stands for now too)
 
     def _caught_up(self, timeout: float = 10.0) -> bool:
         """Wait until every write queued so far is committed (or dropped)."""
