@@ -29,6 +29,7 @@ def test_a_table_that_cannot_be_saved_says_so_and_goes_on_when_it_can(
     fullness.full = True
     banner = person.page.locator("#banner")
     expect(banner).to_contain_text(PAUSED[lang], timeout=60_000)
+    person.screenshot(f"paused-storage-{lang}.png")
     table = rivers(person)
     person.page.wait_for_timeout(1500)
     assert rivers(person) == table, "the table went on while nothing could be stored"
