@@ -224,3 +224,36 @@ def test_a_game_is_stored_before_its_room_says_it_plays(tmp_path: Path) -> None:
         game_id = ann.room(lambda r: r["phase"] == "playing")["room"]["game_id"]
         _, status = stored_game(tmp_path / "jantaku.db", game_id)  # no flush: read as it stands now
         assert status == "running"
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# a write that can never succeed
+
+
+def test_a_game_whose_write_is_dropped_stops_before_showing_it(tmp_path: Path) -> None:
+    """A decision row that already exists (a fault of the data, not of the disk) cannot be written: the store
+    drops it after its retries, and the game stops (``server_error``) without showing that decision."""
+    with table(tmp_path) as (client, connect_person):
+        ann = connect_person("Ann")
+        ann.send({"type": "play_now", "settings": EAST})
+        game_id = ann.room(lambda r: r["phase"] == "playing")["room"]["game_id"]
+        db = tmp_path / "jantaku.db"
+        client.app.state.store.flush()  # type: ignore[attr-defined]
+        stored = len(stored_game(db, game_id)[0]) - 1
+        with contextlib.closing(sqlite3.connect(db)) as c:  # the row the game's decision number 10 will need
+            c.execute("INSERT INTO decisions (game_id, n, line) VALUES (?, ?, ?)", (game_id, stored + 10, "{}"))
+            c.commit()
+        seen: list[Msg] = []
+        while True:
+            msg = ann.recv(timeout=10)
+            if msg["type"] == "error":
+                assert msg["code"] == "server_error"
+                break
+            assert msg["type"] == "update", msg["type"]
+            seen += msg["events"]
+            if msg.get("seq"):
+                ann.send({"type": "action", "seq": msg["seq"], "action": simple_choice(msg["view"]["legal_actions"])})
+        lines, status = stored_game(db, game_id)
+        assert status == "running"  # stored as far as it got: a restart resumes it
+        record = Game.replay(lines[: 1 + stored + 10])  # the header and every decision before the lost one
+        assert shown(record, 0)[: len(seen)] == seen, "an update showed the decision that was never stored"

@@ -45,7 +45,7 @@ from jantaku.engine import Action, Event, Game, IllegalAction, SeatView, action_
 from jantaku.engine.actions import DeclareNoten, Discard, Pass, Power
 from jantaku.server.config import Settings
 from jantaku.server.protocol import FinalJson, Paused, Resumed, ServerMessage, Timeout, Update, error
-from jantaku.server.store import Store, dumps
+from jantaku.server.store import Store, StoreError, dumps
 
 log = logging.getLogger("jantaku.server")
 
@@ -244,6 +244,8 @@ class GameRunner:
             self.room.game_stored(self.game_id)
             self.begin(self.now())
             while not self.finished:
+                if len(self.sealed) >= AHEAD:  # far enough in front of the store: wait for it first
+                    await self._wait(self.sealed[0][0])
                 self.step(self.now())
                 self._seal()
                 self._send_durable()
@@ -290,8 +292,9 @@ class GameRunner:
         """Send, in order, what is shown by the steps whose writes are committed (``StoreError``: a write was
         dropped; the game stops)."""
         while self.sealed and self.sealed[0][0].done():
-            barrier, out = self.sealed.popleft()
-            barrier.result()
+            if self.store.lost(self.game_id):
+                raise StoreError(f"a write of game {self.game_id} was dropped")
+            _, out = self.sealed.popleft()
             for key, (batch, _) in list(self.unsent.items()):
                 if batch is out:
                     del self.unsent[key]
@@ -309,19 +312,19 @@ class GameRunner:
         """Until ``barrier`` (writes committed); tell the table when that takes long (the store is failing), and
         again when it works. Then send what became durable."""
         if not barrier.done():
+            began = self.now()
             waiting = asyncio.wrap_future(barrier)
-            done, _ = await asyncio.wait((waiting,), timeout=STORAGE_NOTICE_SECONDS)
-            if not done:
-                began = self.now()
-                told = self.store.failing is not None
-                if told:
+            told = False
+            while not waiting.done():
+                # (shielded: cancelling this game must not cancel the barrier the other games share)
+                await asyncio.wait((asyncio.shield(waiting),), timeout=STORAGE_NOTICE_SECONDS)
+                if not waiting.done() and not told and self.store.failing is not None:
+                    told = True
                     log.warning("game %s waits for the database: %s", self.game_id, self.store.failing)
                     self._tell_all(Paused(type="paused", reason="storage"))
-                await waiting
+            if told:
                 self.shift_timers(self.now() - began)
-                if told:
-                    self._tell_all(Resumed(type="resumed", reason="storage"))
-        barrier.result()  # StoreError: a write was dropped
+                self._tell_all(Resumed(type="resumed", reason="storage"))
         self._send_durable()
 
     def _tell_all(self, msg: ServerMessage) -> None:
@@ -575,6 +578,13 @@ class GameRunner:
                 clock.serial += 1
                 clock.seq, clock.key, clock.opened = clock.serial, key, now
 
+    def _close_window(self) -> None:
+        """Before a record that is not a decision (the clock, the abandonment): a replay closes an unanswerable
+        window at once, so the game must not hold one open across such a record."""
+        if self.game.window_open:
+            self.window_until = 0.0
+            self._after(self.game.close_window(), self.now())
+
     # ------------------------------------------------------------------ the match clock
     def _clock_due(self, now: float) -> float | None:
         rules = self.game.rules
@@ -593,6 +603,7 @@ class GameRunner:
         minutes = (time.time() - self.started_at) / 60
         for mark in (rules.last_hand_after_minutes, rules.end_after_minutes):
             if mark and mark not in self.clock_marks and minutes >= mark:
+                self._close_window()
                 self.clock_marks.add(mark)
                 events = self.game.clock(round(minutes, 3))
                 self._store({"type": "clock", "info": {"minutes": round(minutes, 3)}})
@@ -664,6 +675,7 @@ class GameRunner:
     # ------------------------------------------------------------------ end
     def _abandon(self) -> None:
         """Nobody came back in time: the game ends on the scores as they stand, recorded as abandoned."""
+        self._close_window()
         log.info("game %s abandoned: no person connected for %g minutes", self.game_id, self.settings.abandon_minutes)
         self.abandoned = True
         self._store({"type": "abandon"})

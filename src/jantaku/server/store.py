@@ -48,7 +48,11 @@ BUG_ATTEMPTS = 3
 
 
 class StoreError(RuntimeError):
-    """A write was dropped: what waited for it (``Store.durable``) cannot be made durable."""
+    """A write of a game was dropped (``Store.lost``): what the game shows cannot be made durable."""
+
+
+#: a write for the writer thread, and the game it belongs to (None: no game)
+Job = tuple[Callable[[Session], None], str | None]
 
 
 def transient(exc: BaseException) -> bool:
@@ -144,7 +148,8 @@ class Store:
         self.engine = make_engine(url)
         self._migrate()
         # a job, a barrier to resolve once everything queued before it is committed, or None to stop
-        self._queue: queue.Queue[Callable[[Session], None] | Future[None] | None] = queue.Queue()
+        self._queue: queue.Queue[Job | Future[None] | None] = queue.Queue()
+        self._lost: set[str] = set()
         self._failure: BaseException | None = None
         #: why the writes are being retried now (None: the last write succeeded)
         self.failing: str | None = None
@@ -184,19 +189,17 @@ class Store:
                     break
                 batch.append(more)
             jobs = [j for j in batch if not isinstance(j, Future)]
-            dropped = self._commit(jobs) if jobs else 0
+            if jobs:
+                self._commit(jobs)
             for j in batch:  # after the commit: a waiter then reads what was queued before it
                 if isinstance(j, Future) and not j.done():
-                    if dropped:
-                        j.set_exception(StoreError(f"{dropped} write(s) were dropped after errors"))
-                    else:
-                        j.set_result(None)
+                    j.set_result(None)
             if stop:
                 return
 
-    def _commit(self, jobs: list[Callable[[Session], None]]) -> int:
-        """Commit ``jobs`` in one transaction, retrying while the failure can pass; returns how many were dropped
-        (a job that fails for another reason is retried alone, then dropped)."""
+    def _commit(self, jobs: list[Job]) -> None:
+        """Commit ``jobs`` in one transaction, retrying while the failure can pass (a job that fails for another
+        reason is retried alone, then dropped, and its game is marked: ``lost``)."""
         attempt = 0
         while True:
             try:
@@ -207,21 +210,26 @@ class Store:
                     attempt += 1
                     continue
                 if len(jobs) > 1:  # find the job that fails: the others are kept, each in its own transaction
-                    return sum(self._commit([j]) for j in jobs)
+                    for j in jobs:
+                        self._commit([j])
+                    return
                 if attempt + 1 < BUG_ATTEMPTS:
                     attempt += 1
                     continue
                 log.exception("a database write failed and was dropped")
                 self._failure = exc
-                return 1
+                game = jobs[0][1]
+                if game is not None:
+                    self._lost.add(game)
+                return
             if self.failing is not None:
                 log.warning("database writes succeed again")
                 self.failing = None
-            return 0
+            return
 
-    def _transaction(self, jobs: list[Callable[[Session], None]]) -> None:
+    def _transaction(self, jobs: list[Job]) -> None:
         with Session(self.engine) as s, s.begin():
-            for j in jobs:
+            for j, _game in jobs:
                 j(s)
 
     def _retrying(self, exc: BaseException, attempt: int) -> None:
@@ -231,18 +239,23 @@ class Store:
         self.failing = reason
         time.sleep(RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)])
 
-    def submit(self, job: Callable[[Session], None]) -> None:
-        """Queue ``job`` for the writer thread: it runs in a transaction after every write queued before it."""
+    def submit(self, job: Callable[[Session], None], game_id: str | None = None) -> None:
+        """Queue ``job`` for the writer thread: it runs in a transaction after every write queued before it.
+        ``game_id``: the game the write belongs to, marked ``lost`` if the write is ever dropped."""
         with self._barrier_lock:
             self._barrier = None
-            self._queue.put(job)
+            self._queue.put((job, game_id))
+
+    def lost(self, game_id: str) -> bool:
+        """Whether a write of this game was dropped: what it shows from then on can never be durable."""
+        return game_id in self._lost
 
     def durable(self) -> Future[None]:
-        """A future resolved once every write queued so far is committed (``StoreError`` if one was dropped).
+        """A future resolved once every write queued so far is committed or dropped (a game checks ``lost``).
         Callers between two writes share one barrier, so a tick's worth of games waits for one commit."""
         with self._barrier_lock:
             barrier = self._barrier
-            if barrier is None or (barrier.done() and barrier.exception() is not None):
+            if barrier is None or barrier.cancelled():
                 barrier = self._barrier = Future()
                 self._queue.put(barrier)
             return barrier  # (nothing queued since a barrier that is done: it stands for now too)
@@ -251,8 +264,6 @@ class Store:
         """Wait until every write queued so far is committed (or dropped)."""
         try:
             self.durable().result(timeout)
-        except StoreError:
-            pass
         except TimeoutError:
             return False
         return True
@@ -266,8 +277,9 @@ class Store:
             raise RuntimeError(f"a database write failed: {failure}") from failure
 
     def close(self) -> None:
+        """Stop the writer once what is queued is written (a write that was dropped is already logged)."""
         try:
-            self.flush()
+            self._caught_up()
         finally:
             self._queue.put(None)
             self._writer.join(timeout=10)
@@ -306,10 +318,10 @@ class Store:
             for i, seat in enumerate(seats):
                 s.add(PlayerRow(game_id=game_id, seat=i, nickname=seat["nickname"], cpu=seat.get("cpu")))
 
-        self.submit(job)
+        self.submit(job, game_id)
 
     def decision(self, game_id: str, n: int, line: str) -> None:
-        self.submit(lambda s: s.add(DecisionRow(game_id=game_id, n=n, line=line)))
+        self.submit(lambda s: s.add(DecisionRow(game_id=game_id, n=n, line=line)), game_id)
 
     def room_changed(self, game_id: str, room: dict[str, Any]) -> None:
         def job(s: Session) -> None:
@@ -317,7 +329,7 @@ class Store:
             if row is not None:
                 row.room = room
 
-        self.submit(job)
+        self.submit(job, game_id)
 
     def room_waiting(self, room: dict[str, Any]) -> None:
         """Keep a waiting room's record (``Room.to_record``) for a restart."""
@@ -359,7 +371,7 @@ class Store:
                 room.update(seats=seats, last_game_id=game_id, last_final=final)
                 s.merge(WaitingRoomRow(id=row.room_id, room=room, updated_at=now()))
 
-        self.submit(job)
+        self.submit(job, game_id)
 
     # ------------------------------------------------------------------ reads
     def running_games(self) -> list[RunningGame]:
