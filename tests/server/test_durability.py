@@ -105,6 +105,7 @@ def kill_after_every_update(tmp_path: Path, kills: int) -> int:
                     # it stands exactly where they saw it
                     assert full["view"] == last["view"], "the restored view is not the one the person saw"
                 answered = set()  # (prompts are numbered anew by each process)
+                seen += full["events"]  # (what followed at once may travel with the full view)
                 last = full
                 if full.get("seq"):
                     answered.add(full["seq"])
