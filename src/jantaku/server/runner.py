@@ -394,7 +394,7 @@ class GameRunner:
                 self.idle_since = now
                 self._send_spectators(Paused(type="paused", reason="absent"))
             if now >= self.idle_since + self.settings.abandon_minutes * 60:
-                self._abandon()
+                self._abandon(now)
             return
         if self.idle_since is not None:  # a person came back: the table goes on where it stood
             self.shift_timers(now - self.idle_since)
@@ -578,12 +578,12 @@ class GameRunner:
                 clock.serial += 1
                 clock.seq, clock.key, clock.opened = clock.serial, key, now
 
-    def _close_window(self) -> None:
+    def _close_window(self, now: float) -> None:
         """Before a record that is not a decision (the clock, the abandonment): a replay closes an unanswerable
         window at once, so the game must not hold one open across such a record."""
         if self.game.window_open:
             self.window_until = 0.0
-            self._after(self.game.close_window(), self.now())
+            self._after(self.game.close_window(), now)
 
     # ------------------------------------------------------------------ the match clock
     def _clock_due(self, now: float) -> float | None:
@@ -603,7 +603,7 @@ class GameRunner:
         minutes = (time.time() - self.started_at) / 60
         for mark in (rules.last_hand_after_minutes, rules.end_after_minutes):
             if mark and mark not in self.clock_marks and minutes >= mark:
-                self._close_window()
+                self._close_window(now)
                 self.clock_marks.add(mark)
                 events = self.game.clock(round(minutes, 3))
                 self._store({"type": "clock", "info": {"minutes": round(minutes, 3)}})
@@ -673,13 +673,13 @@ class GameRunner:
             self.outbox.append((None, msg))
 
     # ------------------------------------------------------------------ end
-    def _abandon(self) -> None:
+    def _abandon(self, now: float) -> None:
         """Nobody came back in time: the game ends on the scores as they stand, recorded as abandoned."""
-        self._close_window()
+        self._close_window(now)
         log.info("game %s abandoned: no person connected for %g minutes", self.game_id, self.settings.abandon_minutes)
         self.abandoned = True
         self._store({"type": "abandon"})
-        self._after(self.game.abandon(), self.now())
+        self._after(self.game.abandon(), now)
 
     def unrecorded(self) -> bool:
         end = next((e for e in reversed(self.game.events) if e.type == "end_game"), None)
