@@ -115,7 +115,7 @@ def test_each_option_is_explained_in_both_languages(people: Callable[..., Person
     for name in edited("standard"):
         expect(page.locator(ROW.format(name)).locator(".opt-label")).to_have_text(TEXTS[name].ja)
     expect(page.locator('#create-preset option[value="standard"]')).to_have_text("標準")
-    expect(page.locator(ROW.format("double_ron")).locator("select option").first).to_have_text("両方和了 （既定）")
+    expect(page.locator(ROW.format("double_ron")).locator("select option").first).to_have_text("両方和了（既定）")
     assert page.locator("#create-options legend").first.inner_text() == "対局"
     person.screenshot("rules-editor-ja.png")
 
@@ -271,3 +271,21 @@ def test_a_value_outside_the_range_is_marked_and_refused_by_the_server(people: C
     expect(refusal).to_contain_text("These rules cannot be played")
     expect(refusal).to_contain_text("uma must be -1,000,000 to 1,000,000 in steps of 100 each")
     expect(page.locator("#create-room")).to_be_visible()  # still in the lobby: no room was made
+
+
+def test_the_rules_in_force_are_shown_at_the_table(people: Callable[..., Person]) -> None:
+    """At the table the options dialog shows the rules in force: what differs from the preset first."""
+    person = people("Ann")
+    page = person.page
+    page.select_option("#play-length", "east")
+    person.play_now()
+    page.click("#options-button")
+    diff = page.locator('#table-rules-diff tr[data-rule="length"]')
+    expect(diff).to_contain_text("Length")
+    expect(diff).to_contain_text("East only")
+    expect(diff).to_contain_text("Preset: East-South")
+    expect(page.locator("#options .rules-title")).to_have_text("Standard · East only")
+    expect(page.locator('#table-rules-all tr[data-rule="kuitan"]')).to_be_hidden()
+    page.click("#table-rules-all summary")
+    expect(page.locator('#table-rules-all tr[data-rule="kuitan"]')).to_contain_text("On")
+    person.screenshot("table-rules-in-force.png")

@@ -557,7 +557,7 @@ PRESET_TEXTS: dict[str, PresetText] = {
         "Doman",
         "ドマ",
         "An online RPG's riichi: nagashi mangan, triple ron aborts, a match clock",
-        "オンラインRPGの麻雀：流し満貫、三家和で流局、対局時間の制限",
+        "オンラインゲームの麻雀：流し満貫、三家和で流局、対局時間の制限",
     ),
     "doman-nokuitan": PresetText(
         "Doman, no open tanyao", "ドマ（喰いタンなし）", "Doman without open tanyao", "ドマのルールで喰いタンなし"

@@ -210,7 +210,7 @@ function optionRow(prefix, o, base, value) {
   } else if (o.kind === "choice") {
     control = el("select", { id, dataset: { option: o.name } }, o.values.map((v) => el("option",
       { value: v.value, selected: v.value === value, dataset: { preset: v.value === presetValue ? "yes" : undefined } },
-      inLanguage(v) + (v.value === presetValue ? ` ${t("presetMark")}` : ""))));
+      inLanguage(v) + (v.value === presetValue ? t("presetMark") : ""))));
   } else if (o.kind === "number") {
     control = el("input", { type: "number", id, value, title: range, dataset: { option: o.name },
       min: o.bounds.min, max: o.bounds.max, step: o.bounds.step });

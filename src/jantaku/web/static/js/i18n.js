@@ -53,7 +53,7 @@ const EN = {
   range: "{min} to {max}", rangeTwo: "{min} or {max}", rangeStep: "{min} to {max}, in steps of {step}",
   rangeEach: "each {range}",
   // editor: the rules editor, rules in force, lengths, CPU names and the server's refusals
-  hands: "{n} hands", presetMark: "(preset)", presetValue: "Preset: {value}", resetToPreset: "Reset to the preset",
+  hands: "{n} hands", presetMark: " (preset)", presetValue: "Preset: {value}", resetToPreset: "Reset to the preset",
   on: "On", off: "Off", listSeparator: ", ", rulesChanged: "Changed from {preset}",
   rulesAsPreset: "The rules of {preset}, unchanged.", allRules: "All rules", cpuName: "CPU {n} ({level})",
   errors: {
