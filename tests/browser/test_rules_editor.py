@@ -15,7 +15,7 @@ from collections.abc import Callable
 from jantaku.rules.editor import SETS, TEXTS, applies, kind_of
 from jantaku.rules.presets import PRESETS
 from jantaku.rules.ruleset import CHOICES, RANGES
-from tests.browser.helpers import Person, expect
+from tests.browser.helpers import Page, Person, expect
 
 OPTION = '#create-options [data-option="{}"]'
 ROW = '#create-options [data-option-row="{}"]'
@@ -30,14 +30,14 @@ def edited(preset: str) -> set[str]:
     return {name for name in TEXTS if name not in OWN_PICKER and applies(name, rules)}
 
 
-def open_editor(page: object, preset: str = "standard") -> None:
-    page.select_option("#create-preset", preset)  # type: ignore[attr-defined]
-    page.click("#create-advanced summary")  # type: ignore[attr-defined]
-    expect(page.locator("#create-options").first).to_be_visible()  # type: ignore[attr-defined]
+def open_editor(page: Page, preset: str = "standard") -> None:
+    page.select_option("#create-preset", preset)
+    page.click("#create-advanced summary")
+    expect(page.locator("#create-options").first).to_be_visible()
 
 
-def shown_options(page: object) -> set[str]:
-    rows = page.locator("#create-options [data-option-row]")  # type: ignore[attr-defined]
+def shown_options(page: Page) -> set[str]:
+    rows = page.locator("#create-options [data-option-row]")
     return set(rows.evaluate_all("rs => rs.map(r => r.dataset.optionRow)"))
 
 

@@ -132,7 +132,7 @@ function history() {
     state.history.length === 0 ? el("div", { class: "hint" }, t("noGames")) : el("table", { class: "history" },
       state.history.map((g) => el("tr", {},
         el("td", {}, (g.finished_at || "").slice(0, 16).replace("T", " ")),
-        el("td", {}, g.preset),
+        el("td", {}, presetLabel(g.preset)),
         el("td", {}, (g.final && g.final.nicknames ? g.final.order.map((s) => `${g.final.nicknames[s]} ${g.final.scores[s]}`).join(" · ") : "")),
         el("td", {}, el("a", { href: `/api/games/${g.id}/log`, download: `jantaku-${g.id}.jsonl` }, t("download"))))))];
 }
