@@ -22,7 +22,7 @@ export function openOptions() {
       el("select", { id: "opt-lang", onchange: (e) => { setLang(e.target.value); refresh(); openOptions(); } },
         el("option", { value: "en", selected: getLang() === "en" }, "English"),
         el("option", { value: "ja", selected: getLang() === "ja" }, "日本語"))),
-    tableRules(),
+    ...[tableRules()].filter(Boolean), // (the dialog's own append would print a bare null)
     el("button", { id: "options-close", onclick: () => dialog.close() }, t("close")));
   if (!dialog.open) dialog.showModal();
 }
