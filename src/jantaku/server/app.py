@@ -26,6 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from jantaku.rules import PRESETS
+from jantaku.rules.editor import editor_json
 from jantaku.rules.ruleset import option_bounds
 from jantaku.server import upkeep
 from jantaku.server.config import Settings
@@ -229,6 +230,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             {"name": r.name, "description": r.description, "source": r.source, "options": r.options(), "bounds": bounds}
             for r in PRESETS.values()
         ]
+
+    @app.get("/api/options", tags=["rules"])
+    def rule_options() -> dict[str, Any]:
+        """The rules editor's words: every option's group, kind (bool, choice, number, list, set), label and
+        one-line summary in English and Japanese, its values' words and range, and every preset's name and summary
+        (``jantaku.rules.editor``)."""
+        return editor_json()
 
     @app.get("/api/rooms", tags=["rooms"])
     def rooms() -> dict[str, Any]:

@@ -99,6 +99,7 @@ class RoomListing(TypedDict):
     people: int
     phase: Literal["waiting", "playing"]
     superpowers: bool
+    hands: NotRequired[int]  # Zung Jung: the match's hands (``zj_hands``), which its length does not say
 
 
 class TimerJson(TypedDict):

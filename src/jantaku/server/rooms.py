@@ -412,7 +412,7 @@ class Room:
 
     def listing(self) -> RoomListing:
         rules = self.rules
-        return RoomListing(
+        listing = RoomListing(
             room_id=self.id,
             preset=self.settings.preset,
             length=rules.length,
@@ -422,6 +422,9 @@ class Room:
             phase="playing" if self.playing else "waiting",
             superpowers=rules.superpowers,
         )
+        if not rules.riichi:
+            listing["hands"] = rules.zj_hands
+        return listing
 
     def to_record(self) -> dict[str, Any]:
         """What a restart needs: settings, seats with token hashes, the creator, the last game's result."""

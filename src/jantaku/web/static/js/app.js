@@ -10,6 +10,7 @@ import { showStatus } from "./notices.js";
 import { t, setLang, getLang } from "./i18n.js";
 import { el, patch, forget, clear } from "./dom.js";
 import { loadCatalogue } from "./powers.js";
+import { loadRuleTexts } from "./forms.js";
 import * as lobby from "./screens/lobby.js";
 import * as room from "./screens/room.js";
 import * as table from "./screens/table.js";
@@ -141,7 +142,7 @@ async function start() {
   setLang(getLang());
   saveOptions();
   onRefresh(render);
-  await Promise.all([loadPresets(), loadCatalogue()]); // the forms and the powers' texts come from the server
+  await Promise.all([loadPresets(), loadCatalogue(), loadRuleTexts()]); // the forms and their texts come from the server
   render();
   loadHistory();
   connect((msg) => { dispatch(msg); render(); }, onStatus);

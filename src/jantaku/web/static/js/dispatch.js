@@ -3,10 +3,10 @@
 
 import { state, refresh } from "./store.js";
 import { send, storedNickname, storeNickname } from "./net.js";
-import { t } from "./i18n.js";
+import { t, errorText } from "./i18n.js";
 import { notice, showPause, toast } from "./notices.js";
 import { autoPlay } from "./play.js";
-import { powerEventText } from "./powers.js";
+import { powerEventText, seatName } from "./powers.js";
 import { results } from "./screens/results.js";
 import { callWordOf } from "./screens/table.js";
 
@@ -74,7 +74,7 @@ const HANDLERS = {
   },
   error(msg) {
     if (msg.code === "illegal_action" && msg.seq === state.answered) state.answered = null; // the prompt is still open
-    if (msg.code !== "stale" && msg.code !== "unknown_token") notice(`${msg.message}`, "error");
+    if (msg.code !== "stale" && msg.code !== "unknown_token") notice(errorText(msg), "error");
   },
 };
 
@@ -109,9 +109,9 @@ function onUpdate(msg) {
   if (msg.events.some((ev) => ev.type === "hora" || ev.type === "ryukyoku")) state.frozen = previous || msg;
   results.events(msg.events, state);
   if (!msg.full) { // a superpower used (or a tile veiled): a toast says who did what, the private part stays in the view
-    const seatName = (seat) => (state.room && state.room.seats[seat] ? state.room.seats[seat].nickname : `#${seat + 1}`);
+    const nameOf = (seat) => seatName(state.room && state.room.seats[seat], seat);
     for (const ev of msg.events) {
-      const text = powerEventText(ev, seatName);
+      const text = powerEventText(ev, nameOf);
       if (text) toast(text);
     }
   }

@@ -1,6 +1,8 @@
-// The rules forms the lobby and the room share: the preset, length and CPU level pickers, the options editor, the
-// Superpower toggle and power choice, and the settings a form says (settingsFrom). Each form's inputs carry ids
-// made from a prefix ("play", "create", "match", "room"), so settingsFrom reads a form back by its prefix.
+// The rules forms the lobby and the room share: the preset, length and CPU level pickers, the rules editor, the
+// Superpower toggle and power choice, the settings a form says (settingsFrom), and the rules in force. The words
+// for rules and presets come from the server (GET /api/options, jantaku.rules.editor): the page keeps no copy.
+// Each form's inputs carry ids made from a prefix ("play", "create", "match", "room"), so settingsFrom reads a form
+// back by its prefix.
 
 import { el, patch } from "./dom.js";
 import { t, getLang, rangeText } from "./i18n.js";
@@ -9,6 +11,80 @@ import { levelName, levelNames, powerIcon, powerName, powerNames, powerSummary }
 
 export function presetInfo(name) { return state.presets.find((p) => p.name === name); }
 
+/** Loads the rules editor's words (GET /api/options: every option's group, kind, label, summary and values, and the
+ * presets' names and summaries, in English and Japanese) into the store. */
+export async function loadRuleTexts() {
+  try {
+    const res = await fetch("/api/options");
+    state.ruleTexts = await res.json();
+  } catch { /* without them the editor shows the options' keys */ }
+}
+
+function inLanguage(texts) { return texts ? texts[getLang()] || texts.en || "" : ""; }
+
+function optionInfo(name) { return state.ruleTexts.options.find((o) => o.name === name); }
+
+/** A preset's name in the page's language ("Standard", "標準"); its key when the server gave no words. */
+export function presetLabel(name) {
+  const p = state.ruleTexts.presets[name];
+  return p ? inLanguage(p.label) : name;
+}
+
+/** A preset's one-line summary in the page's language (the length left out: a room shows its own). */
+export function presetSummary(name) {
+  const p = state.ruleTexts.presets[name];
+  return p ? inLanguage(p.summary) : (presetInfo(name)?.description || "");
+}
+
+/** An option's short label in the page's language. */
+export function optionLabel(name) {
+  const o = optionInfo(name);
+  return o ? inLanguage(o.label) : name;
+}
+
+/** How long a game under these rules runs, in the family's own terms: "East-South", or "8 hands" in Zung Jung. */
+export function lengthText(rules) {
+  if (rules.family === "zung-jung") return t("hands", { n: rules.zj_hands });
+  return rules.length === "east" ? t("east") : t("eastSouth");
+}
+
+/** An option's value in words: on/off, a choice's or a set's words, numbers as the language writes them. */
+export function valueText(name, value, players = 4) {
+  const o = optionInfo(name);
+  const number = (n) => Number(n).toLocaleString(getLang() === "ja" ? "ja-JP" : "en-US");
+  const word = (v) => {
+    const known = o && o.values && o.values.find((w) => w.value === v);
+    return known ? inLanguage(known) : String(v);
+  };
+  if (typeof value === "boolean") return value ? t("on") : t("off");
+  if (o && o.kind === "set") return value.length ? value.map(word).join(t("listSeparator")) : t("none");
+  if (Array.isArray(value)) {
+    const items = (o && o.items) || [];
+    const shown = name === "uma" ? value.slice(0, players) : value;
+    return shown.map((v, i) => (items[i] ? `${inLanguage(items[i])} ${number(v)}` : number(v))).join(t("listSeparator"));
+  }
+  if (typeof value === "number") return number(value);
+  return word(value);
+}
+
+/** Whether an option means anything under these rules (its family and number of players). */
+function applies(option, rules) {
+  return (!option.family || option.family === (rules.family || "riichi")) && (!option.players || option.players === rules.players);
+}
+
+/** Two values of an option are the same: sets in any order, lists as if padded with zeros (uma holds one number
+ * per player, and a 3-player preset may keep four zeros). */
+function sameValue(a, b) {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.some((v) => typeof v === "string") || b.some((v) => typeof v === "string")) {
+      return JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+    }
+    const n = Math.max(a.length, b.length);
+    return Array.from({ length: n }, (_, i) => (a[i] || 0) === (b[i] || 0)).every(Boolean);
+  }
+  return a === b;
+}
+
 /** A preset picker: its options follow the presets the server sent (fillPresets), value the preselected one. */
 export function presetSelect(id, value) {
   const select = el("select", { id, dataset: { initial: value } });
@@ -16,19 +92,43 @@ export function presetSelect(id, value) {
   return select;
 }
 
-/** Gives a preset picker the server's preset names (when they changed), keeping the chosen one. */
+/** Gives a preset picker the server's presets (when they or the language changed), named in the page's language,
+ * keeping the chosen one. */
 export function fillPresets(select) {
   const names = state.presets.map((p) => p.name);
   const value = select.value || select.dataset.initial;
-  if (patch(select, names.join(","), () => names.map((n) => el("option", { value: n }, n)))) {
+  if (patch(select, [names.join(","), getLang(), state.ruleTexts], () => names.map((n) => el("option", { value: n, title: presetSummary(n) }, presetLabel(n))))) {
     if (names.includes(value)) select.value = value;
   }
 }
 
-export function lengthSelect(id, value) {
-  return el("select", { id },
-    el("option", { value: "east", selected: value === "east" }, t("east")),
-    el("option", { value: "east-south", selected: value !== "east" }, t("eastSouth")));
+/** The length picker of a form: East only or East-South for riichi, the number of hands (``zj_hands``) for Zung
+ * Jung. It follows the form's preset picker (its family) and keeps the choice while the family stays. */
+export function lengthSelect(id, value, presetPicker = null) {
+  const select = el("select", { id, dataset: { initial: value } });
+  const fill = () => fillLength(select, presetPicker ? presetPicker.value || presetPicker.dataset.initial : null);
+  if (presetPicker) presetPicker.addEventListener("change", fill);
+  fill();
+  return select;
+}
+
+function fillLength(select, presetName) {
+  const info = presetName ? presetInfo(presetName) : null;
+  const zj = !!(info && info.options.family === "zung-jung");
+  const kept = select.value || select.dataset.initial;
+  patch(select, [zj, presetName, getLang()], () => {
+    if (!zj) {
+      return [el("option", { value: "east" }, t("east")), el("option", { value: "east-south" }, t("eastSouth"))];
+    }
+    // Zung Jung: one to three rounds of four hands, and the preset's own number
+    const bounds = info.bounds && info.bounds.zj_hands ? info.bounds.zj_hands : { min: 4, max: 12 };
+    const counts = new Set([info.options.zj_hands]);
+    for (let n = bounds.min; n <= bounds.max; n += info.options.players) counts.add(n);
+    return [...counts].sort((a, b) => a - b).map((n) => el("option", { value: String(n) }, t("hands", { n })));
+  });
+  const values = [...select.options].map((o) => o.value);
+  if (values.includes(kept)) select.value = kept;
+  else select.value = zj ? String(info.options.zj_hands) : (info && info.options.length) || "east-south";
 }
 
 export function levelSelect(id, value = "normal") {
@@ -41,16 +141,15 @@ export function settingsFrom(prefix) {
   const length = document.getElementById(`${prefix}-length`).value;
   const options = {};
   const info = presetInfo(preset);
-  if (info && info.options.length !== length && preset !== "zung-jung") options.length = length;
-  const extra = document.getElementById(`${prefix}-options`);
-  if (extra) {
-    for (const input of extra.querySelectorAll("[data-option]")) {
-      const name = input.dataset.option;
-      const base = info ? info.options[name] : undefined;
-      let value = input.type === "checkbox" ? input.checked : input.value;
-      if (typeof base === "number") value = Number(value);
-      if (Array.isArray(base)) value = String(value).split(",").map((s) => s.trim()).filter(Boolean);
-      if (JSON.stringify(value) !== JSON.stringify(base) && name !== "length") options[name] = value;
+  if (info && info.options.family === "zung-jung") {
+    if (Number(length) !== info.options.zj_hands) options.zj_hands = Number(length);
+  } else if (info && info.options.length !== length) options.length = length;
+  const editor = document.getElementById(`${prefix}-options`);
+  if (editor && info) {
+    for (const row of editor.querySelectorAll("[data-option-row]")) {
+      const name = row.dataset.optionRow;
+      const value = readRow(row);
+      if (!sameValue(value, info.options[name])) options[name] = value;
     }
   }
   const powers = document.getElementById(`${prefix}-superpowers`);
@@ -65,34 +164,123 @@ export function settingsFrom(prefix) {
   return out;
 }
 
-/** Options the editor leaves out: the preset's identity, the length (its own picker), the superpowers (their own
- * toggle) and the number of players (it comes with the preset: the server refuses a change). */
-const NOT_EDITED = ["name", "description", "source", "family", "length", "superpowers", "players"];
+/** Options the editor leaves out: the preset's identity and family, the length (its own picker, also for Zung
+ * Jung's hands), the superpowers (their own toggle) and the number of players (it comes with the preset: the server
+ * refuses a change). */
+const NOT_EDITED = ["name", "description", "source", "family", "length", "zj_hands", "superpowers", "players"];
 
-/** Every option of a preset as an input (the "All options" box), drawn again only when the preset changes. A number
- * option's input takes its range from the server (min, max, step: the browser marks a value outside it) and shows
- * it beside the input; a list of numbers (uma, red fives) shows the range of each. */
+/** The rules editor (the "All options" box): the options of the preset's family and number of players, by group,
+ * each with a control by its kind (a checkbox, a choice list, a number with its range, a number per place or suit,
+ * a checkbox per name), its label and one-line explanation in the page's language. The preset's value is marked
+ * (in a choice list, and beside a changed option, which is highlighted); "reset to the preset" puts every control
+ * back. Drawn again only when the preset or the language changes, never while the person edits it. */
 export function updateOptionsEditor(box, prefix, presetName, current = {}) {
   const info = presetInfo(presetName);
-  patch(box, [presetName, info, getLang()], () => {
-    const grid = el("div", { class: "options-grid", id: `${prefix}-options` });
-    if (!info) return grid;
-    for (const [name, base] of Object.entries(info.options)) {
-      if (NOT_EDITED.includes(name)) continue;
-      const value = current[name] !== undefined ? current[name] : base;
-      const bounds = info.bounds && info.bounds[name];
-      const range = bounds ? rangeText(bounds, Array.isArray(base)) : null;
-      let input;
-      if (typeof base === "boolean") input = el("input", { type: "checkbox", checked: !!value, dataset: { option: name } });
-      else if (typeof base === "number") {
-        input = el("input", { type: "number", value, title: range, dataset: { option: name },
-          ...(bounds ? { min: bounds.min, max: bounds.max, step: bounds.step } : {}) });
-      } else input = el("input", { type: "text", value: Array.isArray(value) ? value.join(",") : value, title: range, dataset: { option: name } });
-      grid.append(el("label", { class: "opt" }, el("span", {}, name),
-        el("span", { class: "opt-value" }, input, range ? el("small", { class: "range", dataset: { range: name } }, range) : null)));
+  patch(box, [presetName, info, getLang(), state.ruleTexts], () => {
+    const editor = el("div", { class: "options-editor", id: `${prefix}-options`, dataset: { preset: presetName } });
+    if (!info) return editor;
+    const base = info.options;
+    for (const group of state.ruleTexts.groups) {
+      const options = state.ruleTexts.options.filter((o) => o.group === group.name && !NOT_EDITED.includes(o.name)
+        && o.name in base && applies(o, base));
+      if (!options.length) continue;
+      editor.append(el("fieldset", { class: "opt-group", dataset: { group: group.name } }, el("legend", {}, inLanguage(group)),
+        options.map((o) => optionRow(prefix, o, base, current[o.name] !== undefined ? current[o.name] : base[o.name]))));
     }
-    return grid;
+    const reset = el("button", { type: "button", id: `${prefix}-reset`, class: "opt-reset", onclick: () => {
+      for (const row of editor.querySelectorAll("[data-option-row]")) writeRow(row, base[row.dataset.optionRow]);
+      markChanged(editor, base);
+    } }, t("resetToPreset"));
+    editor.append(el("div", { class: "row opt-actions" }, reset));
+    editor.addEventListener("input", () => markChanged(editor, base));
+    editor.addEventListener("change", () => markChanged(editor, base));
+    markChanged(editor, base);
+    return editor;
   });
+}
+
+/** One option's row: label, control, the preset's value (shown when changed) and the one-line explanation. */
+function optionRow(prefix, o, base, value) {
+  const id = `${prefix}-opt-${o.name}`;
+  const presetValue = base[o.name];
+  const range = o.bounds ? rangeText(o.bounds, o.kind === "list") : null;
+  let control;
+  if (o.kind === "bool") {
+    control = el("input", { type: "checkbox", id, checked: !!value, dataset: { option: o.name } });
+  } else if (o.kind === "choice") {
+    control = el("select", { id, dataset: { option: o.name } }, o.values.map((v) => el("option",
+      { value: v.value, selected: v.value === value, dataset: { preset: v.value === presetValue ? "yes" : undefined } },
+      inLanguage(v) + (v.value === presetValue ? t("presetMark") : ""))));
+  } else if (o.kind === "number") {
+    control = el("input", { type: "number", id, value, title: range, dataset: { option: o.name },
+      min: o.bounds.min, max: o.bounds.max, step: o.bounds.step });
+  } else if (o.kind === "list") {
+    const count = o.name === "uma" ? base.players : o.items.length;
+    control = el("span", { class: "opt-list", id }, Array.from({ length: count }, (_, i) => el("label", { class: "opt-item" },
+      el("span", { class: "opt-item-name" }, inLanguage(o.items[i])),
+      el("input", { type: "number", value: value[i] || 0, title: range, dataset: { optionList: o.name, index: i },
+        min: o.bounds.min, max: o.bounds.max, step: o.bounds.step }))));
+  } else {
+    control = el("span", { class: "opt-set", id }, o.values.map((v) => el("label", { class: "opt-item" },
+      el("input", { type: "checkbox", value: v.value, checked: value.includes(v.value), dataset: { optionSet: o.name } }), " ", inLanguage(v))));
+  }
+  const label = o.kind === "list" || o.kind === "set" ? el("span", { class: "opt-label" }, inLanguage(o.label))
+    : el("label", { class: "opt-label", for: id }, inLanguage(o.label));
+  return el("div", { class: "opt", dataset: { optionRow: o.name, kind: o.kind } },
+    label,
+    el("span", { class: "opt-value" }, control, range ? el("small", { class: "range", dataset: { range: o.name } }, range) : null),
+    el("small", { class: "opt-preset", dataset: { presetOf: o.name } }, t("presetValue", { value: valueText(o.name, presetValue, base.players) })),
+    el("small", { class: "opt-summary", dataset: { summary: o.name } }, inLanguage(o.summary)));
+}
+
+/** The value a row's control says, as the server reads it. */
+function readRow(row) {
+  const kind = row.dataset.kind;
+  if (kind === "bool") return row.querySelector("input").checked;
+  if (kind === "choice") return row.querySelector("select").value;
+  if (kind === "number") return Number(row.querySelector("input").value);
+  if (kind === "list") return [...row.querySelectorAll("input")].map((box) => Number(box.value));
+  return [...row.querySelectorAll("input:checked")].map((box) => box.value).sort();
+}
+
+function writeRow(row, value) {
+  const kind = row.dataset.kind;
+  if (kind === "bool") row.querySelector("input").checked = !!value;
+  else if (kind === "choice" || kind === "number") row.querySelector("input, select").value = value;
+  else if (kind === "list") row.querySelectorAll("input").forEach((box, i) => { box.value = value[i] || 0; });
+  else row.querySelectorAll("input").forEach((box) => { box.checked = value.includes(box.value); });
+}
+
+/** Highlights the rows whose value differs from the preset's. */
+function markChanged(editor, base) {
+  for (const row of editor.querySelectorAll("[data-option-row]")) {
+    const changed = !sameValue(readRow(row), base[row.dataset.optionRow]);
+    row.classList.toggle("changed", changed);
+    row.dataset.changed = changed ? "yes" : "no";
+  }
+}
+
+/** "Rules in force": first what differs from the preset (each with the preset's value), then every rule of the
+ * family on demand (a details, by group). ``id`` names the block ("rules" in the room). */
+export function rulesInForce(rules, presetName, id = "rules") {
+  const base = presetInfo(presetName)?.options || {};
+  const shown = state.ruleTexts.options.filter((o) => o.name in rules && applies(o, rules) && o.name !== "family");
+  const diffs = shown.filter((o) => o.name in base && !sameValue(rules[o.name], base[o.name]));
+  const value = (o, v) => valueText(o.name, v, rules.players);
+  const row = (o) => el("tr", { dataset: { rule: o.name } }, el("th", { title: inLanguage(o.summary) }, inLanguage(o.label)),
+    el("td", {}, value(o, rules[o.name])));
+  return el("div", { class: "rules-in-force", id },
+    diffs.length ? el("table", { class: "rules rules-diff", id: `${id}-diff` },
+      el("caption", {}, t("rulesChanged", { preset: presetLabel(presetName) })),
+      diffs.map((o) => el("tr", { class: "changed", dataset: { rule: o.name } },
+        el("th", { title: inLanguage(o.summary) }, inLanguage(o.label)), el("td", {}, value(o, rules[o.name])),
+        el("td", { class: "was" }, t("presetValue", { value: value(o, base[o.name]) })))))
+      : el("div", { class: "hint", id: `${id}-diff` }, t("rulesAsPreset", { preset: presetLabel(presetName) })),
+    el("details", { class: "rules-all", id: `${id}-all` }, el("summary", {}, t("allRules")),
+      state.ruleTexts.groups.map((g) => {
+        const rows = shown.filter((o) => o.group === g.name);
+        return rows.length ? el("table", { class: "rules", dataset: { group: g.name } }, el("caption", {}, inLanguage(g)), rows.map(row)) : null;
+      })));
 }
 
 /** The Superpower rule's toggle (options.superpowers): a riichi rule, so off for other families. */

@@ -52,6 +52,50 @@ const EN = {
   abandoned: "Nobody came back to the table: the game ended on the scores as they stood.",
   range: "{min} to {max}", rangeTwo: "{min} or {max}", rangeStep: "{min} to {max}, in steps of {step}",
   rangeEach: "each {range}",
+  // editor: the rules editor, rules in force, lengths, CPU names and the server's refusals
+  hands: "{n} hands", presetMark: " (preset)", presetValue: "Preset: {value}", resetToPreset: "Reset to the preset",
+  on: "On", off: "Off", listSeparator: ", ", rulesChanged: "Changed from {preset}",
+  rulesAsPreset: "The rules of {preset}, unchanged.", allRules: "All rules", cpuName: "CPU {n} ({level})",
+  errors: {
+    bad_json: "The server could not read a message from this page.",
+    bad_message: "The server refused a message from this page",
+    unknown_type: "The server does not know this request.",
+    too_large: "That message is too large.",
+    rate_limited: "Too many actions at once: slow down a little.",
+    protocol: "This page is out of date: reload it.",
+    hello_first: "Not connected yet: wait a moment.",
+    already_greeted: "Already connected.",
+    bad_token: "Your saved identity is not valid: you get a new one.",
+    unknown_token: "Your saved identity is unknown: you get a new one.",
+    bad_nickname: "That nickname cannot be used",
+    replaced: "This seat is now played in another tab or window.",
+    too_many_tries: "Too many tries: wait a little and try again.",
+    too_many_connections: "Too many tabs open from this address.",
+    hello_timeout: "The connection timed out: reconnecting.",
+    idle_timeout: "Nothing happened for a long time: reconnecting.",
+    too_many_rooms: "You already have as many open rooms as allowed.",
+    too_many_games: "You already have as many running games as allowed.",
+    no_room: "There is no room with that ID.",
+    room_full: "That room is full.",
+    seat_taken: "That seat is taken.",
+    no_seat: "There is no such seat.",
+    no_cpu: "There is no CPU in that seat.",
+    no_person: "There is no player in that seat.",
+    not_creator: "Only the room's creator can do that.",
+    matched_room: "An auto-matched room cannot be changed.",
+    cannot_start: "The game cannot start yet: every seat must be filled and every player ready.",
+    game_running: "The game is already running.",
+    not_queued: "You are not waiting for a match.",
+    invalid_rules: "These rules cannot be played",
+    no_superpowers: "These rules have no superpowers.",
+    unknown_power: "There is no such superpower.",
+    not_your_seat: "That is not your seat.",
+    no_game: "You are not playing a game.",
+    game_over: "The game is over.",
+    stale: "That decision has passed.",
+    illegal_action: "That move is not allowed now.",
+    server_error: "The game stopped on a server error; it is stored and resumes when the server restarts.",
+  },
 };
 
 const JA = {
@@ -62,7 +106,7 @@ const JA = {
   history: "対局履歴", noGames: "終わった対局はまだありません。", download: "牌譜", watch: "観戦",
   preset: "ルール", length: "長さ", east: "東風戦", eastSouth: "半荘戦", public: "ロビーに公開",
   cpus: "CPU席", level: "強さ", none: "なし",
-  timers: "持ち時間", thinkSeconds: "1手の秒数", bankSeconds: "持ち時間", auto: "自動",
+  timers: "時間設定", thinkSeconds: "考慮時間（秒）", bankSeconds: "持ち時間（秒）", auto: "自動",
   advanced: "すべての設定", apply: "設定を反映", room: "部屋", copy: "コピー", copied: "コピーしました",
   copyLink: "招待リンクをコピー", seats: "席", ready: "準備完了", notReady: "準備中", start: "開始",
   leave: "退室", kick: "退出させる", addCpu: "CPUを追加", removeCpu: "外す", empty: "空席", creator: "部屋主",
@@ -75,7 +119,7 @@ const JA = {
   nine_terminals: "九種九牌", tenpai: "テンパイ", noten: "ノーテン", pass: "スキップ", discard: "打牌",
   chooseRiichi: "リーチの打牌を選んでください", cancel: "取消",
   furiten: "フリテン", waits: "待ち", left: "残り", tilesLeft: "残り牌", honba: "本場", deposits: "供託",
-  dora: "ドラ表示牌", doraTiles: "ドラ", yourTurn: "あなたの番", timer: "時間", bank: "持ち時間",
+  dora: "ドラ表示牌", doraTiles: "ドラ", yourTurn: "あなたの番", timer: "考慮時間", bank: "持ち時間",
   reconnecting: "接続が切れました：再接続中…", reconnected: "再接続しました", standIn: "離席中はCPUが代打ちしました。",
   win: "{name} の和了", tsumoWin: "ツモ", ronWin: "{name} から ロン", han: "翻", fu: "符", points: "点",
   yakuman: "役満", ura: "裏ドラ", payments: "収支", draw: "流局", exhaustive: "荒牌流局",
@@ -105,6 +149,50 @@ const JA = {
   abandoned: "誰も卓に戻らなかったため、その時点の点数で対局を終了しました。",
   range: "{min}〜{max}", rangeTwo: "{min}または{max}", rangeStep: "{min}〜{max}（{step}刻み）",
   rangeEach: "各{range}",
+  // editor: the rules editor, rules in force, lengths, CPU names and the server's refusals
+  hands: "{n}局", presetMark: "（既定）", presetValue: "既定：{value}", resetToPreset: "既定のルールに戻す",
+  on: "あり", off: "なし", listSeparator: "、", rulesChanged: "{preset}からの変更",
+  rulesAsPreset: "{preset}のルールどおり（変更なし）。", allRules: "すべてのルール", cpuName: "CPU {n}（{level}）",
+  errors: {
+    bad_json: "このページからのメッセージをサーバーが読めませんでした。",
+    bad_message: "サーバーがこのページからのメッセージを受け付けませんでした。",
+    unknown_type: "サーバーが知らない要求です。",
+    too_large: "メッセージが大きすぎます。",
+    rate_limited: "操作が多すぎます。少し待ってください。",
+    protocol: "このページは古くなっています。再読み込みしてください。",
+    hello_first: "まだ接続中です。少し待ってください。",
+    already_greeted: "すでに接続しています。",
+    bad_token: "保存された本人情報が無効です。新しく作り直します。",
+    unknown_token: "保存された本人情報が見つかりません。新しく作り直します。",
+    bad_nickname: "このニックネームは使えません。",
+    replaced: "この席は別のタブかウィンドウで打たれています。",
+    too_many_tries: "試行が多すぎます。少し待ってからやり直してください。",
+    too_many_connections: "この接続元から開いているタブが多すぎます。",
+    hello_timeout: "接続が時間切れになりました。再接続します。",
+    idle_timeout: "長い間操作がありませんでした。再接続します。",
+    too_many_rooms: "作成できる部屋の数の上限です。",
+    too_many_games: "同時に進められる対局の数の上限です。",
+    no_room: "そのルームIDの部屋はありません。",
+    room_full: "その部屋は満席です。",
+    seat_taken: "その席は埋まっています。",
+    no_seat: "その席はありません。",
+    no_cpu: "その席にCPUはいません。",
+    no_person: "その席にプレイヤーはいません。",
+    not_creator: "部屋主だけができる操作です。",
+    matched_room: "オートマッチングの部屋は変更できません。",
+    cannot_start: "まだ開始できません：全席が埋まり、全員が準備完了になる必要があります。",
+    game_running: "対局はすでに始まっています。",
+    not_queued: "マッチング待ちではありません。",
+    invalid_rules: "このルールでは対局できません。",
+    no_superpowers: "このルールに超能力はありません。",
+    unknown_power: "その超能力はありません。",
+    not_your_seat: "あなたの席ではありません。",
+    no_game: "対局中ではありません。",
+    game_over: "対局は終了しました。",
+    stale: "その選択の時間は過ぎました。",
+    illegal_action: "今はその操作はできません。",
+    server_error: "サーバーのエラーで対局が止まりました。対局は保存され、サーバーの再起動後に再開します。",
+  },
 };
 
 // yaku keys (as the engine names them) → [English, Japanese]
@@ -127,6 +215,7 @@ export const YAKU = {
   kokushi_13: ["Thirteen orphans, 13-sided wait", "国士無双十三面待ち"], daisuushii: ["Big four winds", "大四喜"],
   shousuushii: ["Little four winds", "小四喜"], suukantsu: ["Four kans", "四槓子"], dora: ["Dora", "ドラ"],
   ura: ["Ura dora", "裏ドラ"], aka: ["Red fives", "赤ドラ"], nagashi_mangan: ["Nagashi mangan", "流し満貫"],
+  kita: ["North extraction", "抜きドラ"],
 };
 
 const TABLES = { en: EN, ja: JA };
@@ -177,3 +266,14 @@ export function yakuBoth(key) {
 }
 
 export const WINDS = ["E", "S", "W", "N"];
+
+/** A refusal (an "error" message) in the page's language: the text for its code, or the server's own sentence for
+ * a code this page does not know. Where the server's sentence says what exactly was wrong (the rules, a nickname,
+ * a field), the English page adds it: it is English. */
+export function errorText(msg) {
+  if (!EN.errors[msg.code]) return msg.message;
+  const text = t(`errors.${msg.code}`);
+  return lang === "en" && DETAILED_ERRORS.includes(msg.code) && msg.message ? `${text}: ${msg.message}` : text;
+}
+
+const DETAILED_ERRORS = ["invalid_rules", "bad_nickname", "bad_message"];

@@ -83,3 +83,12 @@ export function levelName(name) {
   const level = (state.catalogue.levels || []).find((l) => l.name === name);
   return level ? inLanguage(level.names) : name;
 }
+
+/** The name a seat shows: a person's nickname; a CPU's "CPU 2 (normal)" in the page's language. The server names
+ * its CPU seats in English; the seat data (kind, level) says which seats are CPUs, so no name is ever parsed. */
+export function seatName(s, seat) {
+  if (!s) return `#${seat + 1}`;
+  if (s.kind !== "cpu") return s.nickname;
+  const level = levelName(s.level); // "Normal" heads a menu; inside an English name it is a plain word: "CPU 2 (normal)"
+  return t("cpuName", { n: seat + 1, level: getLang() === "en" ? level.toLowerCase() : level });
+}

@@ -36,6 +36,9 @@ export const state = Object.seal({
   /** /api/catalogue: {languages, powers: [{name, icon, names, summary, toast, per_hand, per_game, target}],
    *  levels: [{name, names}]} (the CPU levels) */
   catalogue: { languages: [], powers: [], levels: [] },
+  /** /api/options (forms.js loads it): the rules editor's words, {groups: [{name, en, ja}], options: [{name, group,
+   *  kind, family, players, label, summary, values?, bounds?, items?}], presets: {name: {label, summary}}} */
+  ruleTexts: { groups: [], options: [], presets: {} },
   /** the lobby's public rooms ("rooms" message) */
   lobby: [],
   /** /api/games for our nickname: the finished games */

@@ -8,7 +8,7 @@ import { state } from "../store.js";
 import { send, storedNickname, storeNickname } from "../net.js";
 import {
   presetSelect, fillPresets, lengthSelect, levelSelect, settingsFrom, updateOptionsEditor, superpowerToggle,
-  resetSuperpowerToggle, updatePowerChoice, chosenPower, presetInfo,
+  resetSuperpowerToggle, updatePowerChoice, chosenPower, presetInfo, presetLabel,
 } from "../forms.js";
 import { levelName, levelNames } from "../powers.js";
 
@@ -56,7 +56,7 @@ function build() {
       send({ type: "play_now", settings: settingsFrom("play"), level: document.getElementById("play-level").value, power: chosenPower("play") });
     } }, t("playNow")),
     el("div", { class: "hint" }, t("playNowHint")),
-    el("div", { class: "row" }, el("label", {}, t("preset"), " ", playPreset), el("label", {}, t("length"), " ", lengthSelect("play-length", "east-south")),
+    el("div", { class: "row" }, el("label", {}, t("preset"), " ", playPreset), el("label", {}, t("length"), " ", lengthSelect("play-length", "east-south", playPreset)),
       el("label", {}, t("level"), " ", levelSelect("play-level")), playPower)));
 
   // create a room
@@ -72,7 +72,7 @@ function build() {
       levelNames().map((l) => el("option", { value: l }, levelName(l))))));
   main.append(el("section", { class: "card" }, el("h2", {}, t("createRoom")),
     el("div", { class: "row" }, el("label", {}, t("preset"), " ", createPreset),
-      el("label", {}, t("length"), " ", lengthSelect("create-length", "east-south")),
+      el("label", {}, t("length"), " ", lengthSelect("create-length", "east-south", createPreset)),
       el("label", {}, el("input", { type: "checkbox", id: "create-public", checked: true }), " ", t("public")), createPowers),
     cpuRows,
     el("div", { class: "row" }, el("span", {}, t("timers")),
@@ -102,7 +102,7 @@ function build() {
   const queue = slot();
   main.append(el("section", { class: "card" }, el("h2", {}, t("autoMatch")), el("div", { class: "hint" }, t("autoMatchHint")),
     el("div", { class: "row" }, el("label", {}, t("preset"), " ", matchPreset),
-      el("label", {}, t("length"), " ", lengthSelect("match-length", "east-south")), matchPower,
+      el("label", {}, t("length"), " ", lengthSelect("match-length", "east-south", matchPreset)), matchPower,
       el("label", { class: "switch" }, autoMatch, " ", t("autoMatch"))),
     queue));
 
@@ -117,7 +117,7 @@ function build() {
 /** The public rooms by preset and length. */
 function rooms() {
   const groups = {};
-  for (const r of state.lobby) (groups[`${r.preset} · ${r.length === "east" ? t("east") : t("eastSouth")}`] ||= []).push(r);
+  for (const r of state.lobby) (groups[`${presetLabel(r.preset)} · ${r.hands ? t("hands", { n: r.hands }) : r.length === "east" ? t("east") : t("eastSouth")}`] ||= []).push(r);
   return [el("h2", {}, t("publicRooms")),
     state.lobby.length === 0 ? el("div", { class: "hint" }, t("noRooms")) : Object.entries(groups).map(([name, list]) =>
       el("div", { class: "group" }, el("h3", {}, name), list.map((r) => el("div", { class: "room-line" },
@@ -132,7 +132,7 @@ function history() {
     state.history.length === 0 ? el("div", { class: "hint" }, t("noGames")) : el("table", { class: "history" },
       state.history.map((g) => el("tr", {},
         el("td", {}, (g.finished_at || "").slice(0, 16).replace("T", " ")),
-        el("td", {}, g.preset),
+        el("td", {}, presetLabel(g.preset)),
         el("td", {}, (g.final && g.final.nicknames ? g.final.order.map((s) => `${g.final.nicknames[s]} ${g.final.scores[s]}`).join(" · ") : "")),
         el("td", {}, el("a", { href: `/api/games/${g.id}/log`, download: `jantaku-${g.id}.jsonl` }, t("download"))))))];
 }

@@ -1,9 +1,11 @@
 // The options dialog: play options (auto-sort, auto-win, hide call options, auto-discard), the tiles' palette,
-// reduced motion and the language. Each choice is kept at once (localStorage) and the page redrawn with it.
+// reduced motion and the language. Each choice is kept at once (localStorage) and the page redrawn with it. At the
+// table it also shows the rules in force (what differs from the preset first), as the room does.
 
 import { el, clear } from "../dom.js";
 import { t, setLang, getLang } from "../i18n.js";
 import { state, refresh, saveOptions } from "../store.js";
+import { rulesInForce, presetLabel, lengthText } from "../forms.js";
 
 /** Opens the dialog (drawn afresh, in the current language). */
 export function openOptions() {
@@ -20,6 +22,16 @@ export function openOptions() {
       el("select", { id: "opt-lang", onchange: (e) => { setLang(e.target.value); refresh(); openOptions(); } },
         el("option", { value: "en", selected: getLang() === "en" }, "English"),
         el("option", { value: "ja", selected: getLang() === "ja" }, "日本語"))),
+    ...[tableRules()].filter(Boolean), // (the dialog's own append would print a bare null)
     el("button", { id: "options-close", onclick: () => dialog.close() }, t("close")));
   if (!dialog.open) dialog.showModal();
+}
+
+/** At the table (playing or watching): the room's rules in force, the differences from its preset first. */
+function tableRules() {
+  const room = state.room;
+  if (!room || document.body.dataset.screen !== "table") return null;
+  return el("section", { class: "dialog-rules" }, el("h3", {}, t("rules")),
+    el("div", { class: "rules-title" }, el("strong", {}, presetLabel(room.settings.preset)), ` · ${lengthText(room.rules)}`),
+    rulesInForce(room.rules, room.settings.preset, "table-rules"));
 }

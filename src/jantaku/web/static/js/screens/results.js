@@ -8,10 +8,16 @@ import { t, getLang, yakuName, yakuBoth } from "../i18n.js";
 import { tileSVG, isRed } from "../tiles.js";
 import { state, refresh } from "../store.js";
 import { send } from "../net.js";
+import { seatName } from "../powers.js";
 
-function nameOf(state, seat) {
+function nameOf(state, seat) { return seatName(state.room && state.room.seats[seat], seat); }
+
+/** A seat's name in the final standings: the game's own nickname, or the CPU's name in the page's language when
+ * the room's seat is still that CPU. */
+function finalName(final, state, seat) {
   const s = state.room && state.room.seats[seat];
-  return s ? s.nickname : `#${seat + 1}`;
+  if (!final.nicknames || (s && s.kind === "cpu" && s.nickname === final.nicknames[seat])) return nameOf(state, seat);
+  return final.nicknames[seat];
 }
 
 function tiles(ids, state, cls = "") {
@@ -175,7 +181,7 @@ class Results {
     // a shared placement (tie_break "shared") shows the same place on every tied row
     const placeOf = (seat, index) => (final.places && final.places.length ? final.places[seat] : index);
     const rows = final.order.map((seat, index) => el("tr", { class: placeOf(seat, index) === 0 ? "first" : "" },
-      el("td", {}, String(placeOf(seat, index) + 1)), el("td", {}, final.nicknames ? final.nicknames[seat] : nameOf(state, seat)),
+      el("td", {}, String(placeOf(seat, index) + 1)), el("td", {}, finalName(final, state, seat)),
       el("td", { class: "num" }, final.scores[seat].toLocaleString()),
       el("td", { class: "num" }, (final.results[seat] >= 0 ? "+" : "") + (final.results[seat] / 1000).toFixed(1))));
     return el("div", { class: "standings", id: "standings" },
@@ -208,7 +214,7 @@ function chart(history, final, state) {
   }
   svg += "</svg>";
   const legend = el("div", { class: "legend" }, Array.from({ length: n }, (_, s) =>
-    el("span", {}, el("i", { style: { background: COLOURS[s] } }), final.nicknames ? final.nicknames[s] : nameOf(state, s))));
+    el("span", {}, el("i", { style: { background: COLOURS[s] } }), finalName(final, state, s))));
   return el("div", {}, raw("div", {}, svg), legend);
 }
 

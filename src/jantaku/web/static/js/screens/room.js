@@ -7,8 +7,11 @@ import { el, patch, slot } from "../dom.js";
 import { t, getLang } from "../i18n.js";
 import { state } from "../store.js";
 import { send } from "../net.js";
-import { presetSelect, fillPresets, lengthSelect, levelSelect, settingsFrom, updateOptionsEditor, superpowerToggle, resetSuperpowerToggle } from "../forms.js";
-import { powersOn, powerNames, powerIcon, powerName, powerSummary, powerLimits, powerTitle, levelName } from "../powers.js";
+import {
+  presetSelect, fillPresets, lengthSelect, levelSelect, settingsFrom, updateOptionsEditor, superpowerToggle, resetSuperpowerToggle,
+  rulesInForce, presetLabel, presetSummary, lengthText,
+} from "../forms.js";
+import { powersOn, powerNames, powerIcon, powerName, powerSummary, powerLimits, powerTitle, levelName, seatName } from "../powers.js";
 
 /** The room's cards: {seats, actions, settings: {preset, options} | null, rules}. */
 let parts = null;
@@ -36,11 +39,13 @@ export function show(host) {
     const preset = parts.settings.preset.value;
     updateOptionsEditor(parts.settings.options, "room", preset, preset === room.settings.preset ? room.settings.options : {});
   }
-  patch(parts.rules, JSON.stringify([lang, room.description, room.rules, powersOn(room), state.catalogue]), () => [
-    el("h2", {}, t("rules")), el("div", { class: "hint" }, room.description),
+  patch(parts.rules, JSON.stringify([lang, room.rules, room.settings.preset, powersOn(room), state.catalogue, state.ruleTexts]), () => [
+    el("h2", {}, t("rules")),
+    el("div", { class: "rules-title", id: "room-description" },
+      el("strong", {}, presetLabel(room.settings.preset)), ` · ${lengthText(room.rules)}`),
+    el("div", { class: "hint" }, presetSummary(room.settings.preset)),
     powersOn(room) ? powersList() : null,
-    el("table", { class: "rules", id: "rules-table" }, Object.entries(room.rules).filter(([k]) => !["description", "source"].includes(k))
-      .map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, Array.isArray(v) ? (v.join(", ") || "—") : typeof v === "boolean" ? (v ? "✓" : "✗") : String(v)))))]);
+    rulesInForce(room.rules, room.settings.preset, "rules")]);
 }
 
 function build(room, creator) {
@@ -74,7 +79,8 @@ function settingsCard(room) {
   parts.settings = { preset, options };
   return el("section", { class: "card" }, el("h2", {}, t("preset")),
     el("div", { class: "row" }, el("label", {}, t("preset"), " ", preset),
-      el("label", {}, t("length"), " ", lengthSelect("room-length", room.length)),
+      el("label", {}, t("length"), " ", lengthSelect("room-length",
+        room.rules.family === "zung-jung" ? String(room.rules.zj_hands) : room.length, preset)),
       el("label", {}, el("input", { type: "checkbox", id: "room-public", checked: room.settings.public }), " ", t("public")),
       powers),
     el("div", { class: "row" }, el("span", {}, t("timers")),
@@ -92,7 +98,7 @@ function seats(room, creator) {
       if (creator) line.append(levelSelect(`cpu-level-${i}`), el("button", { class: "add-cpu", onclick: () =>
         send({ type: "add_cpu", seat: i, level: document.getElementById(`cpu-level-${i}`).value }) }, t("addCpu")));
     } else {
-      line.append(...[el("span", { class: "nick" }, s.nickname), i === room.creator ? el("span", { class: "tag" }, "★ " + t("creator")) : null,
+      line.append(...[el("span", { class: "nick" }, seatName(s, i)), i === room.creator ? el("span", { class: "tag" }, "★ " + t("creator")) : null,
         s.kind === "cpu" ? el("span", { class: "tag" }, `CPU · ${levelName(s.level)}`) : null,
         el("span", { class: s.ready ? "tag ok" : "tag" }, s.ready ? t("ready") : t("notReady")),
         s.connected ? null : el("span", { class: "tag warn" }, t("away")),

@@ -11,7 +11,7 @@ import { t, getLang, WINDS } from "../i18n.js";
 import { tileSVG, isRed, notation, kindOfId, plainIdOf } from "../tiles.js";
 import { state, refresh } from "../store.js";
 import { act, skip, isOpen } from "../play.js";
-import { powerBadge, powerIcon, powerName, powerTitle } from "../powers.js";
+import { powerBadge, powerIcon, powerName, powerTitle, seatName } from "../powers.js";
 
 const POSITIONS = { 4: ["bottom", "right", "top", "left"], 3: ["bottom", "right", "left"] };
 const CALL_WORDS = { chi: "chi", pon: "pon", daiminkan: "kan", kakan: "kan", ankan: "kan", hora: null, reach: "riichi", nukidora: "kita" };
@@ -42,10 +42,7 @@ function tile(id, extra = {}) {
 
 function back(cls = "") { return tile(null, { back: true, class: cls }); }
 
-function nameOf(seat) {
-  const s = state.room && state.room.seats[seat];
-  return s ? s.nickname : `#${seat + 1}`;
-}
+function nameOf(seat) { return seatName(state.room && state.room.seats[seat], seat); }
 
 /** Kinds that win for the own hand, with the copies not yet visible to this seat. */
 function unseenCounts(view) {
