@@ -9,7 +9,7 @@ const EN = {
   history: "Game history", noGames: "No finished games yet.", download: "log", watch: "Watch",
   preset: "Rules", length: "Length", east: "East only", eastSouth: "East-South", public: "Listed in the lobby",
   cpus: "CPU seats", level: "Level", none: "none",
-  timers: "Timers", thinkSeconds: "seconds per decision", bankSeconds: "time bank", auto: "auto",
+  timers: "Timers", thinkSeconds: "s decision time (each move)", bankSeconds: "s time bank (the whole game)", auto: "auto",
   advanced: "All options", apply: "Apply settings", room: "Room", copy: "Copy", copied: "Copied",
   copyLink: "Copy invite link", seats: "Seats", ready: "Ready", notReady: "Not ready", start: "Start",
   leave: "Leave", kick: "Kick", addCpu: "Add CPU", removeCpu: "Remove", empty: "empty seat", creator: "creator",
@@ -22,7 +22,7 @@ const EN = {
   nine_terminals: "Nine terminals", tenpai: "Tenpai", noten: "Noten", pass: "Skip", discard: "Discard",
   chooseRiichi: "Choose the riichi discard", cancel: "Cancel",
   furiten: "Furiten", waits: "Waits", left: "left", tilesLeft: "Tiles left", honba: "Honba", deposits: "Deposits",
-  dora: "Dora indicator", doraTiles: "Dora", yourTurn: "Your turn", timer: "Time", bank: "bank",
+  dora: "Dora indicator", doraTiles: "Dora", yourTurn: "Your turn", timer: "Decision", bank: "Bank",
   reconnecting: "Connection lost: reconnecting…", reconnected: "Reconnected", standIn: "A CPU played for you while you were away.",
   win: "{name} wins", tsumoWin: "Tsumo", ronWin: "Ron from {name}", han: "han", fu: "fu", points: "points",
   yakuman: "Yakuman", ura: "Ura dora", payments: "Payments", draw: "Draw", exhaustive: "Exhaustive draw",
@@ -52,6 +52,12 @@ const EN = {
   abandoned: "Nobody came back to the table: the game ended on the scores as they stood.",
   range: "{min} to {max}", rangeTwo: "{min} or {max}", rangeStep: "{min} to {max}, in steps of {step}",
   rangeEach: "each {range}",
+  // tableux: the timer, the time-out notice, quick reactions
+  seconds: "{n}s", timeUpDiscard: "Time's up: a tile was discarded for you",
+  timeUpPass: "Time's up: the call was skipped for you", timeUpNoten: "Time's up: noten was declared for you",
+  reactions: "Quick reactions", muteReactions: "Hide {name}'s reactions", unmuteReactions: "Show {name}'s reactions",
+  reactionWait: "Wait a moment before the next reaction",
+  phrases: { hello: "Have a good game", nice: "Nice!", thanks: "Thanks", sorry: "Sorry", wow: "Wow!", good_game: "Good game" },
 };
 
 const JA = {
@@ -62,7 +68,7 @@ const JA = {
   history: "対局履歴", noGames: "終わった対局はまだありません。", download: "牌譜", watch: "観戦",
   preset: "ルール", length: "長さ", east: "東風戦", eastSouth: "半荘戦", public: "ロビーに公開",
   cpus: "CPU席", level: "強さ", none: "なし",
-  timers: "持ち時間", thinkSeconds: "1手の秒数", bankSeconds: "持ち時間", auto: "自動",
+  timers: "時間設定", thinkSeconds: "秒 考慮時間（1手ごと）", bankSeconds: "秒 持ち時間（対局全体）", auto: "自動",
   advanced: "すべての設定", apply: "設定を反映", room: "部屋", copy: "コピー", copied: "コピーしました",
   copyLink: "招待リンクをコピー", seats: "席", ready: "準備完了", notReady: "準備中", start: "開始",
   leave: "退室", kick: "退出させる", addCpu: "CPUを追加", removeCpu: "外す", empty: "空席", creator: "部屋主",
@@ -75,7 +81,7 @@ const JA = {
   nine_terminals: "九種九牌", tenpai: "テンパイ", noten: "ノーテン", pass: "スキップ", discard: "打牌",
   chooseRiichi: "リーチの打牌を選んでください", cancel: "取消",
   furiten: "フリテン", waits: "待ち", left: "残り", tilesLeft: "残り牌", honba: "本場", deposits: "供託",
-  dora: "ドラ表示牌", doraTiles: "ドラ", yourTurn: "あなたの番", timer: "時間", bank: "持ち時間",
+  dora: "ドラ表示牌", doraTiles: "ドラ", yourTurn: "あなたの番", timer: "考慮時間", bank: "持ち時間",
   reconnecting: "接続が切れました：再接続中…", reconnected: "再接続しました", standIn: "離席中はCPUが代打ちしました。",
   win: "{name} の和了", tsumoWin: "ツモ", ronWin: "{name} から ロン", han: "翻", fu: "符", points: "点",
   yakuman: "役満", ura: "裏ドラ", payments: "収支", draw: "流局", exhaustive: "荒牌流局",
@@ -105,6 +111,13 @@ const JA = {
   abandoned: "誰も卓に戻らなかったため、その時点の点数で対局を終了しました。",
   range: "{min}〜{max}", rangeTwo: "{min}または{max}", rangeStep: "{min}〜{max}（{step}刻み）",
   rangeEach: "各{range}",
+  // tableux: the timer, the time-out notice, quick reactions
+  seconds: "{n}秒", timeUpDiscard: "時間切れ：自動で打牌しました",
+  timeUpPass: "時間切れ：鳴き・和了を見送りました", timeUpNoten: "時間切れ：ノーテンを宣言しました",
+  reactions: "リアクション", muteReactions: "{name} のリアクションを非表示", unmuteReactions: "{name} のリアクションを表示",
+  reactionWait: "次のリアクションまで少しお待ちください",
+  phrases: { hello: "よろしくお願いします", nice: "ナイス！", thanks: "ありがとう", sorry: "ごめんなさい", wow: "すごい！",
+    good_game: "お疲れさまでした" },
 };
 
 // yaku keys (as the engine names them) → [English, Japanese]
