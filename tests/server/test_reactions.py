@@ -12,7 +12,6 @@ from pathlib import Path
 from jantaku.server.protocol import REACTION_PHRASES
 from tests.server.helpers import EAST, Client, Msg, play_all, send_ok, simple_choice, table
 
-
 #: Bo's seat in ``two_at_a_table``: the two CPUs take seats 1 and 2 first
 BO = 3
 
