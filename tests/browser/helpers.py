@@ -8,6 +8,7 @@ and reads the screen (``window.jantaku.state`` only to know when a fresh decisio
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import time
@@ -176,3 +177,22 @@ class Person:
         path = ARTIFACTS / name
         self.page.screenshot(path=str(path))
         return path
+
+
+def two_at_a_table(ann: Person, bo: Person) -> None:
+    """Ann creates a room with two CPUs, Bo joins it by its Room ID, both are ready and Ann starts: Ann sits at
+    seat 0 (the first dealer), the CPUs at 1 and 2, Bo at 3."""
+    a, b = ann.page, bo.page
+    a.select_option("#create-cpu-0", "normal")
+    a.select_option("#create-cpu-1", "normal")
+    a.click("#create-room")
+    expect(a.locator("#room-id")).to_have_text(re.compile(r"^\s*\w{6}\s*$"))
+    b.fill("#join-id", (a.locator("#room-id").text_content() or "").strip())
+    b.click("#join-button")
+    expect(b.locator(".seat-line .nick")).to_have_count(4)
+    a.click("#ready-button")
+    b.click("#ready-button")
+    expect(a.locator("#start-button")).to_be_enabled()
+    a.click("#start-button")
+    ann.wait_table()
+    bo.wait_table()

@@ -53,7 +53,8 @@ def title(tile: int) -> str:
 @dataclass(frozen=True)
 class Step:
     """One decision of the person: ``action`` is ``discard``, ``riichi`` or ``veil`` (a face-down discard, the Veil
-    superpower) of the tile ``tile``, or a button (``tsumo``, ``ron``, ``pon``, ``chi``, ``kan``, ``pass``)."""
+    superpower) of the tile ``tile``, or a button (``tsumo``, ``ron``, ``pon``, ``chi``, ``kan``, ``pass``); for a call
+    with several forms ``tile`` names the form by the tiles it takes from the hand (``3m4m``)."""
 
     action: str
     tile: str = ""
@@ -94,7 +95,9 @@ def _choose(step: Step, legal: Sequence[dict[str, Any]]) -> dict[str, Any]:
         matches = [a for a in legal if a["type"] == "discard" and a.get("veil") and title(a["tile"]) == step.tile]
     else:
         matches = [a for a in legal if GROUPS.get(a["type"]) == step.action]
-        # a group with several forms shows a choice row: the scenarios keep to one form per button
+        if step.tile:  # one of several forms, named by the tiles it takes from the hand ("3m4m")
+            matches = [a for a in matches if "".join(title(t) for t in sorted(a.get("tiles", []))) == step.tile]
+        # a group with several forms shows a button per form: a step names the one it takes
         assert len(matches) <= 1, f"{step}: several forms {matches}"
     assert matches, f"{step} is not legal here: {legal}"
     return matches[0]
@@ -191,4 +194,17 @@ VEIL_RON = Scenario(
 SUPERPOWER_RULES = preset("superpower")
 VEIL_RON_POWERS = ("veil", "seal", "seal", "seal")
 
-ALL = (RIICHI_TSUMO, KAN_PON_CHI, RON, TENHOU, QUIET, PON_CHANCE)
+#: KAN_PON_CHI with a third 4m in place of the 7p: seat 1's 4m can be called as a pon or an open kan, and seat 3's
+#: 2m as a chi in two ways (1m 3m, or 3m 4m): every call button shows its own tiles
+CALL_FORMS = Scenario(
+    "call-forms",
+    person="777z44m134m56p123s",
+    draws=KAN_PON_CHI.draws,
+    dead=KAN_PON_CHI.dead,
+    steps=(
+        Step("kan"), Step("discard", "9s"), Step("pon"), Step("discard", "1s"), Step("chi", "3m4m"),
+        Step("discard", "1m"),
+    ),
+)  # fmt: skip
+
+ALL = (RIICHI_TSUMO, KAN_PON_CHI, RON, TENHOU, QUIET, PON_CHANCE, CALL_FORMS)

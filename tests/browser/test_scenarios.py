@@ -7,7 +7,18 @@ from dataclasses import replace
 
 import pytest
 
-from tests.browser.scenarios import ALL, KAN_PON_CHI, PON_CHANCE, QUIET, RIICHI_TSUMO, RON, TENHOU, Scenario, dry_run
+from tests.browser.scenarios import (
+    ALL,
+    CALL_FORMS,
+    KAN_PON_CHI,
+    PON_CHANCE,
+    QUIET,
+    RIICHI_TSUMO,
+    RON,
+    TENHOU,
+    Scenario,
+    dry_run,
+)
 
 EXPECTED: dict[str, list[set[str]]] = {
     RIICHI_TSUMO.name: [{"riichi"}, {"tsumo"}],
@@ -16,6 +27,7 @@ EXPECTED: dict[str, list[set[str]]] = {
     TENHOU.name: [{"tsumo", "riichi"}],
     QUIET.name: [set(), set()],
     PON_CHANCE.name: [set(), {"pon", "pass"}, set()],
+    CALL_FORMS.name: [{"kan"}, set(), {"pon", "kan", "pass"}, set(), {"chi", "pass"}, set()],
 }
 
 

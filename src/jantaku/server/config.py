@@ -55,6 +55,9 @@ class Settings:
     failed_hellos_per_minute: float = 20.0
     #: lookups of a Room ID that names no room (join_room, spectate, ``GET /api/rooms/{id}``) per minute, per address
     failed_lookups_per_minute: float = 20.0
+    #: quick reactions (``react``) one person may send: one every this many seconds, and the burst they may save up
+    reaction_seconds: float = 3.0
+    reaction_burst: float = 3.0
 
     # ------------------------------------------------------------------ timeouts
     #: seconds a new HTTP connection has to send its request line and headers (uvicorn waits forever otherwise)

@@ -99,3 +99,12 @@ class SeatHolder:
     #: the client shows each hand's result and says ``continue`` (hello's "hand_pause": true)
     hand_pause: bool = False
     last_seen: float = field(default_factory=time.monotonic)
+    #: the quick reactions this person may still send (``react``), made at their first one
+    reactions: TokenBucket | None = None
+
+    def may_react(self, every: float, burst: float) -> bool:
+        """Spends one quick reaction if one is left: one every ``every`` seconds, up to ``burst`` saved up. The
+        budget is the person's, not the connection's: a reload or a second tab does not refill it."""
+        if self.reactions is None:
+            self.reactions = TokenBucket(1 / every if every > 0 else float("inf"), burst)
+        return self.reactions.allow()

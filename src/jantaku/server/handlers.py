@@ -21,9 +21,11 @@ from jantaku.server.connection import Connection, SeatHolder
 from jantaku.server.lobby import Lobby
 from jantaku.server.protocol import (
     PROTOCOL_VERSION,
+    REACTION_PHRASES,
     Left,
     NicknameSet,
     Pong,
+    Reaction,
     RoomList,
     Unqueued,
     Welcome,
@@ -362,6 +364,26 @@ def on_continue(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     room.runner.post(InboxItem("continue", seat))
 
 
+def on_react(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
+    """A quick reaction: a player at a running game sends one of the fixed phrases, and everyone at the table (and
+    its spectators) sees it. It is talk, not play: the game and its record never hear of it."""
+    holder = _me(conn)
+    room = lobby.room_of(holder)
+    seat = None if room is None else room.seat_of(holder.token_hash)
+    if room is None or room.runner is None or seat is None:
+        raise RoomError("no_game", "only a player at a running game can react")
+    phrase = msg.get("phrase")
+    if not isinstance(phrase, str) or phrase not in REACTION_PHRASES:
+        raise RoomError("unknown_phrase", f"a reaction is one of the phrases {', '.join(REACTION_PHRASES)}")
+    s = lobby.settings
+    if not holder.may_react(s.reaction_seconds, s.reaction_burst):
+        raise RoomError(
+            "too_many_reactions",
+            f"at most one reaction every {s.reaction_seconds:g} seconds ({s.reaction_burst:g} at once)",
+        )
+    room.broadcast(Reaction(type="reaction", seat=seat, phrase=phrase))
+
+
 # ---------------------------------------------------------------------------------------------------------------------
 # auto-matching
 
@@ -447,4 +469,5 @@ HANDLERS: dict[str, Handler] = {
     "spectate": on_spectate,
     "unspectate": on_unspectate,
     "action": on_action,
+    "react": on_react,
 }

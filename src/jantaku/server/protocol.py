@@ -18,6 +18,10 @@ from jantaku.engine import EventJSON, SeatView
 #: the version a client names in ``hello``; additions old clients can ignore keep it
 PROTOCOL_VERSION = 1
 
+#: the quick reactions a seated player may send to the table, by id: a fixed list (no free text at the table); the
+#: client draws each in its language
+REACTION_PHRASES = ("hello", "nice", "thanks", "sorry", "wow", "good_game")
+
 
 # ---------------------------------------------------------------------------------------------------------------------
 # parts shared by several messages
@@ -227,6 +231,13 @@ class Unspectate(TypedDict):
     type: Literal["unspectate"]
 
 
+class React(TypedDict):
+    """A quick reaction to the table: ``phrase`` is one of ``REACTION_PHRASES``."""
+
+    type: Literal["react"]
+    phrase: str
+
+
 class PlayAction(TypedDict):
     """A decision: ``action`` is one of the open prompt's ``view.legal_actions``, ``seq`` that prompt's number."""
 
@@ -275,6 +286,14 @@ class Update(TypedDict):
     timer: NotRequired[TimerJson]
     stand_in: NotRequired[bool]
     full: NotRequired[bool]
+
+
+class Reaction(TypedDict):
+    """A seated player's quick reaction, to everyone at the table and its spectators (never stored)."""
+
+    type: Literal["reaction"]
+    seat: int
+    phrase: str
 
 
 class Timeout(TypedDict):
@@ -370,6 +389,7 @@ ServerMessage = (
     | RoomList
     | Update
     | Timeout
+    | Reaction
     | GameOver
     | Paused
     | Resumed
@@ -406,6 +426,7 @@ CLIENT_MESSAGES: dict[str, type[Any]] = {
     "spectate": Spectate,
     "unspectate": Unspectate,
     "action": PlayAction,
+    "react": React,
 }
 
 SERVER_MESSAGES: dict[str, type[Any]] = {
@@ -414,6 +435,7 @@ SERVER_MESSAGES: dict[str, type[Any]] = {
     "rooms": RoomList,
     "update": Update,
     "timeout": Timeout,
+    "reaction": Reaction,
     "game_over": GameOver,
     "paused": Paused,
     "resumed": Resumed,

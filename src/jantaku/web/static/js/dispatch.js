@@ -5,7 +5,8 @@ import { state, refresh } from "./store.js";
 import { send, storedNickname, storeNickname } from "./net.js";
 import { t, errorText } from "./i18n.js";
 import { notice, showPause, toast } from "./notices.js";
-import { autoPlay } from "./play.js";
+import { autoPlay, timedOut } from "./play.js";
+import { onReaction } from "./reactions.js";
 import { powerEventText, seatName } from "./powers.js";
 import { results } from "./screens/results.js";
 import { callWordOf } from "./screens/table.js";
@@ -35,6 +36,8 @@ const HANDLERS = {
     if (!wasPlaying && msg.room.phase !== "playing") state.update = null;
   },
   update: onUpdate,
+  timeout: timedOut,
+  reaction: onReaction,
   game_over(msg) {
     state.paused = null;
     showPause(null);

@@ -9,7 +9,7 @@ const EN = {
   history: "Game history", noGames: "No finished games yet.", download: "log", watch: "Watch",
   preset: "Rules", length: "Length", east: "East only", eastSouth: "East-South", public: "Listed in the lobby",
   cpus: "CPU seats", level: "Level", none: "none",
-  timers: "Timers", thinkSeconds: "seconds per decision", bankSeconds: "time bank", auto: "auto",
+  timers: "Timers", thinkSeconds: "s decision time (each move)", bankSeconds: "s time bank (the whole game)", auto: "auto",
   advanced: "All options", apply: "Apply settings", room: "Room", copy: "Copy", copied: "Copied",
   copyLink: "Copy invite link", seats: "Seats", ready: "Ready", notReady: "Not ready", start: "Start",
   leave: "Leave", kick: "Kick", addCpu: "Add CPU", removeCpu: "Remove", empty: "empty seat", creator: "creator",
@@ -22,7 +22,7 @@ const EN = {
   nine_terminals: "Nine terminals", tenpai: "Tenpai", noten: "Noten", pass: "Skip", discard: "Discard",
   chooseRiichi: "Choose the riichi discard", cancel: "Cancel",
   furiten: "Furiten", waits: "Waits", left: "left", tilesLeft: "Tiles left", honba: "Honba", deposits: "Deposits",
-  dora: "Dora indicator", doraTiles: "Dora", yourTurn: "Your turn", timer: "Time", bank: "bank",
+  dora: "Dora indicator", doraTiles: "Dora", yourTurn: "Your turn", timer: "Decision", bank: "Bank",
   reconnecting: "Connection lost: reconnecting…", reconnected: "Reconnected", standIn: "A CPU played for you while you were away.",
   win: "{name} wins", tsumoWin: "Tsumo", ronWin: "Ron from {name}", han: "han", fu: "fu", points: "points",
   yakuman: "Yakuman", ura: "Ura dora", payments: "Payments", draw: "Draw", exhaustive: "Exhaustive draw",
@@ -95,7 +95,15 @@ const EN = {
     stale: "That decision has passed.",
     illegal_action: "That move is not allowed now.",
     server_error: "The game stopped on a server error; it is stored and resumes when the server restarts.",
+    unknown_phrase: "That reaction does not exist.",
+    too_many_reactions: "Wait a moment before the next reaction.",
   },
+  // tableux: the timer, the time-out notice, quick reactions
+  seconds: "{n}s", timeUpDiscard: "Time's up: a tile was discarded for you",
+  timeUpPass: "Time's up: the call was skipped for you", timeUpNoten: "Time's up: noten was declared for you",
+  reactions: "Quick reactions", muteReactions: "Hide {name}'s reactions", unmuteReactions: "Show {name}'s reactions",
+  reactionWait: "Wait a moment before the next reaction",
+  phrases: { hello: "Have a good game", nice: "Nice!", thanks: "Thanks", sorry: "Sorry", wow: "Wow!", good_game: "Good game" },
 };
 
 const JA = {
@@ -192,7 +200,16 @@ const JA = {
     stale: "その選択の時間は過ぎました。",
     illegal_action: "今はその操作はできません。",
     server_error: "サーバーのエラーで対局が止まりました。対局は保存され、サーバーの再起動後に再開します。",
+    unknown_phrase: "そのリアクションはありません。",
+    too_many_reactions: "次のリアクションまで少しお待ちください。",
   },
+  // tableux: the timer, the time-out notice, quick reactions
+  seconds: "{n}秒", timeUpDiscard: "時間切れ：自動で打牌しました",
+  timeUpPass: "時間切れ：鳴き・和了を見送りました", timeUpNoten: "時間切れ：ノーテンを宣言しました",
+  reactions: "リアクション", muteReactions: "{name} のリアクションを非表示", unmuteReactions: "{name} のリアクションを表示",
+  reactionWait: "次のリアクションまで少しお待ちください",
+  phrases: { hello: "よろしくお願いします", nice: "ナイス！", thanks: "ありがとう", sorry: "ごめんなさい", wow: "すごい！",
+    good_game: "お疲れさまでした" },
 };
 
 // yaku keys (as the engine names them) → [English, Japanese]

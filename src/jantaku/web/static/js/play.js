@@ -4,6 +4,8 @@
 
 import { state } from "./store.js";
 import { send } from "./net.js";
+import { t } from "./i18n.js";
+import { notice } from "./notices.js";
 
 /** A decision is open and not answered yet (an option may have answered it before it was drawn). */
 export function isOpen(msg) { return !!msg.seq && state.answered !== msg.seq; }
@@ -43,4 +45,19 @@ export function autoPlay(msg) {
     const d = legal.find((a) => a.type === "discard" && !a.veil && a.tile === drawn);
     if (d) setTimeout(() => { if (state.update === msg) act(d); }, 300);
   }
+}
+
+/** The server answered prompt msg.seq for the player: its time ran out ("timeout"). The prompt is closed, and the
+ * notice says what the server played, as it chooses it (runner.default_action): a pass when passing is legal (a
+ * call or a win declined), noten at a draw's declaration, otherwise a discard (the drawn tile). */
+export function timedOut(msg) {
+  const open = state.update && state.update.seq === msg.seq ? state.update : null;
+  const legal = (open && open.view.legal_actions) || [];
+  state.answered = msg.seq;
+  state.choice = null;
+  state.riichiMode = false;
+  state.veilMode = false;
+  const played = legal.some((a) => a.type === "pass") ? "timeUpPass"
+    : legal.some((a) => a.type === "noten") ? "timeUpNoten" : "timeUpDiscard";
+  notice(t(played), "error");
 }

@@ -10,6 +10,8 @@ import { storedNickname } from "./net.js";
 const OPTION_DEFAULTS = {
   autoSort: true, autoWin: false, hideCalls: false, autoDiscard: false, colorBlind: false,
   reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches,
+  /** the nicknames whose quick reactions are not shown (reactions.js) */
+  mutedPlayers: [],
 };
 
 function storedOptions() {
@@ -74,6 +76,10 @@ export const state = Object.seal({
   frozen: null,
   /** the seat whose score differences are shown (a click on a score), or null */
   showDiff: null,
+  /** the latest quick reaction of each seat ("reaction" messages): {[seat]: {phrase, at}} */
+  reactions: {},
+  /** the quick reactions' menu by the own hand is open */
+  reactionMenu: false,
 });
 
 let renderer = () => {};

@@ -12,6 +12,8 @@ import { tileSVG, isRed, notation, kindOfId, plainIdOf } from "../tiles.js";
 import { state, refresh } from "../store.js";
 import { act, skip, isOpen } from "../play.js";
 import { powerBadge, powerIcon, powerName, powerTitle, seatName } from "../powers.js";
+import { timerView, tickTimer } from "../timer.js";
+import { drawBubble, drawReactions, muteToggle, muteKey } from "../reactions.js";
 
 const POSITIONS = { 4: ["bottom", "right", "top", "left"], 3: ["bottom", "right", "left"] };
 const CALL_WORDS = { chi: "chi", pon: "pon", daiminkan: "kan", kakan: "kan", ankan: "kan", hora: null, reach: "riichi", nukidora: "kita" };
@@ -79,11 +81,15 @@ export function show(host, msg) {
   const me = seated(view) ? view.seat : 0;
   patch(host, ["table", n, me, seated(view)], () => buildShell(n, me, seated(view)));
   view.seats.forEach((_, seat) => updateSeat(parts.seats[seat], view, seat, seat === me && seated(view)));
+  view.seats.forEach((_, seat) => drawBubble(parts.seats[seat].bubble, seat, seat === me && seated(view)));
   updateCentre(parts.centre, view, msg);
   const word = state.callWord;
   const flying = word && Date.now() - word.at < CALL_WORD_MS ? word : null;
   patch(parts.word, [flying, getLang()], () => (flying ? callWord(flying, me, n) : null));
-  if (parts.own) updateOwn(parts.own, view, msg);
+  if (parts.own) {
+    updateOwn(parts.own, view, msg);
+    drawReactions(parts.own.react);
+  }
 }
 
 function buildShell(n, me, isSeated) {
@@ -94,13 +100,14 @@ function buildShell(n, me, isSeated) {
     const isMe = i === 0 && isSeated;
     const p = {
       info: el("div", { class: "seat-info", dataset: { seat } }),
+      bubble: slot(), // the seat's quick reaction, by its plate (reactions.js)
       powers: slot(),
       concealed: isMe ? null : el("div", { class: "concealed" }),
       melds: el("div", { class: "melds" }),
       river: el("div", { class: "river" }),
     };
     seats[seat] = p;
-    table.append(el("div", { class: `seat pos-${POSITIONS[n][i]}`, dataset: { seat } }, p.info, p.powers, p.concealed, p.melds, p.river));
+    table.append(el("div", { class: `seat pos-${POSITIONS[n][i]}`, dataset: { seat } }, p.info, p.bubble, p.powers, p.concealed, p.melds, p.river));
   }
   const centre = {
     round: el("div", { class: "round", id: "round-label" }), counters: el("div", { class: "counters" }),
@@ -112,8 +119,9 @@ function buildShell(n, me, isSeated) {
   const wrap = el("div", { class: "table-wrap" }, table);
   let own = null;
   if (isSeated) {
-    own = { hints: el("div", { class: "own-hints" }), hand: el("div", { class: "hand", id: "hand" }), bar: el("div", { class: "action-bar", id: "action-bar" }) };
-    own.box = el("div", { class: "own" }, own.hints, own.hand, own.bar);
+    own = { hints: el("div", { class: "own-hints" }), hand: el("div", { class: "hand", id: "hand" }), bar: el("div", { class: "action-bar", id: "action-bar" }),
+      react: el("div", { class: "reactions", id: "reactions" }) };
+    own.box = el("div", { class: "own" }, own.hints, own.hand, el("div", { class: "bar-row" }, own.bar, own.react));
     wrap.append(own.box);
   } else {
     wrap.append(el("div", { class: "spectating" }, t("spectating")));
@@ -134,14 +142,15 @@ function updateSeat(p, view, seat, isMe) {
     .filter(Boolean).join("\n");
   const turn = view.phase === "turn" && isTurn(view, seat);
   p.info.className = `seat-info${turn ? " active" : ""}${seat === view.dealer ? " dealer" : ""}`;
-  patch(p.info, JSON.stringify([getLang(), s.wind, nameOf(seat), s.score, diffs, state.showDiff === seat, !!s.riichi, seat === view.dealer]), () => [
+  patch(p.info, JSON.stringify([getLang(), s.wind, nameOf(seat), s.score, diffs, state.showDiff === seat, !!s.riichi, seat === view.dealer, muteKey(seat)]), () => [
     el("span", { class: "wind" }, t(WINDS[s.wind])),
     el("span", { class: "name" }, nameOf(seat)),
     el("span", { class: "score", title: diffs, tabindex: 0, onclick: () => { state.showDiff = state.showDiff === seat ? null : seat; refresh(); } },
       s.score.toLocaleString()),
     state.showDiff === seat ? el("span", { class: "diffs" }, diffs.split("\n").map((line) => el("span", {}, line))) : null,
     s.riichi ? el("span", { class: "riichi-stick", title: t("riichi") }) : null,
-    seat === view.dealer ? el("span", { class: "tag dealer-tag" }, t("dealer")) : null]);
+    seat === view.dealer ? el("span", { class: "tag dealer-tag" }, t("dealer")) : null,
+    muteToggle(seat, isMe)]);
   // the seat's power and charges, and a Seal on it, beside the plate's end of the river (the ring of plates
   // around the centre has no room to spare)
   const sealed = s.sealed_by || [];
@@ -211,10 +220,10 @@ function updateCentre(c, view, msg) {
         ? tile(plainIdOf(doraOf(kindOfId(id), r.players === 3)), { ...extra, title: beacon ? t("beaconIndicator") : t("doraTiles") })
         : tile(id, { ...extra, title: beacon ? t("beaconIndicator") : t("dora") });
     })]);
-  const timer = msg.timer;
-  // a new message restarts the countdown from what the server says is left (tick() counts down in between)
-  patch(c.timer, [lang, timer || null], () => (timer ? el("div", { class: "timer", id: "timer", dataset: { left: timer.left, at: Date.now() } },
-    `${t("timer")} ${Math.ceil(timer.left)}s (${t("bank")} ${Math.round(timer.bank)}s)`) : null));
+  // the open decision's time (none once answered: the server's clock stopped); a new message restarts the
+  // countdown from what the server says is left, and tick() counts down in between
+  const timer = isOpen(msg) ? msg.timer : null;
+  patch(c.timer, [lang, timer || null], () => (timer ? timerView(timer) : null));
   patch(c.clock, JSON.stringify([lang, msg.match_clock || null]), () => (msg.match_clock ? matchClock(msg.match_clock) : null));
   patch(c.commitment, `${lang}|${view.commitment}`, () => {
     c.commitment.title = `${t("commitment")}: ${view.commitment}`;
@@ -229,13 +238,7 @@ function matchClock(clock) {
 }
 
 /** The decision timer counts down between updates (app.js calls this a few times a second). */
-export function tick() {
-  const node = document.getElementById("timer");
-  if (!node || !state.update || !state.update.timer) return;
-  const left = Math.max(0, Number(node.dataset.left) - (Date.now() - Number(node.dataset.at)) / 1000);
-  node.firstChild.textContent = `${t("timer")} ${Math.ceil(left)}s (${t("bank")} ${Math.round(state.update.timer.bank)}s)`;
-  node.classList.toggle("low", left < 5);
-}
+export function tick() { tickTimer(); }
 
 // ---------------------------------------------------------------- the own hand and the action bar
 function ownOrder(view) {
@@ -337,7 +340,7 @@ function actions(msg, legal, open) {
   if (state.choice) {
     return [el("span", { class: "label" }, state.choice.label || t(state.choice.group)),
       ...state.choice.actions.map((a, i) => el("button", { class: "choice", dataset: { index: i, target: a.target }, onclick: () => { state.choice = null; act(a); } },
-        a.type === "power" ? targetLabel(msg.view, a.target) : (a.tiles || [a.tile]).map((id) => tile(id, { class: "mini" })),
+        a.type === "power" ? targetLabel(msg.view, a.target) : callTiles(msg.view, a).map(callTile),
         el("kbd", {}, String(i + 1)))),
       el("button", { onclick: () => { state.choice = null; refresh(); } }, t("cancel"))];
   }
@@ -355,11 +358,58 @@ function actions(msg, legal, open) {
   for (const [group, types] of GROUPS) {
     const these = legal.filter((a) => types.includes(a.type));
     if (!these.length) continue;
+    if (CALLS.has(group)) { // a button per option, each showing its tiles
+      these.forEach((a, i) => out.push(callButton(msg.view, group, a, i)));
+      continue;
+    }
     out.push(el("button", { class: `act act-${group}`, id: `act-${group}`, dataset: { action: group },
       onclick: () => choose(group, these) }, t(group), el("kbd", {}, KEYS[group])));
   }
   if (powers.length || veils.length) out.push(powerButton(msg.view, powers, veils));
   return out;
+}
+
+/** The groups whose buttons show the tiles they call or win with, one button per option. */
+const CALLS = new Set(["tsumo", "ron", "pon", "chi", "kan", "kita"]);
+
+/** A call's button: its word, the tiles of its meld (or the winning tile, or the North set aside) and, on the
+ * group's first option, its key. The first option keeps the group's id (act-chi), the others are act-chi-2, ... */
+function callButton(view, group, a, i) {
+  const tiles = callTiles(view, a);
+  return el("button", { class: `act act-${group} call`, id: i ? `act-${group}-${i + 1}` : `act-${group}`,
+    dataset: { action: group, option: i, type: a.type }, onclick: () => act(a) },
+  el("span", { class: "word" }, t(group)),
+  tiles.length ? el("span", { class: "call-tiles" }, tiles.map(callTile)) : null,
+  i === 0 ? el("kbd", {}, KEYS[group]) : null);
+}
+
+function callTile(x) { return tile(x.id, { class: `mini${x.taken ? " taken" : ""}` }); }
+
+/** The tiles an action calls or wins with, in order, each {id, taken}: taken marks the tile that comes from the
+ * table (the discard called, the tile won on, the drawn tile of a tsumo) or the one added to a pon. */
+function callTiles(view, a) {
+  const claim = view.claim ? view.claim.tile : null;
+  const has = (id) => id !== null && id !== undefined;
+  const mine = (ids) => ids.map((id) => ({ id, taken: false }));
+  const byId = (x, y) => x.id - y.id;
+  switch (a.type) {
+    case "chi": case "pon": case "open_kan":
+      return [...mine(a.tiles), ...(has(claim) ? [{ id: claim, taken: true }] : [])].sort(byId);
+    case "closed_kan":
+      return mine(a.tiles).sort(byId);
+    case "added_kan": {
+      const pon = view.seats[view.seat].melds.find((m) => m.kind === "pon" && kindOfId(m.tiles[0]) === kindOfId(a.tile));
+      return [...mine(pon ? [...pon.tiles].sort((x, y) => x - y) : []), { id: a.tile, taken: true }];
+    }
+    case "ron":
+      return has(claim) ? [{ id: claim, taken: true }] : [];
+    case "tsumo":
+      return view.own && has(view.own.drawn) ? [{ id: view.own.drawn, taken: true }] : [];
+    case "kita":
+      return has(a.tile) ? [{ id: a.tile, taken: false }] : [];
+    default:
+      return [];
+  }
 }
 
 /** The own power's button: its charges left, what it does in the tooltip. Veil toggles the veiled-discard mode;
@@ -431,7 +481,17 @@ export function keydown(e) {
   const group = Object.entries(KEYS).find(([, key]) => key.toLowerCase() === e.key.toLowerCase());
   if (group) {
     const button = document.getElementById(`act-${group[0]}`);
-    if (button) { button.click(); e.preventDefault(); }
+    if (!button) return;
+    e.preventDefault();
+    // a call with several options: its letter opens the row of options, each picked by its number
+    const types = (GROUPS.find(([g]) => g === group[0]) || [null, []])[1];
+    const these = (msg.view.legal_actions || []).filter((a) => types.includes(a.type));
+    if (CALLS.has(group[0]) && these.length > 1) {
+      state.choice = { group: group[0], actions: these };
+      refresh();
+    } else {
+      button.click();
+    }
   }
 }
 
