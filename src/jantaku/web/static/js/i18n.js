@@ -52,6 +52,8 @@ const EN = {
   abandoned: "Nobody came back to the table: the game ended on the scores as they stood.",
   range: "{min} to {max}", rangeTwo: "{min} or {max}", rangeStep: "{min} to {max}, in steps of {step}",
   rangeEach: "each {range}",
+  // feel: sound options, the tab's title on your turn
+  sound: "Sound", volume: "Volume", mute: "Mute", turnTitle: "● Your turn — jantaku",
 };
 
 const JA = {
@@ -105,6 +107,8 @@ const JA = {
   abandoned: "誰も卓に戻らなかったため、その時点の点数で対局を終了しました。",
   range: "{min}〜{max}", rangeTwo: "{min}または{max}", rangeStep: "{min}〜{max}（{step}刻み）",
   rangeEach: "各{range}",
+  // feel: sound options, the tab's title on your turn
+  sound: "サウンド", volume: "音量", mute: "ミュート", turnTitle: "● あなたの番です — jantaku",
 };
 
 // yaku keys (as the engine names them) → [English, Japanese]

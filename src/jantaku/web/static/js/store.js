@@ -10,6 +10,8 @@ import { storedNickname } from "./net.js";
 const OPTION_DEFAULTS = {
   autoSort: true, autoWin: false, hideCalls: false, autoDiscard: false, colorBlind: false,
   reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches,
+  // the table's sounds (sound.js): volume from 0 to 1, and mute
+  volume: 0.6, mute: false,
 };
 
 function storedOptions() {
