@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM_ARGS, watch
+from tests.browser.conftest import watch
 from tests.browser.helpers import LiveServer, Person, expect
 from tests.browser.scenarios import QUIET, RON
 
@@ -20,7 +20,10 @@ from tests.browser.scenarios import QUIET, RON
 SPY_AUDIO = """
 window.__audioStarts = 0;
 const start = AudioScheduledSourceNode.prototype.start;
-AudioScheduledSourceNode.prototype.start = function (...args) { window.__audioStarts += 1; return start.apply(this, args); };
+AudioScheduledSourceNode.prototype.start = function (...args) {
+  window.__audioStarts += 1;
+  return start.apply(this, args);
+};
 """
 
 #: records, for every river tile put on the table, its seat, tile and how many animations it had when it arrived
@@ -46,7 +49,8 @@ window.__titles = [];
 document.addEventListener('DOMContentLoaded', () => {
   const title = document.querySelector('title');
   window.__titles.push(document.title);
-  new MutationObserver(() => window.__titles.push(document.title)).observe(title, { childList: true, characterData: true, subtree: true });
+  new MutationObserver(() => window.__titles.push(document.title))
+    .observe(title, { childList: true, characterData: true, subtree: true });
 });
 """
 
@@ -129,6 +133,7 @@ def test_sounds_follow_the_events_and_the_options(server: LiveServer, person: Pe
     page.click("#options-button")
     expect(page.locator("#opt-volume")).to_have_value("30")
     expect(page.locator("#opt-mute")).not_to_be_checked()
+    person.screenshot("feel-options-sound.png")
     page.click("#options-close")
 
 
@@ -141,7 +146,7 @@ def river_record(person: Person, seat: int, tile: int) -> dict[str, Any]:
     return record
 
 
-def test_the_discard_slides_into_the_river_and_reduced_motion_keeps_it_still(server: LiveServer, person: Person) -> None:
+def test_the_discard_slides_into_the_river_and_reduced_motion_stills_it(server: LiveServer, person: Person) -> None:
     page = person.page
     page.context.add_init_script(WATCH_RIVERS)
     page.reload()
@@ -174,7 +179,10 @@ def test_the_discard_slides_into_the_river_and_reduced_motion_keeps_it_still(ser
         assert river_record(person, seat, person.river(seat)[-1])["animations"] == 0
 
 
-def plates_after_ron(server: LiveServer, person: Person, reduced: bool) -> tuple[list[dict[str, Any]], list[int], list[int]]:
+Plates = list[dict[str, Any]]
+
+
+def plates_after_ron(server: LiveServer, person: Person, reduced: bool) -> tuple[Plates, list[int], list[int]]:
     """Plays the RON hand, dismisses its result and returns what the plates showed, and the scores before and
     after the hand."""
     page = person.page
@@ -193,7 +201,7 @@ def plates_after_ron(server: LiveServer, person: Person, reduced: bool) -> tuple
         person.dismiss_result()
     page.wait_for_timeout(1600)  # the roll takes a second
     new = page.evaluate("window.jantaku.state.update.view.seats.map((s) => s.score)")
-    plates: list[dict[str, Any]] = page.evaluate("window.__plates")
+    plates: Plates = page.evaluate("window.__plates")
     return plates, old, new
 
 
@@ -214,7 +222,7 @@ def test_the_scores_roll_at_the_hands_end(server: LiveServer, person: Person) ->
 
 
 def test_reduced_motion_makes_the_scores_jump(server: LiveServer, person: Person) -> None:
-    plates, old, new = plates_after_ron(server, person, reduced=True)
+    plates, _, new = plates_after_ron(server, person, reduced=True)
     for seat in (0, 1):
         shown = {number(e["score"]) for e in plates if e["seat"] == seat and e["score"]}
         assert shown == {new[seat]}, shown  # straight to the new score
@@ -277,7 +285,10 @@ VISIBLE_KINDS = """() => {
     (places[k] = places[k] || new Set()).add(place);
   };
   view.own.tiles.forEach((id) => add(id, 'hand'));
-  view.seats.forEach((s) => { s.river.forEach((r) => add(r.tile, 'river')); s.melds.forEach((m) => m.tiles.forEach((id) => add(id, 'meld'))); });
+  view.seats.forEach((s) => {
+    s.river.forEach((r) => add(r.tile, 'river'));
+    s.melds.forEach((m) => m.tiles.forEach((id) => add(id, 'meld')));
+  });
   view.dora_indicators.forEach((id) => add(id, 'dora'));
   const spread = Object.keys(places).filter((k) => places[k].size > 1).map(Number);
   return { counts, spread };
@@ -323,7 +334,8 @@ def test_hovering_a_tile_lights_every_visible_copy(server: LiveServer, person: P
 def phone(browser: Any, server: LiveServer) -> Iterator[Person]:
     """A person on a touch screen (a phone held sideways)."""
     problems: list[str] = []
-    context = browser.new_context(locale="en-US", viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True)
+    size = {"width": 844, "height": 390}
+    context = browser.new_context(locale="en-US", viewport=size, has_touch=True, is_mobile=True)
     context.set_default_timeout(15000)
     page = context.new_page()
     watch(page, problems)
@@ -347,7 +359,7 @@ def touch(person: Person, selector: str, hold_ms: int) -> None:
     cdp.detach()
 
 
-def test_on_a_touch_screen_a_tap_lights_and_a_long_press_shows_without_discarding(server: LiveServer, phone: Person) -> None:
+def test_a_tap_lights_and_a_long_press_shows_without_discarding(server: LiveServer, phone: Person) -> None:
     page = phone.page
     server.stack(QUIET.wall())
     page.mouse.move(0, 0)  # (the mouse that typed the nickname rests off the table: only the finger points)
@@ -365,8 +377,9 @@ def test_on_a_touch_screen_a_tap_lights_and_a_long_press_shows_without_discardin
     # a long press on a playable hand tile shows its copies while held, and discards nothing
     hand_tile = '#hand .hand-tile[title="6z"]'
     kind = page.locator(hand_tile).get_attribute("data-kind")
-    page.evaluate(f"""() => {{ window.__litWhileHeld = null; setTimeout(() => {{
-      window.__litWhileHeld = [...document.querySelectorAll('.tile.same-kind')].map((t) => t.dataset.kind); }}, 650); }}""")
+    page.evaluate(
+        f"() => {{ window.__litWhileHeld = null; setTimeout(() => {{ window.__litWhileHeld = ({LIT})(); }}, 650); }}"
+    )
     touch(phone, hand_tile, 900)
     copies = page.locator(f'#table .tile[data-kind="{kind}"], #hand .tile[data-kind="{kind}"]').count()
     assert page.evaluate("window.__litWhileHeld") == [kind] * copies
@@ -377,6 +390,12 @@ def test_on_a_touch_screen_a_tap_lights_and_a_long_press_shows_without_discardin
 
 
 # ---------------------------------------------------------------------- dragging the hand
+#: the own hand shows the tiles in this order
+HAND_IS = (
+    "(ids) => [...document.querySelectorAll('#hand .hand-tile')].map((t) => +t.dataset.tile).join() === ids.join()"
+)
+
+
 def drag(person: Person, source: int, target: int) -> None:
     """Drags the hand tile at index ``source`` over the slot of index ``target`` with the mouse."""
     page = person.page
@@ -399,8 +418,8 @@ def test_with_auto_sort_off_a_drag_reorders_the_hand(server: LiveServer, person:
     drawn = int(page.locator("#hand .hand-tile.drawn").get_attribute("data-tile") or -1)
     assert old[-1] == drawn and len(old) == 14
     drag(person, 0, 4)  # the first tile to the fifth place
-    moved = old[1:5] + [old[0]] + old[5:]
-    page.wait_for_function(f"() => [...document.querySelectorAll('#hand .hand-tile')].map((t) => +t.dataset.tile).join() === {','.join(map(str, moved))!r}")
+    moved = [*old[1:5], old[0], *old[5:]]
+    page.wait_for_function(HAND_IS, arg=moved)
     page.wait_for_timeout(200)
     assert person.state("answered") is None  # no discard was sent
     assert person.river(0) == []
@@ -408,8 +427,8 @@ def test_with_auto_sort_off_a_drag_reorders_the_hand(server: LiveServer, person:
 
     # the drawn tile dragged into the hand stays where it was dropped
     drag(person, 13, 2)
-    placed = moved[:2] + [drawn] + moved[2:-1]
-    page.wait_for_function(f"() => [...document.querySelectorAll('#hand .hand-tile')].map((t) => +t.dataset.tile).join() === {','.join(map(str, placed))!r}")
+    placed = [*moved[:2], drawn, *moved[2:-1]]
+    page.wait_for_function(HAND_IS, arg=placed)
     expect(page.locator("#hand .drawn-gap")).to_have_count(0)
     assert person.state("answered") is None and person.river(0) == []
     person.screenshot("feel-drag.png")
