@@ -347,14 +347,18 @@ def phone(browser: Any, server: LiveServer) -> Iterator[Person]:
     assert not problems, "the browser reported problems:\n" + "\n".join(problems)
 
 
-def touch(person: Person, selector: str, hold_ms: int) -> None:
-    """A finger on the element's centre for hold_ms, then lifted (Playwright taps only: the touch events by CDP)."""
+def touch(person: Person, selector: str, hold_ms: int, to: tuple[float, float] | None = None) -> None:
+    """A finger on the element's centre for hold_ms, then lifted there or after sliding to ``to`` (Playwright taps
+    only: the touch events go by CDP)."""
     box = person.page.locator(selector).bounding_box()
     assert box
     point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
     cdp = person.page.context.new_cdp_session(person.page)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
     person.page.wait_for_timeout(hold_ms)
+    for i in range(1, 13):  # a finger sliding to the target
+        x = point["x"] + (to[0] - point["x"]) * i / 12 if to else point["x"]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": point["y"]}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
 
@@ -384,6 +388,19 @@ def test_a_tap_lights_and_a_long_press_shows_without_discarding(server: LiveServ
     copies = page.locator(f'#table .tile[data-kind="{kind}"], #hand .tile[data-kind="{kind}"]').count()
     assert page.evaluate("window.__litWhileHeld") == [kind] * copies
     assert page.evaluate(LIT) == []
+    page.wait_for_timeout(300)
+    assert phone.state("answered") != phone.state("update.seq")
+    expect(phone.seat(0).locator(".river .tile")).to_have_count(1)
+
+    # with auto-sort off a finger drags the hand into order, and discards nothing
+    page.locator("#options-button").tap()
+    page.locator("#opt-autoSort").tap()
+    page.locator("#options-close").tap()
+    old = phone.hand()
+    target = page.locator("#hand .hand-tile").nth(3).bounding_box()
+    assert target
+    touch(phone, "#hand .hand-tile >> nth=0", 50, (target["x"] + target["width"] * 0.75, target["y"]))
+    page.wait_for_function(HAND_IS, arg=[*old[1:4], old[0], *old[4:]])
     page.wait_for_timeout(300)
     assert phone.state("answered") != phone.state("update.seq")
     expect(phone.seat(0).locator(".river .tile")).to_have_count(1)
