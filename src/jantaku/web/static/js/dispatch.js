@@ -10,6 +10,8 @@ import { onReaction } from "./reactions.js";
 import { powerEventText, seatName } from "./powers.js";
 import { results } from "./screens/results.js";
 import { callWordOf } from "./screens/table.js";
+import { onEvents } from "./sound.js";
+import { turnCue } from "./cues.js";
 
 const HANDLERS = {
   welcome(msg) {
@@ -85,6 +87,7 @@ const HANDLERS = {
 export function dispatch(msg) {
   const handler = HANDLERS[msg.type];
   if (handler) handler(msg);
+  if (!state.update) turnCue(false); // off the table (left, closed, kicked): the tab's title is the page's again
 }
 
 /** An update: the seat's view after some events. Starts a hand's records, flies the call words, queues the hands'
@@ -120,4 +123,5 @@ function onUpdate(msg) {
   }
   if (msg.stand_in === false && previous && previous.stand_in) notice(t("standIn"));
   if (msg.seq && !state.spectating) autoPlay(msg);
+  onEvents(msg.events, state); // the sounds of what happened, and the chime of a decision still open
 }

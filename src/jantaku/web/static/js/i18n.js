@@ -104,6 +104,8 @@ const EN = {
   reactions: "Quick reactions", muteReactions: "Hide {name}'s reactions", unmuteReactions: "Show {name}'s reactions",
   reactionWait: "Wait a moment before the next reaction",
   phrases: { hello: "Have a good game", nice: "Nice!", thanks: "Thanks", sorry: "Sorry", wow: "Wow!", good_game: "Good game" },
+  // feel: sound options, the tab's title on your turn
+  sound: "Sound", volume: "Volume", mute: "Mute", turnTitle: "● Your turn — {brand}",
 };
 
 const JA = {
@@ -210,6 +212,8 @@ const JA = {
   reactionWait: "次のリアクションまで少しお待ちください",
   phrases: { hello: "よろしくお願いします", nice: "ナイス！", thanks: "ありがとう", sorry: "ごめんなさい", wow: "すごい！",
     good_game: "お疲れさまでした" },
+  // feel: sound options, the tab's title on your turn
+  sound: "サウンド", volume: "音量", mute: "ミュート", turnTitle: "● あなたの番です — {brand}",
 };
 
 // yaku keys (as the engine names them) → [English, Japanese]

@@ -12,6 +12,8 @@ const OPTION_DEFAULTS = {
   reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches,
   /** the nicknames whose quick reactions are not shown (reactions.js) */
   mutedPlayers: [],
+  // the table's sounds (sound.js): volume from 0 to 1, and mute
+  volume: 0.6, mute: false,
 };
 
 function storedOptions() {

@@ -1,11 +1,13 @@
 // The options dialog: play options (auto-sort, auto-win, hide call options, auto-discard), the tiles' palette,
-// reduced motion and the language. Each choice is kept at once (localStorage) and the page redrawn with it. At the
-// table it also shows the rules in force (what differs from the preset first), as the room does.
+// reduced motion, the sounds' volume and mute, and the language. Each choice is kept at once (localStorage) and the
+// page redrawn with it. At the table it also shows the rules in force (what differs from the preset first), as the
+// room does.
 
 import { el, clear } from "../dom.js";
 import { t, setLang, getLang } from "../i18n.js";
 import { state, refresh, saveOptions } from "../store.js";
 import { rulesInForce, presetLabel, lengthText } from "../forms.js";
+import { play } from "../sound.js";
 
 /** Opens the dialog (drawn afresh, in the current language). */
 export function openOptions() {
@@ -18,6 +20,7 @@ export function openOptions() {
   dialog.append(el("h2", {}, t("options")),
     toggle("autoSort", "autoSort"), toggle("autoWin", "autoWin"), toggle("hideCalls", "hideCalls"),
     toggle("autoDiscard", "autoDiscard"), toggle("colorBlind", "colorBlind"), toggle("reducedMotion", "reducedMotion"),
+    soundLine(),
     el("label", { class: "opt-line" }, t("language"), " ",
       el("select", { id: "opt-lang", onchange: (e) => { setLang(e.target.value); refresh(); openOptions(); } },
         el("option", { value: "en", selected: getLang() === "en" }, "English"),
@@ -34,4 +37,21 @@ function tableRules() {
   return el("section", { class: "dialog-rules" }, el("h3", {}, t("rules")),
     el("div", { class: "rules-title" }, el("strong", {}, presetLabel(room.settings.preset)), ` · ${lengthText(room.rules)}`),
     rulesInForce(room.rules, room.settings.preset, "table-rules"));
+}
+
+/** The volume slider (0 to 100; a sample plays when it is let go, to hear the new level) and the mute box. */
+function soundLine() {
+  const percent = () => Math.round(Number(state.options.volume ?? 0.6) * 100);
+  const shown = el("output", { id: "opt-volume-value", for: "opt-volume" }, `${percent()}%`);
+  const slider = el("input", { type: "range", id: "opt-volume", min: 0, max: 100, step: 5, value: percent(),
+    "aria-label": t("volume"),
+    oninput: (e) => { state.options.volume = Number(e.target.value) / 100; saveOptions(); shown.textContent = `${percent()}%`; },
+    onchange: () => play("turn") });
+  const mute = el("input", { type: "checkbox", id: "opt-mute", checked: !!state.options.mute, onchange: (e) => {
+    state.options.mute = e.target.checked; saveOptions(); slider.disabled = e.target.checked;
+  } });
+  slider.disabled = !!state.options.mute;
+  return el("fieldset", { class: "opt-sound" }, el("legend", {}, t("sound")),
+    el("label", { class: "opt-line" }, t("volume"), " ", slider, " ", shown),
+    el("label", { class: "opt-line" }, mute, " ", t("mute")));
 }

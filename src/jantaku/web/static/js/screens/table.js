@@ -14,6 +14,9 @@ import { act, skip, isOpen } from "../play.js";
 import { powerBadge, powerIcon, powerName, powerTitle, seatName } from "../powers.js";
 import { timerView, tickTimer } from "../timer.js";
 import { drawBubble, drawReactions, muteToggle, muteKey } from "../reactions.js";
+import { rollScore, slideRiver } from "../motion.js";
+import { markKinds, turnCue, watchKinds } from "../cues.js";
+import { handOrder, watchDrag } from "../reorder.js";
 
 const POSITIONS = { 4: ["bottom", "right", "top", "left"], 3: ["bottom", "right", "left"] };
 const CALL_WORDS = { chi: "chi", pon: "pon", daiminkan: "kan", kakan: "kan", ankan: "kan", hora: null, reach: "riichi", nukidora: "kita" };
@@ -36,7 +39,9 @@ function tileLook() { return `${palette()}|${JSON.stringify(rules().red_fives ||
 function tile(id, extra = {}) {
   const red = id !== null && id !== undefined && isRed(id, rules().red_fives);
   const cls = `tile ${extra.class || ""}`.trim();
-  const node = raw("span", { class: cls, dataset: extra.dataset, title: extra.title },
+  const known = id !== null && id !== undefined && !extra.back;
+  const dataset = known ? { kind: kindOfId(id), ...extra.dataset } : extra.dataset; // (cues.js lights a kind's copies)
+  const node = raw("span", { class: cls, dataset, title: extra.title },
     tileSVG(id, { red, palette: palette(), back: extra.back || id === null || id === undefined }));
   if (extra.onclick) node.addEventListener("click", extra.onclick);
   return node;
@@ -90,6 +95,8 @@ export function show(host, msg) {
     updateOwn(parts.own, view, msg);
     drawReactions(parts.own.react);
   }
+  turnCue(!!parts.own && isOpen(msg), parts.own && parts.own.hand);
+  markKinds();
 }
 
 function buildShell(n, me, isSeated) {
@@ -127,6 +134,8 @@ function buildShell(n, me, isSeated) {
     wrap.append(el("div", { class: "spectating" }, t("spectating")));
   }
   parts = { seats, centre, word, own };
+  watchKinds(wrap);
+  if (own) watchDrag(own.hand);
   return wrap;
 }
 
@@ -151,6 +160,7 @@ function updateSeat(p, view, seat, isMe) {
     s.riichi ? el("span", { class: "riichi-stick", title: t("riichi") }) : null,
     seat === view.dealer ? el("span", { class: "tag dealer-tag" }, t("dealer")) : null,
     muteToggle(seat, isMe)]);
+  rollScore(p.info, s.score);
   // the seat's power and charges, and a Seal on it, beside the plate's end of the river (the ring of plates
   // around the centre has no room to spare)
   const sealed = s.sealed_by || [];
@@ -168,6 +178,7 @@ function updateSeat(p, view, seat, isMe) {
     class: `${r.riichi ? "sideways" : ""} ${r.called ? "called" : ""} ${r.tsumogiri ? "tsumogiri" : ""} ${r.veiled ? "veiled" : ""}${r.tile === null || r.tile === undefined ? " face-down" : ""}`,
     dataset: r.tile === null || r.tile === undefined ? { veiled: "1" } : { tile: r.tile, veiled: r.veiled ? "1" : undefined },
     title: r.veiled ? t("veiledTile") : undefined }));
+  slideRiver(p.river, isMe && parts.own ? parts.own.hand : null);
 }
 
 function isTurn(view, seat) {
@@ -241,15 +252,13 @@ function matchClock(clock) {
 export function tick() { tickTimer(); }
 
 // ---------------------------------------------------------------- the own hand and the action bar
+/** The own tiles in display order and the drawn tile shown apart (null when none, or when it was dragged into
+ * the hand: reorder.js). */
 function ownOrder(view) {
   const own = view.own;
-  const drawn = own.drawn;
-  const tiles = own.tiles.filter((id) => id !== drawn);
-  if (state.options.autoSort) return tiles;
-  const keep = state.handOrder.filter((id) => tiles.includes(id));
-  for (const id of tiles) if (!keep.includes(id)) keep.push(id);
-  state.handOrder = keep;
-  return keep;
+  if (state.options.autoSort) return { tiles: own.tiles.filter((id) => id !== own.drawn), drawn: own.drawn };
+  const { tiles, placed } = handOrder(own);
+  return { tiles, drawn: placed ? null : own.drawn };
 }
 
 function updateOwn(own, view, msg) {
@@ -257,8 +266,8 @@ function updateOwn(own, view, msg) {
   const legal = view.legal_actions || [];
   const open = isOpen(msg);
   own.box.className = `own${state.veilMode && open ? " veiling" : ""}`;
-  const tiles = ownOrder(view);
-  const drawn = view.own.drawn;
+  const { tiles, drawn } = ownOrder(view);
+  own.hand.classList.toggle("reorderable", !state.options.autoSort);
   const all = drawn !== null && drawn !== undefined ? [...tiles, drawn] : tiles;
   if (state.selected >= all.length) state.selected = all.length - 1;
   patch(own.hand, JSON.stringify([tileLook(), tiles, drawn, legal, open, state.riichiMode, state.veilMode, state.selected]),
