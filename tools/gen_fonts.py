@@ -3,19 +3,20 @@ the fonts a machine has installed:
 
 - ``web/static/js/glyphs.js``: the outlines of the characters on the tile faces (一..九, 萬, 東南西北, 發中) and on
   the favicon, as SVG path data from Noto Serif CJK JP Bold (a brush-like serif, as real tiles are printed).
-- ``web/static/fonts/jantaku-jp.woff2``: Noto Sans CJK JP Regular cut down to the Japanese the client can show:
-  every Japanese character in the client's sources (the web client, the rules, the server, the superpowers'
-  catalogue) plus all of hiragana, katakana and CJK punctuation, so that nicknames in kana draw too.
-- ``web/static/fonts/jantaku-jp-extra.woff2``: the full-width and half-width forms and the small katakana
-  extensions the sources do not use: only a nickname written in them fetches it.
-- ``web/static/fonts/jantaku-jp-core.woff2``: the few characters the English page shows itself (the brand and the
-  日本語 language button), a font of a few kilobytes so that the English first load stays light.
-
-The three are faces of one family whose ``unicode-range``s do not overlap: the browser fetches a face only when
-the page shows one of its characters, so the English page fetches the core alone. No layout features are kept
-(the page sets Japanese horizontally, in the font's default forms): the vertical forms alone would weigh a third.
+- three faces of the page's font "jantaku JP", cut from Noto Sans CJK JP Regular:
+  ``web/static/fonts/jantaku-jp-core.woff2``: what the English page may show: the brand (雀卓), the language
+  button (日本語), and all of hiragana, katakana and CJK punctuation, so that nicknames in kana draw;
+  ``web/static/fonts/jantaku-jp.woff2``: every other Japanese character of the client's sources (the web client,
+  the rules, the server, the superpowers' catalogue);
+  ``web/static/fonts/jantaku-jp-extra.woff2``: the full-width and half-width forms and the small katakana
+  extensions the sources do not use, for nicknames written in them;
 - the ``@font-face`` block of ``web/static/style.css`` between its ``fonts: generated`` markers, and
   ``web/static/favicon.svg`` (the 中 tile).
+
+The faces' ``unicode-range``s do not overlap: the browser fetches a face only for a page that shows one of its
+characters, and the page loads the core (and in Japanese the main face) before it draws (``js/fonts.js``). No
+layout features are kept (the page sets Japanese horizontally, in the font's default forms): the vertical forms
+alone would weigh a third.
 
 The output is deterministic: the same sources and fonts give the same bytes. Re-run after adding Japanese text
 (``tests/web/test_fonts.py`` fails, naming the characters, until it has been):
@@ -69,14 +70,13 @@ JAPANESE = (
     (0xF900, 0xFAFF),  # CJK compatibility ideographs
     (0xFF00, 0xFFEF),  # half-width and full-width forms
 )
-#: blocks included whole in the main font whatever the sources say: any nickname in kana, any punctuation draws
-WHOLE_BLOCKS = ((0x3000, 0x303F), (0x3040, 0x309F), (0x30A0, 0x30FF))
-#: blocks a nickname may use but the page's own text rarely does: their other characters go to the extra font
-EXTRA_BLOCKS = ((0x31F0, 0x31FF), (0xFF00, 0xFFEF))
-
-#: the characters the English page shows (the brand 雀卓 and the language button 日本語): the small core font.
-#: tests/browser/test_fonts.py checks the English page fetches nothing else.
+#: the characters the English page shows itself (the brand 雀卓 and the language button 日本語), in the core face
+#: (tests/browser/test_fonts.py checks the English page fetches nothing else)
 ENGLISH_PAGE = "雀卓日本語"
+#: blocks in the core face whole, whatever the sources say: a nickname in kana draws on every page
+CORE_BLOCKS = ((0x3000, 0x303F), (0x3040, 0x309F), (0x30A0, 0x30FF))
+#: blocks a nickname may use but the page's own text rarely does: their other characters go to the extra face
+EXTRA_BLOCKS = ((0x31F0, 0x31FF), (0xFF00, 0xFFEF))
 
 #: the characters drawn as outlines: the tile faces (tiles.js) and the favicon
 TILE_CHARS = "一二三四五六七八九萬東南西北發中"
@@ -87,11 +87,11 @@ STYLE_END = "/* end of fonts: generated */"
 
 def faces() -> list[tuple[str, set[str], list[tuple[int, int]]]]:
     """Each font file with the characters it holds and the unicode-range the page uses it for (what the browser
-    fetches it for): the main font takes every Japanese character the other two do not."""
+    fetches it for): the main face takes every Japanese character the other two do not."""
     sources = source_japanese()
-    core = set(ENGLISH_PAGE)
+    core = set(ENGLISH_PAGE) | {chr(cp) for lo, hi in CORE_BLOCKS for cp in range(lo, hi + 1)}
     extra = {chr(cp) for lo, hi in EXTRA_BLOCKS for cp in range(lo, hi + 1)} - sources - core
-    main = (sources | {chr(cp) for lo, hi in WHOLE_BLOCKS for cp in range(lo, hi + 1)}) - core
+    main = sources - core
     return [
         ("jantaku-jp.woff2", main, without(JAPANESE, {ord(ch) for ch in core | extra})),
         ("jantaku-jp-extra.woff2", extra, ranges(ord(ch) for ch in extra)),

@@ -10,6 +10,7 @@ import { showStatus } from "./notices.js";
 import { t, setLang, getLang } from "./i18n.js";
 import { el, patch, forget, clear } from "./dom.js";
 import { loadCatalogue } from "./powers.js";
+import { loadFonts } from "./fonts.js";
 import * as lobby from "./screens/lobby.js";
 import * as room from "./screens/room.js";
 import * as table from "./screens/table.js";
@@ -87,9 +88,16 @@ function renderTopbar() {
     el("span", { class: "brand" }, "雀卓 jantaku"),
     el("span", { class: "who" }, state.nickname || ""),
     el("span", { class: "spacer" }),
-    el("button", { class: "ghost", id: "lang-switch", onclick: () => { setLang(getLang() === "ja" ? "en" : "ja"); refresh(); },
+    el("button", { class: "ghost", id: "lang-switch", onclick: () => switchLanguage(getLang() === "ja" ? "en" : "ja"),
       title: t("language") }, getLang() === "ja" ? "English" : "日本語"),
     el("button", { class: "ghost", id: "options-button", onclick: openOptions }, "⚙ " + t("options"))]);
+}
+
+/** Draws the page in the other language once its font has loaded (fonts.js: text drawn before would stay boxes). */
+async function switchLanguage(next) {
+  await loadFonts(next);
+  setLang(next);
+  refresh();
 }
 
 function onStatus(status) {
@@ -141,7 +149,8 @@ async function start() {
   setLang(getLang());
   saveOptions();
   onRefresh(render);
-  await Promise.all([loadPresets(), loadCatalogue()]); // the forms and the powers' texts come from the server
+  // the forms and the powers' texts come from the server; the language's font before any text is drawn
+  await Promise.all([loadPresets(), loadCatalogue(), loadFonts(getLang())]);
   render();
   loadHistory();
   connect((msg) => { dispatch(msg); render(); }, onStatus);

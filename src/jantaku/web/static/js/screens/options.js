@@ -4,6 +4,7 @@
 import { el, clear } from "../dom.js";
 import { t, setLang, getLang } from "../i18n.js";
 import { state, refresh, saveOptions } from "../store.js";
+import { loadFonts } from "../fonts.js";
 
 /** Opens the dialog (drawn afresh, in the current language). */
 export function openOptions() {
@@ -17,7 +18,11 @@ export function openOptions() {
     toggle("autoSort", "autoSort"), toggle("autoWin", "autoWin"), toggle("hideCalls", "hideCalls"),
     toggle("autoDiscard", "autoDiscard"), toggle("colorBlind", "colorBlind"), toggle("reducedMotion", "reducedMotion"),
     el("label", { class: "opt-line" }, t("language"), " ",
-      el("select", { id: "opt-lang", onchange: (e) => { setLang(e.target.value); refresh(); openOptions(); } },
+      el("select", { id: "opt-lang", onchange: async (e) => { // the language's font first (fonts.js)
+        const next = e.target.value;
+        await loadFonts(next);
+        setLang(next); refresh(); openOptions();
+      } },
         el("option", { value: "en", selected: getLang() === "en" }, "English"),
         el("option", { value: "ja", selected: getLang() === "ja" }, "日本語"))),
     el("button", { id: "options-close", onclick: () => dialog.close() }, t("close")));
