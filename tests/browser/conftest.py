@@ -5,6 +5,10 @@ fail instead. ``make browser-deps`` (a prerequisite of ``make test``) installs C
 
 Every page a test opens is watched: a console error, an uncaught exception, a failed request or an HTTP status of
 400 or more fails the test at teardown.
+
+Chromium sees only Latin fonts (``FONTCONFIG_FILE`` names a fonts.conf of the DejaVu and Liberation folders), on
+any machine: every test and screenshot shows what a machine without CJK fonts shows, where only the page's own
+glyphs and bundled font draw Japanese (``test_fonts.py`` proves the condition holds).
 """
 
 from __future__ import annotations
@@ -43,8 +47,35 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
+#: font folders without a CJK character; chromium is given only those of them that exist
+LATIN_FONT_DIRS = (
+    "/usr/share/fonts/truetype/dejavu",
+    "/usr/share/fonts/truetype/liberation",
+    "/usr/share/fonts/truetype/liberation2",
+    "/usr/share/fonts/dejavu",
+    "/usr/share/fonts/liberation",
+)
+
+
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def fontconfig_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fonts.conf that knows only the Latin font folders and maps the generic families onto their text fonts
+    (not DejaVu's maths font, which would otherwise win for a family fontconfig does not know)."""
+    folder = tmp_path_factory.mktemp("fontconfig")
+    dirs = "".join(f"  <dir>{d}</dir>\n" for d in LATIN_FONT_DIRS if Path(d).is_dir())
+    generic = "".join(f"  <alias><family>{name}</family><prefer><family>{family}</family></prefer></alias>\n"
+                      for name, family in (("sans-serif", "DejaVu Sans"), ("sans", "DejaVu Sans"),
+                                           ("system-ui", "DejaVu Sans"), ("serif", "DejaVu Serif"),
+                                           ("monospace", "DejaVu Sans Mono")))  # fmt: skip
+    reject = "  <selectfont><rejectfont><glob>*MathTeXGyre*</glob></rejectfont></selectfont>\n"
+    path = folder / "fonts.conf"
+    path.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+                    f"{dirs}  <cachedir>{folder / 'cache'}</cachedir>\n{generic}{reject}</fontconfig>\n")  # fmt: skip
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser(fontconfig_file: Path) -> Iterator[Any]:
     if not CHROMIUM.exists():
         _unavailable(f"no Chromium at {CHROMIUM}: run `make browser-deps` (as root it runs apt-get install -y "
                      "chromium), or set JANTAKU_CHROMIUM to a Chromium binary")  # fmt: skip
@@ -53,7 +84,8 @@ def browser() -> Iterator[Any]:
     except ImportError:
         _unavailable("Playwright for Python is not installed: pip install -e '.[test]'")
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        env = {**os.environ, "FONTCONFIG_FILE": str(fontconfig_file)}
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, env=env)
         yield chromium
         chromium.close()
 

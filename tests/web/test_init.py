@@ -12,7 +12,7 @@ from jantaku.server.app import create_app
 from jantaku.web import STATIC_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
-CLIENT_SUFFIXES = {".html", ".css", ".js", ".svg"}
+CLIENT_SUFFIXES = {".html", ".css", ".js", ".svg", ".woff2", ".txt"}  # .txt: the fonts' licence, beside them
 
 
 def client_files() -> list[Path]:

@@ -11,6 +11,7 @@ import { t, setLang, getLang } from "./i18n.js";
 import { el, patch, forget, clear } from "./dom.js";
 import { loadCatalogue } from "./powers.js";
 import { loadRuleTexts } from "./forms.js";
+import { loadFonts } from "./fonts.js";
 import * as lobby from "./screens/lobby.js";
 import * as room from "./screens/room.js";
 import * as table from "./screens/table.js";
@@ -88,9 +89,16 @@ function renderTopbar() {
     el("span", { class: "brand" }, "雀卓 jantaku"),
     el("span", { class: "who" }, state.nickname || ""),
     el("span", { class: "spacer" }),
-    el("button", { class: "ghost", id: "lang-switch", onclick: () => { setLang(getLang() === "ja" ? "en" : "ja"); refresh(); },
+    el("button", { class: "ghost", id: "lang-switch", onclick: () => switchLanguage(getLang() === "ja" ? "en" : "ja"),
       title: t("language") }, getLang() === "ja" ? "English" : "日本語"),
     el("button", { class: "ghost", id: "options-button", onclick: openOptions }, "⚙ " + t("options"))]);
+}
+
+/** Draws the page in the other language once its font has loaded (fonts.js: text drawn before would stay boxes). */
+async function switchLanguage(next) {
+  await loadFonts(next);
+  setLang(next);
+  refresh();
 }
 
 function onStatus(status) {
@@ -142,7 +150,8 @@ async function start() {
   setLang(getLang());
   saveOptions();
   onRefresh(render);
-  await Promise.all([loadPresets(), loadCatalogue(), loadRuleTexts()]); // the forms and their texts come from the server
+  // the forms and their texts, the powers' texts come from the server; the language's font before any text is drawn
+  await Promise.all([loadPresets(), loadCatalogue(), loadRuleTexts(), loadFonts(getLang())]);
   render();
   loadHistory();
   connect((msg) => { dispatch(msg); render(); }, onStatus);

@@ -1,7 +1,10 @@
 // Tile faces drawn as SVG by our own code: crisp at any size, readable at a glance.
 // A tile is a physical id 0..135 (its kind is kindOfId(id), as jantaku.tiles.kind_of_id); kinds 0-8 man, 9-17 pin, 18-26 sou, 27-33 honors
-// (East South West North White Green Red). Every face carries a small corner index ("5m", "E") so a tile
-// reads even without a CJK font, and, in the colour-blind palette, suits differ by shape and index, not colour.
+// (East South West North White Green Red). The characters (一..九, 萬, the winds and dragons) are outlines from
+// glyphs.js, not text, so a face looks the same on every machine whatever fonts it has. Every face also carries a
+// small corner index ("5m", "E"), and, in the colour-blind palette, suits differ by shape and index, not colour.
+
+import { GLYPHS } from "./glyphs.js";
 
 const W = 60, H = 80;
 const MAN_NUM = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
@@ -97,14 +100,14 @@ function souColor(n, i, p, red) {
   return p.green;
 }
 
+/** A character of glyphs.js as a filled path, centred on (x, y), one em being `size` units of the face. */
+function glyph(ch, x, y, size, fill) {
+  return `<path class="glyph" fill="${fill}" transform="translate(${x} ${y}) scale(${size / 1000})" d="${GLYPHS[ch]}"/>`;
+}
+
 function face(kind, p, red) {
   const n = kind % 9 + 1;
-  if (kind < 9) {
-    return `<text x="30" y="35" font-size="27" text-anchor="middle" fill="${red ? p.red : p.ink}"`
-      + ` font-family="'Noto Serif CJK JP','Hiragino Mincho ProN','Yu Mincho',serif" font-weight="700">${MAN_NUM[n - 1]}</text>`
-      + `<text x="30" y="68" font-size="25" text-anchor="middle" fill="${p.red}"`
-      + ` font-family="'Noto Serif CJK JP','Hiragino Mincho ProN','Yu Mincho',serif" font-weight="700">萬</text>`;
-  }
+  if (kind < 9) return glyph(MAN_NUM[n - 1], 30, 25, 30, red ? p.red : p.ink) + glyph("萬", 30, 57, 28, p.red);
   if (kind < 18) {
     return PIN_LAYOUT[n].map(([x, y, r], i) => circle(x, y, r, pinColor(n, i, p, red), p)).join("");
   }
@@ -121,8 +124,7 @@ function face(kind, p, red) {
       + `<rect x="18" y="20" width="24" height="40" rx="2" fill="none" stroke="${p.blue}" stroke-width="1"/>`;
   }
   const color = h === 5 ? p.green : h === 6 ? p.red : p.ink;
-  return `<text x="30" y="54" font-size="36" text-anchor="middle" fill="${color}" font-weight="700"`
-    + ` font-family="'Noto Serif CJK JP','Hiragino Mincho ProN','Yu Mincho',serif">${HONOR[h]}</text>`;
+  return glyph(HONOR[h], 30, 42, 42, color);
 }
 
 function cornerIndex(kind, red, p) {

@@ -8,6 +8,7 @@ import { t, setLang, getLang } from "../i18n.js";
 import { state, refresh, saveOptions } from "../store.js";
 import { rulesInForce, presetLabel, lengthText } from "../forms.js";
 import { play } from "../sound.js";
+import { loadFonts } from "../fonts.js";
 
 /** Opens the dialog (drawn afresh, in the current language). */
 export function openOptions() {
@@ -22,7 +23,11 @@ export function openOptions() {
     toggle("autoDiscard", "autoDiscard"), toggle("colorBlind", "colorBlind"), toggle("reducedMotion", "reducedMotion"),
     soundLine(),
     el("label", { class: "opt-line" }, t("language"), " ",
-      el("select", { id: "opt-lang", onchange: (e) => { setLang(e.target.value); refresh(); openOptions(); } },
+      el("select", { id: "opt-lang", onchange: async (e) => { // the language's font first (fonts.js)
+        const next = e.target.value;
+        await loadFonts(next);
+        setLang(next); refresh(); openOptions();
+      } },
         el("option", { value: "en", selected: getLang() === "en" }, "English"),
         el("option", { value: "ja", selected: getLang() === "ja" }, "日本語"))),
     ...[tableRules()].filter(Boolean), // (the dialog's own append would print a bare null)

@@ -1,0 +1,300 @@
+"""Japanese draws on a machine without CJK fonts, and the first load stays light.
+
+Chromium runs with only Latin fonts (conftest.py's fonts.conf): the first test proves it, by fontconfig and by
+Chromium drawing 日 as the same box it draws for a character no font has. Then: the tile faces are outlines, not
+text (an honour's centre has ink, and each honour's differs: boxes would all be alike); the 日本語 button and the
+Japanese UI draw in the bundled "jantaku JP", which holds every Japanese character on the lobby and the table;
+and the first load, counted in the bytes that travel (compressed), stays under 150 KB in English, where the
+full Japanese font is not fetched at all.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fontTools.ttLib import TTFont
+
+from jantaku.web import STATIC_DIR
+from tests.browser.helpers import LiveServer, Person, expect
+from tests.browser.scenarios import QUIET
+
+FIRST_LOAD_BUDGET = 150 * 1024
+FULL_FONT, EXTRA_FONT, CORE_FONT = "jantaku-jp.woff2", "jantaku-jp-extra.woff2", "jantaku-jp-core.woff2"
+JA = "localStorage.setItem('jantaku.lang', 'ja')"
+
+#: draws a text on a white canvas in a CSS font; returns the picture (a data URL) and how many pixels are dark
+DRAW_TEXT = """async ([text, font]) => {
+  await document.fonts.load(font, text);
+  const canvas = document.createElement("canvas");
+  canvas.width = 240; canvas.height = 80;
+  const g = canvas.getContext("2d");
+  g.fillStyle = "#fff"; g.fillRect(0, 0, 240, 80);
+  g.fillStyle = "#000"; g.font = font; g.textBaseline = "middle"; g.fillText(text, 4, 40);
+  const data = g.getImageData(0, 0, 240, 80).data;
+  let dark = 0;
+  for (let i = 0; i < data.length; i += 4) if (data[i] < 128) dark++;
+  return { picture: canvas.toDataURL(), dark };
+}"""
+
+#: puts every tile kind's face (tiles.js) in a strip over the page, each at 120×160 px; returns each face's texts
+SHOW_FACES = """async () => {
+  const { tileSVG } = await import("/static/js/tiles.js");
+  const strip = document.createElement("div");
+  strip.id = "face-strip";
+  strip.style.cssText = "position:fixed;left:0;top:0;z-index:99;display:flex;flex-wrap:wrap;width:1260px";
+  for (let kind = 0; kind < 34; kind++) {
+    const cell = document.createElement("div");
+    cell.style.cssText = "width:120px;height:160px;margin:0 6px 6px 0";
+    cell.dataset.kind = kind;
+    cell.innerHTML = tileSVG(kind * 4 + 1);
+    cell.firstChild.style.cssText = "width:120px;height:160px;display:block";
+    strip.append(cell);
+  }
+  document.body.append(strip);
+  return [...strip.children].map((cell) => [...cell.querySelectorAll("text")].map((t) => t.textContent));
+}"""
+
+#: the dark pixels of a character of glyphs.js filled on a canvas at 100 px to the em (no font involved)
+GLYPH_INK = """async (ch) => {
+  const { GLYPHS } = await import("/static/js/glyphs.js");
+  const canvas = document.createElement("canvas");
+  canvas.width = 120; canvas.height = 120;
+  const g = canvas.getContext("2d");
+  g.translate(60, 60); g.scale(0.1, 0.1); g.fill(new Path2D(GLYPHS[ch]));
+  const data = g.getImageData(0, 0, 120, 120).data;
+  let ink = 0;
+  for (let i = 3; i < data.length; i += 4) if (data[i] > 128) ink++;
+  return ink;
+}"""
+
+#: the bundled font's faces as the page knows them: unicode-range and status
+FACES = """() => [...document.fonts].filter((f) => f.family.replace(/"/g, "") === "jantaku JP")
+  .map((f) => ({ range: f.unicodeRange, status: f.status }))"""
+
+
+@cache
+def bundled() -> frozenset[str]:
+    chars: set[str] = set()
+    for file in (FULL_FONT, EXTRA_FONT, CORE_FONT):
+        chars |= {chr(cp) for cp in TTFont(str(STATIC_DIR / "fonts" / file)).getBestCmap()}
+    return frozenset(chars)
+
+
+#: the Unicode blocks of Japanese text: CJK punctuation, kana and ideographs; compatibility ideographs; full width
+JAPANESE = ((0x3000, 0x9FFF), (0xF900, 0xFAFF), (0xFF00, 0xFFEF))
+
+
+def japanese(text: str) -> set[str]:
+    """The Japanese characters of a text."""
+    return {ch for ch in text if any(lo <= ord(ch) <= hi for lo, hi in JAPANESE)}
+
+
+def faces_by_file(page: Any) -> dict[str, str]:
+    """The status ("unloaded", "loaded") of each face of jantaku JP, known by the first code point of its range."""
+    css = (STATIC_DIR / "style.css").read_text(encoding="utf-8")
+    first = {m[1]: m[0] for m in re.findall(r'url\("fonts/([\w-]+\.woff2)"\)[^}]*?unicode-range: (U\+[0-9A-F]+)', css)}
+    faces = page.evaluate(FACES)
+    assert len(faces) == len(first) == 3, f"style.css should declare three faces of jantaku JP: {faces}"
+    return {first[face["range"].split("-")[0].split(",")[0].upper()]: face["status"] for face in faces}
+
+
+#: the visible elements under a root whose own text (no child elements) holds Japanese, each marked with an index
+MARK_JAPANESE = """(root) => {
+  const found = [...document.querySelectorAll(root + " *")].filter((e) => e.children.length === 0
+    && /[\\u3000-\\u9fff\\uff00-\\uffef]/.test(e.textContent)
+    && e.tagName !== "OPTION" && e.checkVisibility());
+  found.forEach((e, i) => { e.dataset.jp = i; });
+  return found.map((e) => e.textContent);
+}"""
+
+#: puts each Japanese character of a marked element into an unassigned code point (drawn as a box), or back
+AS_BOXES = """(e) => {
+  e.dataset.text = e.textContent;
+  e.textContent = e.textContent.replace(/[\\u3000-\\u9fff\\uff00-\\uffef]/g, "\\u0378");
+}"""
+BACK = "(e) => { e.textContent = e.dataset.text; }"
+
+
+def assert_japanese_drawn(page: Any, root: str) -> list[str]:
+    """Every element under ``root`` that shows Japanese looks different from the same element with boxes in place
+    of its Japanese characters: none of it is drawn as boxes. Returns the texts checked."""
+    texts: list[str] = page.evaluate(MARK_JAPANESE, root)
+    boxed = []
+    for i, text in enumerate(texts):
+        element = page.locator(f'[data-jp="{i}"]')
+        drawn = element.screenshot(animations="disabled")
+        element.evaluate(AS_BOXES)
+        boxes = element.screenshot(animations="disabled")
+        element.evaluate(BACK)
+        if drawn == boxes:
+            boxed.append(text)
+    assert not boxed, f"drawn as boxes: {boxed}"
+    return texts
+
+
+def test_chromium_here_has_no_cjk_font(fontconfig_file: Path, person: Person) -> None:
+    if shutil.which("fc-list"):  # fontconfig's own answer, with the fonts.conf chromium gets
+        env = {**os.environ, "FONTCONFIG_FILE": str(fontconfig_file)}
+        listed = subprocess.run(["fc-list", ":lang=ja", "family"], env=env, capture_output=True, text=True, check=True)
+        assert listed.stdout.strip() == "", f"fonts for Japanese are visible to chromium: {listed.stdout}"
+        everything = subprocess.run(["fc-list", ":", "family"], env=env, capture_output=True, text=True, check=True)
+        assert "DejaVu" in everything.stdout  # the config is read: it is not empty for a reason of its own
+    page = person.page
+    for font in ("48px sans-serif", "48px serif", "48px system-ui"):
+        box = page.evaluate(DRAW_TEXT, ["\u0378\u0378\u0378", font])  # unassigned: no font anywhere has it
+        system = page.evaluate(DRAW_TEXT, ["日本あ", font])
+        assert box["dark"] > 50 and system["picture"] == box["picture"], f"{font} draws Japanese: a CJK font is seen"
+    bundled_face = page.evaluate(DRAW_TEXT, ["日本語", '48px "jantaku JP"'])
+    assert bundled_face["picture"] != box["picture"] and bundled_face["dark"] > 300
+
+
+def test_tile_faces_are_outlines_that_draw_without_fonts(server: LiveServer, person: Person) -> None:
+    page = person.page
+    texts = page.evaluate(SHOW_FACES)
+    for kind, face_texts in enumerate(texts):
+        assert all(text.isascii() for text in face_texts), f"kind {kind}: a face character is text {face_texts}"
+    person.screenshot("tile-faces.png")
+    for ch in "一二三四五六七八九萬東南西北發中":
+        assert page.evaluate(GLYPH_INK, ch) > 300, f"the outline of {ch} is nearly empty"
+
+    def centre(kind: int) -> bytes:  # the face below its corner index, inside the frame
+        box = page.locator(f'#face-strip [data-kind="{kind}"]').bounding_box()
+        return bytes(page.screenshot(clip={"x": box["x"] + 16, "y": box["y"] + 30, "width": 88, "height": 112}))
+
+    def hide_character(kind: int, how: str) -> None:
+        """Removes the character's outline, or puts it back as the old SVG text in a serif font."""
+        page.locator(f'#face-strip [data-kind="{kind}"] svg').evaluate(
+            """(svg, [how, ch]) => {
+              svg.querySelectorAll("path.glyph").forEach((p) => p.remove());
+              if (how === "text") svg.insertAdjacentHTML("beforeend",
+                `<text x="30" y="54" font-size="36" text-anchor="middle" font-family="serif">${ch}</text>`);
+            }""", [how, "東南西北白發中"[kind - 27]])  # fmt: skip
+
+    honours = {kind: centre(kind) for kind in (27, 28, 29, 30, 32, 33)}  # the winds, the green and red dragons
+    man = {kind: centre(kind) for kind in range(9)}
+    # a box looks the same whatever its character: the honours' and the man numbers' faces differ one from another
+    assert len(set(honours.values())) == len(honours) and len(set(man.values())) == len(man)
+    hide_character(27, "text")  # East as it was drawn before: SVG text, in the fonts this machine has
+    as_text = centre(27)
+    hide_character(28, "none")
+    blank = centre(28)
+    assert as_text not in honours.values() and blank not in honours.values()
+    page.evaluate("document.getElementById('face-strip').remove()")
+
+    server.stack(QUIET.wall())
+    person.play_now()
+    person.wait_prompt()
+    person.click_drawn_or_last()
+    person.wait_prompt()
+    texts = page.eval_on_selector_all(".tile-svg text", "ts => ts.map(t => t.textContent)")
+    glyphs = page.locator("#hand .tile-svg path.glyph").count()
+    assert texts and all(text.isascii() for text in texts), f"tiles on the table draw text: {set(texts)}"
+    assert glyphs > 0, "the person's hand holds a man or honour tile (QUIET deals 2468m and 5z): drawn as paths"
+    # the table's own honour tile, on screen: the face as drawn differs from the same face with its character removed
+    honour = page.locator("#hand .hand-tile .tile-svg:has(path.glyph)").last
+    drawn = honour.screenshot()
+    honour.evaluate("svg => svg.querySelectorAll('path.glyph').forEach((p) => p.setAttribute('visibility', 'hidden'))")
+    blank = honour.screenshot()
+    honour.evaluate("svg => svg.querySelectorAll('path.glyph').forEach((p) => p.removeAttribute('visibility'))")
+    assert drawn != blank
+    person.screenshot("table-en.png")
+
+
+def test_the_language_button_draws_in_the_english_page(person: Person) -> None:
+    page = person.page
+    button = page.locator("#lang-switch")
+    expect(button).to_have_text("日本語")
+    page.evaluate("document.fonts.ready")
+    assert faces_by_file(page) == {CORE_FONT: "loaded", FULL_FONT: "unloaded", EXTRA_FONT: "unloaded"}
+    assert "日本語" in assert_japanese_drawn(page, "#topbar")
+    font = button.evaluate("b => getComputedStyle(b).font")
+    label = page.evaluate(DRAW_TEXT, ["日本語", font])
+    tofu = page.evaluate(DRAW_TEXT, ["\u0378\u0378\u0378", font])
+    assert label["picture"] != tofu["picture"] and label["dark"] > 150
+    brand = page.locator("#topbar .brand")
+    assert japanese(brand.inner_text()) <= bundled()
+    person.screenshot("lobby-en.png")
+    # switched to Japanese, the page loads the main face before it draws: nothing drawn while it loaded stays boxes
+    button.click()
+    expect(button).to_have_text("English")
+    assert faces_by_file(page)[FULL_FONT] == "loaded"
+    assert len(assert_japanese_drawn(page, "body")) > 15
+
+
+def shown_japanese(page: Any) -> set[str]:
+    return japanese(page.evaluate("document.body.innerText + document.title"))
+
+
+def test_the_japanese_ui_draws_in_the_bundled_font(server: LiveServer, people: Callable[..., Person]) -> None:
+    person = people()
+    person.page.context.add_init_script(JA)
+    person.open("あおい")
+    page = person.page
+    expect(page.locator("#lang-switch")).to_have_text("English")
+    page.evaluate("document.fonts.ready")
+    assert faces_by_file(page) == {CORE_FONT: "loaded", FULL_FONT: "loaded", EXTRA_FONT: "unloaded"}
+    lobby = shown_japanese(page)
+    assert len(lobby) > 20 and lobby <= bundled(), f"not in the bundled font: {''.join(sorted(lobby - bundled()))}"
+    person.screenshot("lobby-ja.png")
+    assert len(assert_japanese_drawn(page, "body")) > 15
+
+    server.stack(QUIET.wall())
+    person.play_now()
+    person.wait_prompt()
+    person.click_drawn_or_last()
+    person.wait_prompt()
+    page.evaluate("document.fonts.ready")
+    table = shown_japanese(page)
+    assert len(table) > 5 and table <= bundled(), f"not in the bundled font: {''.join(sorted(table - bundled()))}"
+    person.screenshot("table-ja.png")
+    assert len(assert_japanese_drawn(page, "body")) > 5
+
+
+def first_load(person: Person) -> dict[str, int]:
+    """Opens the lobby in a fresh context and returns each URL fetched with the bytes its body moved (compressed)."""
+    page = person.page
+    finished: list[Any] = []
+    page.on("requestfinished", lambda request: finished.append(request))
+    page.goto(person.url, wait_until="networkidle")
+    expect(page.locator("#play-now")).to_be_visible()
+    page.evaluate("document.fonts.ready")
+    page.wait_for_load_state("networkidle")
+    sizes: dict[str, int] = {}
+    for request in finished:
+        body = request.sizes()["responseBodySize"]
+        sizes[request.url.removeprefix(person.url)] = body
+    return sizes
+
+
+def report(name: str, sizes: dict[str, int]) -> int:
+    total = sum(sizes.values())
+    print(f"\n{name} first load: {total} bytes ({total / 1024:.1f} KB) compressed, {len(sizes)} requests")
+    for url, size in sorted(sizes.items(), key=lambda item: -item[1]):
+        print(f"  {size:7d}  {url}")
+    return total
+
+
+def test_the_first_load_is_under_150_kb_and_english_skips_the_japanese_font(people: Callable[..., Person]) -> None:
+    english = people()
+    sizes = first_load(english)
+    total = report("English", sizes)
+    assert "/static/js/app.js" in sizes and "/static/style.css" in sizes and "/api/presets" in sizes
+    assert f"/static/fonts/{CORE_FONT}" in sizes and f"/static/fonts/{FULL_FONT}" not in sizes
+    assert f"/static/fonts/{EXTRA_FONT}" not in sizes
+    # the text travels compressed: the style sheet's body is far smaller than the file
+    assert sizes["/static/style.css"] < (STATIC_DIR / "style.css").stat().st_size / 2
+    assert total < FIRST_LOAD_BUDGET, f"the English first load moves {total} bytes"
+
+    japanese_person = people()
+    japanese_person.page.context.add_init_script(JA)
+    sizes = first_load(japanese_person)
+    total_ja = report("Japanese", sizes)
+    assert f"/static/fonts/{FULL_FONT}" in sizes
+    assert total_ja < FIRST_LOAD_BUDGET, f"the Japanese first load moves {total_ja} bytes"
