@@ -46,9 +46,18 @@ MEASURE = """() => {
       }
     }
   }
+  const spill = [];  // a part of a name plate drawn outside the plate (over its neighbour)
+  for (const plate of document.querySelectorAll('#table .seat-info')) {
+    const p = box(plate);
+    for (const part of plate.querySelectorAll(':scope > :not(.diffs)')) {
+      const b = box(part);
+      const out = b.x < p.x - 1 || b.y < p.y - 1 || b.x + b.w > p.x + p.w + 1 || b.y + b.h > p.y + p.h + 1;
+      if (out) spill.push(named(part));
+    }
+  }
   const se = document.scrollingElement;
   return {
-    viewport: [innerWidth, innerHeight], scroll: [se.scrollWidth, se.scrollHeight], outside,
+    viewport: [innerWidth, innerHeight], scroll: [se.scrollWidth, se.scrollHeight], outside, spill,
     board: box(document.getElementById('table')),
     plates: all('#table .seat-info'), rivers: all('#table .seat .river'),
     riverTiles: all('#table .seat .river .tile:not(.sideways)'), dora: all('#table .centre .dora .tile'),
@@ -79,6 +88,7 @@ def check_table(m: dict[str, Any], size: str, seated: bool) -> list[str]:
         for r in m["rivers"] + m["riverTiles"]:
             if overlap(a, r) > 1:
                 wrong.append(f"a name plate lies on a river: {a} {r}")
+    wrong += [f"a name plate's {part} spills out of it" for part in m["spill"]]
     for i, a in enumerate(m["rivers"]):
         for b in m["rivers"][i + 1 :]:
             if overlap(a, b) > 1:
