@@ -60,6 +60,7 @@ MEASURE = """() => {
     viewport: [innerWidth, innerHeight], scroll: [se.scrollWidth, se.scrollHeight], outside, spill,
     board: box(document.getElementById('table')),
     plates: all('#table .seat-info'), rivers: all('#table .seat .river'),
+    centreFits: [...document.querySelectorAll('#table .centre')].every((c) => c.scrollHeight <= c.clientHeight + 1),
     riverTiles: all('#table .seat .river .tile:not(.sideways)'), dora: all('#table .centre .dora .tile'),
     hand: all('#hand .hand-tile'), bar: all('#action-bar button'),
   };
@@ -97,6 +98,8 @@ def check_table(m: dict[str, Any], size: str, seated: bool) -> list[str]:
     small = [t["w"] for t in m["riverTiles"] + m["dora"] if t["w"] < RIVER_MIN[kind] - 0.5]
     if small:
         wrong.append(f"river or dora tiles narrower than {RIVER_MIN[kind]} px: {small[:4]}")
+    if not m["centreFits"]:
+        wrong.append("the centre panel's contents do not fit in it")
     if not m["dora"]:
         wrong.append("no dora indicator on the board")
     board = m["board"]
