@@ -1,20 +1,152 @@
-"""The table's layout at the five screen sizes players bring, and the screenshot tour of every screen."""
+"""The table's layout at the five screen sizes players bring, and the screenshot tour of every screen.
+
+At each size the table fits the screen without scrolling, every part of the board, the hand and the action bar
+lies inside the viewport, the name plates overlap neither each other nor a river, and the tiles are large enough
+to read. The minima, by what a player needs to see:
+
+- hand tiles at least 40 px wide everywhere (a thumb's width on a phone);
+- river tiles at least 28 px wide on a desktop screen and 20 px on a phone (a face is read at a glance);
+- the board covers at least 40 % of the screen (the table is what the page is for).
+
+The tour (``tour.py``) keeps a screenshot of every screen at every size in both languages:
+``test-artifacts/<screen>-<size>-<lang>.png``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 from tests.browser.helpers import LiveServer, Person
 from tests.browser.tour import SCREENS, tour
 
+SIZES = {"1280x720": (1280, 720), "1366x768": (1366, 768), "1920x1080": (1920, 1080),
+         "844x390": (844, 390), "390x844": (390, 844)}  # fmt: skip
+PHONES = {"844x390", "390x844"}
+HAND_MIN = 40
+RIVER_MIN = {"desktop": 28, "phone": 20}
+BOARD_SHARE = 0.40
 
-def test_the_tour_visits_every_screen_in_both_languages(server: LiveServer, people: Callable[..., Person]) -> None:
+#: the boxes of what the table shows, in viewport coordinates ({x, y, w, h}), and the page's scroll size
+MEASURE = """() => {
+  const box = (n) => { const r = n.getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}; };
+  const all = (sel) => [...document.querySelectorAll(sel)].filter((n) => n.getClientRects().length).map(box);
+  const parts = ['#table', '#table *', '#hand', '#hand *', '#action-bar', '#action-bar *', '.own', '.own *'];
+  const named = (n) => (n.id ? '#' + n.id : '') + '.' + [...n.classList].join('.');
+  const outside = [];
+  for (const sel of parts) {
+    for (const n of document.querySelectorAll(sel)) {
+      if (!n.getClientRects().length) continue;
+      const b = box(n);
+      if (b.w === 0 || b.h === 0) continue;
+      if (b.x < -0.5 || b.y < -0.5 || b.x + b.w > innerWidth + 0.5 || b.y + b.h > innerHeight + 0.5) {
+        outside.push(named(n) + ' ' + JSON.stringify(b));
+      }
+    }
+  }
+  const spill = [];  // a part of a name plate drawn outside the plate (over its neighbour)
+  for (const plate of document.querySelectorAll('#table .seat-info')) {
+    const p = box(plate);
+    for (const part of plate.querySelectorAll(':scope > :not(.diffs)')) {
+      const b = box(part);
+      const out = b.x < p.x - 1 || b.y < p.y - 1 || b.x + b.w > p.x + p.w + 1 || b.y + b.h > p.y + p.h + 1;
+      if (out) spill.push(named(part));
+    }
+  }
+  const se = document.scrollingElement;
+  return {
+    viewport: [innerWidth, innerHeight], scroll: [se.scrollWidth, se.scrollHeight], outside, spill,
+    board: box(document.getElementById('table')),
+    plates: all('#table .seat-info'), rivers: all('#table .seat .river'),
+    centreFits: [...document.querySelectorAll('#table .centre')].every((c) => c.scrollHeight <= c.clientHeight + 1),
+    riverTiles: all('#table .seat .river .tile:not(.sideways)'), dora: all('#table .centre .dora .tile'),
+    hand: all('#hand .hand-tile'), bar: all('#action-bar button'),
+  };
+}"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> float:
+    """The area two boxes share (0 when they only touch)."""
+    w = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+    h = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+    return max(0.0, w) * max(0.0, h)
+
+
+def check_table(m: dict[str, Any], size: str, seated: bool) -> list[str]:
+    """What is wrong with the table measured as ``m`` at ``size`` (an empty list when nothing is)."""
+    wrong: list[str] = []
+    vw, vh = m["viewport"]
+    if m["scroll"][0] > vw or m["scroll"][1] > vh:
+        wrong.append(f"the page scrolls: {m['scroll']} in a {vw}x{vh} viewport")
+    wrong += [f"off screen: {o}" for o in m["outside"][:5]]
+    plates = m["plates"]
+    for i, a in enumerate(plates):
+        for b in plates[i + 1 :]:
+            if overlap(a, b) > 1:
+                wrong.append(f"name plates overlap: {a} {b}")
+        for r in m["rivers"] + m["riverTiles"]:
+            if overlap(a, r) > 1:
+                wrong.append(f"a name plate lies on a river: {a} {r}")
+    wrong += [f"a name plate's {part} spills out of it" for part in m["spill"]]
+    for i, a in enumerate(m["rivers"]):
+        for b in m["rivers"][i + 1 :]:
+            if overlap(a, b) > 1:
+                wrong.append(f"rivers overlap: {a} {b}")
+    kind = "phone" if size in PHONES else "desktop"
+    small = [t["w"] for t in m["riverTiles"] + m["dora"] if t["w"] < RIVER_MIN[kind] - 0.5]
+    if small:
+        wrong.append(f"river or dora tiles narrower than {RIVER_MIN[kind]} px: {small[:4]}")
+    if not m["centreFits"]:
+        wrong.append("the centre panel's contents do not fit in it")
+    if not m["dora"]:
+        wrong.append("no dora indicator on the board")
+    board = m["board"]
+    share = board["w"] * board["h"] / (vw * vh)
+    if share < BOARD_SHARE:
+        wrong.append(f"the board covers {share:.0%} of the screen")
+    if seated:
+        if len(m["hand"]) < 13:
+            wrong.append(f"{len(m['hand'])} hand tiles drawn")
+        narrow = [t["w"] for t in m["hand"] if t["w"] < HAND_MIN - 0.5]
+        if narrow:
+            wrong.append(f"hand tiles narrower than {HAND_MIN} px: {narrow[:3]}")
+        if not m["bar"]:
+            wrong.append("no action bar buttons at the person's prompt")
+        for b in m["bar"]:
+            for t in m["hand"]:
+                if overlap(b, t) > 1:
+                    wrong.append(f"an action button lies on the hand: {b} {t}")
+                    break
+    return wrong
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_table_fits_the_screen(server: LiveServer, people: Callable[..., Person], size: str) -> None:
+    person, host = people("Ann"), people("Kazuhiro the Patient 22")
+    width, height = SIZES[size]
+    person.page.set_viewport_size({"width": width, "height": height})
+    wrong: dict[str, list[str]] = {}
+    for screen in tour(person, server, host, "en"):
+        if screen in ("turn", "call", "spectator"):
+            problems = check_table(person.page.evaluate(MEASURE), size, seated=screen != "spectator")
+            person.screenshot(f"layout-{screen}-{size}.png")
+            if problems:
+                wrong[screen] = problems
+    assert not wrong, "\n".join(f"{screen}: {p}" for screen, ps in wrong.items() for p in ps)
+
+
+def test_the_tour_visits_every_screen_at_every_size_in_both_languages(
+    server: LiveServer, people: Callable[..., Person]
+) -> None:
     person, host = people("Ann"), people("Host")
-    person.page.set_viewport_size({"width": 1280, "height": 720})
-    for lang in ("en", "ja"):
-        seen = []
-        for screen in tour(person, server, host, lang):
-            seen.append(screen)
-            assert person.page.locator("html").get_attribute("lang") == lang
-            assert person.screenshot(f"{screen}-1280x720-{lang}.png").stat().st_size > 0
-        assert tuple(seen) == SCREENS
+    for size, (width, height) in SIZES.items():
+        person.page.set_viewport_size({"width": width, "height": height})
+        for lang in ("en", "ja"):
+            seen = []
+            for screen in tour(person, server, host, lang):
+                seen.append(screen)
+                assert person.page.locator("html").get_attribute("lang") == lang
+                assert person.screenshot(f"{screen}-{size}-{lang}.png").stat().st_size > 0
+            assert tuple(seen) == SCREENS

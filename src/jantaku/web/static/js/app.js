@@ -86,7 +86,7 @@ function restoreEntries(root, entries) {
 function renderTopbar() {
   const bar = document.getElementById("topbar");
   patch(bar, `${getLang()}|${state.nickname}`, () => [
-    el("span", { class: "brand" }, "雀卓 jantaku"),
+    el("span", { class: "brand" }, "雀卓", el("span", { class: "brand-name" }, " jantaku")),
     el("span", { class: "who" }, state.nickname || ""),
     el("span", { class: "spacer" }),
     el("button", { class: "ghost", id: "lang-switch", onclick: () => switchLanguage(getLang() === "ja" ? "en" : "ja"),

@@ -99,9 +99,14 @@ export function show(host, msg) {
   markKinds();
 }
 
+/** The table's elements for one seating. Each seat is a square frame (turned for the others) holding its name
+ * plate, power badge and river, and at its edge its concealed tiles and melds; the own seat's frame holds the own
+ * hand with its melds and the action bar above it instead (style.css places them for the screen's shape). */
 function buildShell(n, me, isSeated) {
-  const table = el("div", { class: `table players-${n}`, id: "table", oncontextmenu: (e) => { e.preventDefault(); skip(); } });
+  const table = el("div", { class: `table players-${n} ${isSeated ? "seated" : "watching"}`, id: "table",
+    oncontextmenu: (e) => { e.preventDefault(); skip(); } });
   const seats = [];
+  let own = null;
   for (let i = 0; i < n; i++) {
     const seat = (me + i) % n;
     const isMe = i === 0 && isSeated;
@@ -114,7 +119,16 @@ function buildShell(n, me, isSeated) {
       river: el("div", { class: "river" }),
     };
     seats[seat] = p;
-    table.append(el("div", { class: `seat pos-${POSITIONS[n][i]}`, dataset: { seat } }, p.info, p.bubble, p.powers, p.concealed, p.melds, p.river));
+    const frame = el("div", { class: `seat pos-${POSITIONS[n][i]}`, dataset: { seat } }, p.info, p.bubble, p.powers, p.river);
+    if (isMe) {
+      own = { hints: el("div", { class: "own-hints" }), hand: el("div", { class: "hand", id: "hand" }), bar: el("div", { class: "action-bar", id: "action-bar" }),
+        react: el("div", { class: "reactions", id: "reactions" }) };
+      own.box = el("div", { class: "own" }, el("div", { class: "own-top" }, own.hints, el("div", { class: "bar-row" }, own.bar, own.react)), el("div", { class: "own-tiles" }, own.hand, p.melds));
+      frame.append(own.box);
+    } else {
+      frame.append(el("div", { class: "band" }, p.concealed, p.melds));
+    }
+    table.append(frame);
   }
   const centre = {
     round: el("div", { class: "round", id: "round-label" }), counters: el("div", { class: "counters" }),
@@ -124,15 +138,7 @@ function buildShell(n, me, isSeated) {
   const word = slot();
   table.append(word);
   const wrap = el("div", { class: "table-wrap" }, table);
-  let own = null;
-  if (isSeated) {
-    own = { hints: el("div", { class: "own-hints" }), hand: el("div", { class: "hand", id: "hand" }), bar: el("div", { class: "action-bar", id: "action-bar" }),
-      react: el("div", { class: "reactions", id: "reactions" }) };
-    own.box = el("div", { class: "own" }, own.hints, own.hand, el("div", { class: "bar-row" }, own.bar, own.react));
-    wrap.append(own.box);
-  } else {
-    wrap.append(el("div", { class: "spectating" }, t("spectating")));
-  }
+  if (!isSeated) wrap.append(el("div", { class: "spectating" }, t("spectating")));
   parts = { seats, centre, word, own };
   watchKinds(wrap);
   if (own) watchDrag(own.hand);
