@@ -71,6 +71,12 @@ class Results {
     this.final = { msg, history: [...state.scoreHistory] };
   }
 
+  /** Nothing more to show (the person left the table). */
+  clear() {
+    this.queue = [];
+    this.final = null;
+  }
+
   get open() { return this.queue.length > 0 || this.final !== null; }
 
   next() {
@@ -180,7 +186,9 @@ class Results {
       el("td", { class: "num" }, (final.results[seat] >= 0 ? "+" : "") + (final.results[seat] / 1000).toFixed(1))));
     return el("div", { class: "standings", id: "standings" },
       el("h2", {}, t("finalStandings")),
-      msg.unrecorded ? el("div", { class: "hint" }, t("unrecorded")) : null,
+      msg.missed || msg.abandoned ? el("div", { class: "hint away-end", id: "away-end" },
+        t(msg.missed ? (msg.abandoned ? "abandonedWhileAway" : "endedWhileAway") : "abandoned"))
+        : msg.unrecorded ? el("div", { class: "hint" }, t("unrecorded")) : null,
       el("table", { class: "final" }, el("tr", {}, el("th", {}, t("place")), el("th", {}, ""), el("th", {}, t("score")), el("th", {}, t("result"))), rows),
       el("h3", {}, t("scoreChart")), chart(history, final, state));
   }
@@ -193,7 +201,7 @@ const COLOURS = ["#e4572e", "#2e86ab", "#f3a712", "#6a994e"];
 
 /** Scores over the hands as a small SVG line chart (our own drawing, no library). */
 function chart(history, final, state) {
-  if (!history.length) return null;
+  if (history.length < 2) return null; // (a game's end seen on coming back has no hands to draw)
   const w = 420, h = 160, pad = 28;
   const n = history[0].length;
   const all = history.flat();
