@@ -190,7 +190,8 @@ class Results {
         t(msg.missed ? (msg.abandoned ? "abandonedWhileAway" : "endedWhileAway") : "abandoned"))
         : msg.unrecorded ? el("div", { class: "hint" }, t("unrecorded")) : null,
       el("table", { class: "final" }, el("tr", {}, el("th", {}, t("place")), el("th", {}, ""), el("th", {}, t("score")), el("th", {}, t("result"))), rows),
-      el("h3", {}, t("scoreChart")), chart(history, final, state));
+      // (the end of a game met on coming back has no hands behind it to chart)
+      history.length > 1 ? [el("h3", {}, t("scoreChart")), chart(history, final, state)] : null);
   }
 }
 
@@ -201,7 +202,7 @@ const COLOURS = ["#e4572e", "#2e86ab", "#f3a712", "#6a994e"];
 
 /** Scores over the hands as a small SVG line chart (our own drawing, no library). */
 function chart(history, final, state) {
-  if (history.length < 2) return null; // (a game's end seen on coming back has no hands to draw)
+  if (!history.length) return null;
   const w = 420, h = 160, pad = 28;
   const n = history[0].length;
   const all = history.flat();
