@@ -143,8 +143,8 @@ function leaveButton(isSeated) {
     document.body.append(dialog);
     dialog.showModal();
   };
-  return el("button", { class: "leave-table", id: "leave-table", title: t(isSeated ? "leaveGameTitle" : "leaveWatchTitle"), onclick: ask },
-    "⎋ ", t("leave"));
+  return el("button", { class: "leave-table", id: "leave-table", title: t(isSeated ? "leaveGameTitle" : "leaveWatchTitle"),
+    "aria-label": t("leave"), onclick: ask }, el("span", { class: "icon", "aria-hidden": "true" }, "⎋"), el("span", { class: "label" }, t("leave")));
 }
 
 function callWord(word, me, n) {
