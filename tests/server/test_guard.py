@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from jantaku.server.connection import SeatHolder
 from jantaku.server.handlers import MAX_CONTAINERS, MAX_DEPTH, plain_enough
 from jantaku.server.ids import new_room_id, new_token, token_hash
 from jantaku.server.lobby import LISTED_ROOMS, Lobby
@@ -30,9 +31,10 @@ def lobby_of(client: Any) -> Lobby:
     return lobby
 
 
-def waiting_room(person_hash: str | None = None) -> Room:
-    """A room as a restart brings it back: one person's seat (by token hash) and three CPUs."""
-    seats: list[Seat | None] = [Seat(nickname="Ann", token_hash=person_hash)] if person_hash else [None]
+def waiting_room(person_hash: str | None = None, holder: SeatHolder | None = None) -> Room:
+    """A room as a restart brings it back: one person's seat (by token hash) and three CPUs; ``holder``: the person
+    is back (connected as ``holder`` is)."""
+    seats: list[Seat | None] = [Seat(nickname="Ann", token_hash=person_hash, holder=holder)] if person_hash else [None]
     seats += [Seat(nickname=f"CPU {i}", cpu="easy") for i in (2, 3, 4)]
     return Room(new_room_id(), RoomSettings(), seats, creator=0 if person_hash else None)
 
@@ -190,8 +192,11 @@ def test_the_lobby_listing_is_capped_and_built_again_only_after_a_change(tmp_pat
         ann = connect("Ann")
         mine = send_ok(ann, {"type": "create_room"})["room"]["room_id"]
         lobby = lobby_of(_client)
-        for _ in range(LISTED_ROOMS + 50):
-            lobby.add_room(waiting_room(token_hash(new_token())))
+        here = next(h for h in lobby.holders.values() if h.nickname == "Ann")
+        for _ in range(LISTED_ROOMS + 50):  # the lobby lists rooms one can join: someone there, a seat free
+            room = waiting_room(token_hash(new_token()), here)
+            room.seats[3] = None
+            lobby.add_room(room)
         built: list[str] = []
         listing = Room.listing
 

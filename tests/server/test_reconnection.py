@@ -103,6 +103,8 @@ def test_a_table_nobody_comes_back_to_is_abandoned_and_its_player_finds_the_stan
         room = back.until("room")["room"]
         assert room["phase"] == "waiting" and room["last_game_id"] == game_id
         assert room["last_final"]["scores"] == record["final"]["scores"]
+        missed = back.until("game_over")  # its standings come back with it, marked as missed and abandoned
+        assert missed["missed"] is True and missed["abandoned"] is True and missed["game_id"] == game_id
         listed = client.get("/api/games", params={"player": "Ann"}).json()["games"]
         assert [g["status"] for g in listed if g["id"] == game_id] == ["abandoned"]
 

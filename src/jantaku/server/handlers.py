@@ -26,7 +26,6 @@ from jantaku.server.protocol import (
     NicknameSet,
     Pong,
     Reaction,
-    RoomList,
     Unqueued,
     Welcome,
     error,
@@ -168,9 +167,7 @@ def on_hello(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     known.hand_pause = msg.get("hand_pause") is True
     lobby.attach(conn, known)
     conn.send(Welcome(type="welcome", protocol=PROTOCOL_VERSION, nickname=known.nickname, resumed=True))
-    room = lobby.room_of(known)
-    if room is not None:
-        lobby.room_changed(room)  # the others see the seat connected again, not only the person
+    lobby.welcome_back(known)  # the room (the others see the seat connected again), a game missed, the queue
 
 
 def on_nickname(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
@@ -192,7 +189,8 @@ def on_nickname(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
 
 
 def on_rooms(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
-    conn.send(RoomList(type="rooms", rooms=lobby.listing()))
+    """The listing, now and whenever it changes while the connection stays in the lobby."""
+    lobby.browse(conn)
 
 
 def on_create_room(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
@@ -234,6 +232,7 @@ def on_join_room(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
 
 
 def on_leave_room(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
+    """Leave the room; during its game a CPU takes the seat for the rest of it (``Lobby.leave_room``)."""
     holder = _me(conn)
     _my_room(lobby, holder)  # refuses when not in a room
     lobby.leave_room(holder)
@@ -399,9 +398,8 @@ def on_queue(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
 
 def on_unqueue(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     holder = _me(conn)
-    if not lobby.matching.queued(holder):
+    if not lobby.leave_queue(holder):
         raise RoomError("not_queued", "you are not waiting for a match")
-    lobby.matching.leave(holder)
     conn.send(Unqueued(type="unqueued"))
 
 

@@ -14,6 +14,7 @@ room changes; and each client address (``guard.Peer``) is held to a number of op
 
 from __future__ import annotations
 
+import asyncio
 import time
 import uuid
 from typing import Any
@@ -24,13 +25,26 @@ from jantaku.server.connection import Connection, SeatHolder
 from jantaku.server.guard import Guard, Peer
 from jantaku.server.ids import new_game_seed, new_room_id, new_token, normalize_room_id, token_hash, valid_room_id
 from jantaku.server.matching import Matchmaker
-from jantaku.server.protocol import Kicked, Matched, QueueStatus, RoomClosed, RoomListing, error
+from jantaku.server.protocol import (
+    GameOver,
+    Kicked,
+    Matched,
+    QueueStatus,
+    RoomClosed,
+    RoomList,
+    RoomListing,
+    SeatLeft,
+    error,
+)
 from jantaku.server.rooms import Room, RoomError, RoomSettings, Seat
 from jantaku.server.runner import GameRunner, InboxItem
 from jantaku.server.store import Store
 
 #: the most rooms the lobby listing shows (waiting rooms first): a listing costs the same with ten thousand rooms
 LISTED_ROOMS = 200
+#: after a room changed, the new listing goes to the people in the lobby this many seconds later at most, once
+#: for all the changes meanwhile (a listing is not sent for every seat taken on a busy server)
+LISTING_PUSH_SECONDS = 1.0
 
 
 class Lobby:
@@ -50,6 +64,10 @@ class Lobby:
         self.made_by: dict[str, Peer] = {}
         self.played_by: dict[str, list[Peer]] = {}
         self.listed: list[RoomListing] | None = None  # the listing until a room changes
+        #: the connections that asked for the listing (``rooms``) and get it again when it changes, while they are
+        #: in no room and watch none; whether a push of the listing is on its way
+        self.browsing: set[Connection] = set()
+        self.push_due = False
         #: walls for the next games to start (each a list of hand walls in draw order, as ``stacked_order``
         #: builds them): scenario tests only, set in-process; no message can reach it
         self.stacked_walls: list[list[list[int]]] = []
@@ -100,15 +118,18 @@ class Lobby:
                     room.runner.post(InboxItem("presence", seat, True))
 
     def disconnected(self, conn: Connection) -> None:
-        """The websocket closed: the person keeps the seat (the game's grace period runs) but leaves the queue."""
+        """The websocket closed: the person keeps the seat (the game's grace period runs) and their place in the
+        queue for as long (a reload or a lost connection comes back in time); then they leave the queue."""
         conn.close()
         self.unspectate(conn)
+        self.browsing.discard(conn)
         holder = conn.holder
         if holder is None or holder.connection is not conn:
             return
         holder.connection = None
         holder.last_seen = time.monotonic()
-        self.matching.leave(holder)
+        if self.matching.queued(holder):
+            asyncio.get_running_loop().call_later(self.settings.grace, self.queue_grace_over, holder)
         room = self.room_of(holder)
         if room is not None:
             seat = room.seat_of(holder.token_hash)
@@ -139,16 +160,64 @@ class Lobby:
             raise RoomError("no_room", f"there is no room {raw[:20]!r}")
         return room
 
+    def welcome_back(self, holder: SeatHolder) -> None:
+        """``holder`` is back (a ``hello`` with their token): the others at their room see them connected again and
+        they get their room; a game that ended while they were away comes back as its ``game_over`` (``missed``),
+        so they see its standings, not a bare room; a queue they still wait in, its number."""
+        room = self.room_of(holder)
+        seat = None if room is None else room.seat_of(holder.token_hash)
+        if room is not None:
+            s = None if seat is None else room.seats[seat]
+            missed = s is not None and s.missed_end and not room.playing and room.last_over is not None
+            if s is not None:
+                s.missed_end = False
+            self.room_changed(room)  # the room first: the standings lie over it
+            if missed and room.last_over is not None and holder.connection is not None:
+                holder.connection.send(GameOver(**room.last_over, missed=True))
+        settings = self.matching.settings_of(holder)
+        if settings is not None and holder.connection is not None:
+            holder.connection.send(self.queue_status(settings))
+
     def listing(self) -> list[RoomListing]:
-        """The public rooms, by preset, length, waiting before playing: at most ``LISTED_ROOMS`` of them (waiting
-        rooms first), built again only after a room changed."""
+        """The public rooms one can join (waiting, a seat free) or watch (playing), by preset, length, waiting
+        before playing: at most ``LISTED_ROOMS`` of them (waiting rooms first), built again only after a room
+        changed. A room where no person is connected is left out: nobody is there to play with or to watch."""
         if self.listed is None:
-            public = [r for r in self.rooms.values() if r.settings.public and not r.matched]
+            public = [r for r in self.rooms.values() if r.settings.public and not r.matched and r.open_to_lobby()]
             if len(public) > LISTED_ROOMS:
                 public = sorted(public, key=lambda r: (r.playing, r.id))[:LISTED_ROOMS]
             rooms = [r.listing() for r in public]
             self.listed = sorted(rooms, key=lambda r: (r["preset"], r["length"], r["phase"] != "waiting", r["room_id"]))
         return self.listed
+
+    def browse(self, conn: Connection) -> None:
+        """``conn`` gets the listing now and again whenever it changes, until it sits in a room or watches one."""
+        self.browsing.add(conn)
+        conn.send(RoomList(type="rooms", rooms=self.listing()))
+
+    def listing_changed(self) -> None:
+        """A room changed (or opened, or closed): the listing is built again, and the people in the lobby get it
+        within ``LISTING_PUSH_SECONDS``."""
+        self.listed = None
+        if self.browsing and not self.push_due:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # a change made outside the server's loop (a test's own thread): no push
+                return
+            self.push_due = True
+            loop.call_later(LISTING_PUSH_SECONDS, self.push_listing)
+
+    def push_listing(self) -> None:
+        """The listing to every connection in the lobby (one in a room or watching one stops getting it)."""
+        self.push_due = False
+        message: RoomList | None = None
+        for conn in list(self.browsing):
+            holder = conn.holder
+            if conn.closed or conn.spectating is not None or (holder is not None and holder.room_id is not None):
+                self.browsing.discard(conn)
+                continue
+            message = message or RoomList(type="rooms", rooms=self.listing())
+            conn.send(message)
 
     def new_room(self, settings: RoomSettings, matched: bool = False, by: Peer | None = None) -> Room:
         """A new room; ``by``: the address that made it, which answers for it until it closes (``may_open``)."""
@@ -167,7 +236,7 @@ class Lobby:
         """Keep ``room`` (new, or brought back by a restart, with its people's seats) and listen to its changes."""
         room.listener = self
         self.rooms[room.id] = room
-        self.listed = None
+        self.listing_changed()
         for s in room.seats:
             if s is not None and s.token_hash is not None:
                 self.seat_rooms[s.token_hash] = room.id
@@ -188,12 +257,14 @@ class Lobby:
         holder.room_id = room.id
         if creator or room.creator is None:
             room.creator = seat
-        self.matching.leave(holder)
+        self.leave_queue(holder)
         return seat
 
     def leave_room(self, holder: SeatHolder) -> None:
-        """``holder`` leaves their room. Before a game the seat is freed; during one a CPU plays it to the end
-        (the record keeps the person's name) and the creator's rights pass on."""
+        """``holder`` leaves their room. Before a game the seat is freed; during one a CPU of the room's level
+        plays it to the end (the record keeps the person's name; in an auto-matched game the seat's result is
+        still theirs), the others are told (``seat_left``) and the creator's rights pass on. Nothing of the game
+        reaches the leaver any more, and their token no longer leads back to the seat."""
         room = self.room_of(holder)
         holder.room_id = None
         if room is None:
@@ -206,10 +277,12 @@ class Lobby:
             assert s is not None
             self.unseated(s.token_hash, room)
             s.holder, s.token_hash = None, None
-            room.runner.left_for_good(seat)
+            level = room.stand_in_level(self.settings.stand_in_level)
+            room.runner.left_for_good(seat, level)
             if room.creator == seat:
                 people = [i for i in room.people() if (p := room.seats[i]) is not None and p.token_hash]
                 room.creator = people[0] if people else None
+            room.broadcast(SeatLeft(type="seat_left", seat=seat, nickname=s.nickname, level=level))
         else:
             self.unseated(room.remove_seat(seat).token_hash, room)
             room.clear_ready()
@@ -251,7 +324,7 @@ class Lobby:
     def room_changed(self, room: Room) -> None:
         """Every member and spectator gets the new ``room`` message and the room is stored for a restart; a room
         with nobody seated and no game is closed instead. A room not playing (any more) answers for no game."""
-        self.listed = None
+        self.listing_changed()
         if not room.playing:
             self.game_ended(room)
         if not room.people() and not room.playing:
@@ -286,7 +359,7 @@ class Lobby:
             conn.spectating = None
         room.spectators.clear()
         self.rooms.pop(room.id, None)
-        self.listed = None
+        self.listing_changed()
         self.game_ended(room)
         maker = self.made_by.pop(room.id, None)
         if maker is not None:
@@ -348,18 +421,15 @@ class Lobby:
 
     # ------------------------------------------------------------------ auto-matching
     def queue(self, holder: SeatHolder, settings: RoomSettings, power: str | None) -> None:
-        """``holder`` waits for a match; when enough wait, they are seated in a new private room and it starts."""
+        """``holder`` waits for a match; when enough wait, they are seated in a new private room and it starts.
+        Everyone in the queue gets its new number (and in the queue ``holder`` left for this one, if another)."""
         self.leave_room(holder)
-        self.matching.leave(holder)
+        before = self.matching.leave(holder)
+        if before is not None and before.key() != settings.key():
+            self.queue_changed(before)
         group = self.matching.join(holder, settings, power)
         if not group:
-            waiting = self.matching.waiting(settings)
-            status = QueueStatus(
-                type="queue", waiting=len(waiting), needed=settings.rules().players, settings=settings.to_json()
-            )
-            for p in waiting:
-                if p.connection is not None:
-                    p.connection.send(status)
+            self.queue_changed(settings)
             return
         room = self.new_room(settings, matched=True)
         for person, chosen in group:
@@ -368,6 +438,34 @@ class Lobby:
                 person.connection.send(Matched(type="matched", room_id=room.id))
         room.creator = None
         self.run_game(room)
+
+    def queue_status(self, settings: RoomSettings) -> QueueStatus:
+        waiting = self.matching.waiting(settings)
+        return QueueStatus(
+            type="queue", waiting=len(waiting), needed=settings.rules().players, settings=settings.to_json()
+        )
+
+    def queue_changed(self, settings: RoomSettings) -> None:
+        """Everyone waiting for ``settings`` gets the queue's number."""
+        status = self.queue_status(settings)
+        for p in self.matching.waiting(settings):
+            if p.connection is not None:
+                p.connection.send(status)
+
+    def leave_queue(self, holder: SeatHolder) -> bool:
+        """``holder`` leaves their queue (if they wait in one) and the others in it get its new number; whether
+        they waited."""
+        settings = self.matching.leave(holder)
+        if settings is None:
+            return False
+        self.queue_changed(settings)
+        return True
+
+    def queue_grace_over(self, holder: SeatHolder) -> None:
+        """The grace period of a person who lost their connection while queued ended: if they have not come back
+        (nor come and gone again since: their own later grace decides), they leave the queue."""
+        if holder.connection is None and time.monotonic() - holder.last_seen >= self.settings.grace - 0.01:
+            self.leave_queue(holder)
 
     # ------------------------------------------------------------------ games
     def start_game(self, room: Room) -> GameRunner:
@@ -393,6 +491,6 @@ class Lobby:
         room.runner, room.game_id = runner, game_id
         for s in room.seats:
             if s is not None:
-                s.ready = False
+                s.ready = s.missed_end = False
         runner.start()  # the room hears of the game once its start is durable (``Room.game_stored``)
         return runner

@@ -18,7 +18,8 @@ class Matchmaker:
     def __init__(self) -> None:
         #: the people waiting, in arrival order, by settings key; no empty queue is kept
         self.queues: dict[str, list[SeatHolder]] = {}
-        self._waiting: dict[SeatHolder, tuple[str, str | None]] = {}  # each person's key and chosen power
+        #: each waiting person's queue key, settings and chosen power
+        self._waiting: dict[SeatHolder, tuple[str, RoomSettings, str | None]] = {}
 
     def queued(self, holder: SeatHolder) -> bool:
         return holder in self._waiting
@@ -31,7 +32,7 @@ class Matchmaker:
         key = settings.key()
         queue = self.queues.setdefault(key, [])
         queue.append(holder)
-        self._waiting[holder] = (key, power)
+        self._waiting[holder] = (key, settings, power)
         needed = settings.rules().players
         if len(queue) < needed:
             return []
@@ -40,19 +41,27 @@ class Matchmaker:
             self.queues[key] = rest
         else:
             del self.queues[key]
-        return [(p, self._waiting.pop(p)[1]) for p in group]
+        return [(p, self._waiting.pop(p)[2]) for p in group]
 
     def waiting(self, settings: RoomSettings) -> list[SeatHolder]:
         """Who waits for ``settings`` now."""
         return list(self.queues.get(settings.key(), []))
 
-    def leave(self, holder: SeatHolder) -> None:
-        """Take ``holder`` out of their queue (nothing if they wait in none)."""
+    def settings_of(self, holder: SeatHolder) -> RoomSettings | None:
+        """The settings ``holder`` waits for (None: in no queue)."""
+        entry = self._waiting.get(holder)
+        return None if entry is None else entry[1]
+
+    def leave(self, holder: SeatHolder) -> RoomSettings | None:
+        """Take ``holder`` out of their queue; the settings of the queue they left (None: they waited in none),
+        so that the lobby can tell the others in it their new number."""
         entry = self._waiting.pop(holder, None)
         if entry is None:
-            return
-        queue = self.queues.get(entry[0], [])
+            return None
+        key, settings, _ = entry
+        queue = self.queues.get(key, [])
         if holder in queue:
             queue.remove(holder)
         if not queue:
-            self.queues.pop(entry[0], None)
+            self.queues.pop(key, None)
+        return settings

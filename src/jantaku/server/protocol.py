@@ -47,6 +47,8 @@ class SeatJson(TypedDict):
     ready: bool
     connected: bool
     power: NotRequired[str]
+    #: the person left during the game: a CPU plays the seat until the game ends
+    left: NotRequired[bool]
 
 
 class PowerJson(TypedDict):
@@ -308,6 +310,8 @@ class GameOver(TypedDict):
     unrecorded: bool
     #: nobody came back to the table in time: the game ended on the scores as they stood
     abandoned: NotRequired[bool]
+    #: sent again to a person who was away when the game ended, once, when they come back
+    missed: NotRequired[bool]
 
 
 class Paused(TypedDict):
@@ -343,6 +347,15 @@ class Unqueued(TypedDict):
 
 class Left(TypedDict):
     type: Literal["left"]
+
+
+class SeatLeft(TypedDict):
+    """A person left the running game (``leave_room``): a CPU of ``level`` plays their seat to the end."""
+
+    type: Literal["seat_left"]
+    seat: int
+    nickname: str
+    level: str
 
 
 class Kicked(TypedDict):
@@ -397,6 +410,7 @@ ServerMessage = (
     | QueueStatus
     | Unqueued
     | Left
+    | SeatLeft
     | Kicked
     | RoomClosed
     | Pong
@@ -443,6 +457,7 @@ SERVER_MESSAGES: dict[str, type[Any]] = {
     "queue": QueueStatus,
     "unqueued": Unqueued,
     "left": Left,
+    "seat_left": SeatLeft,
     "kicked": Kicked,
     "room_closed": RoomClosed,
     "pong": Pong,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -140,10 +141,17 @@ class Seat:
     holder: SeatHolder | None = None
     #: the seat's superpower (a name of ``engine.powers.POWERS``); None while the room's rules have none
     power: str | None = None
+    #: the room's game ended while this person was away: they get its ``game_over`` when they come back
+    missed_end: bool = False
 
     @property
     def person(self) -> bool:
         return self.cpu is None
+
+    @property
+    def left(self) -> bool:
+        """The person left during the game: a CPU plays the seat to its end (then the seat is free)."""
+        return self.cpu is None and self.token_hash is None
 
     @property
     def connected(self) -> bool:
@@ -160,6 +168,8 @@ class Seat:
         )
         if self.power is not None:
             out["power"] = self.power
+        if self.left:
+            out["left"] = True
         return out
 
 
@@ -182,8 +192,11 @@ class Room:
     game_id: str | None = None
     last_final: FinalJson | None = None
     last_game_id: str | None = None
+    #: the last game's ``game_over`` message, for the people who were away when it ended
+    last_over: GameOver | None = None
     spectators: set[Connection] = field(default_factory=set)
     restored_at: float | None = None  # monotonic time a restart brought this waiting room back
+    ended_at: float | None = None  # monotonic time its last game ended (the room waits from then for its people)
     #: told when the room changes by itself (its game ended or stopped)
     listener: RoomListener | None = field(default=None, repr=False, compare=False)
 
@@ -204,6 +217,19 @@ class Room:
 
     def free_seat(self) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s is None), None)
+
+    def open_to_lobby(self) -> bool:
+        """Whether the lobby lists the room (if it is public): someone is there, and a seat is free to join or a
+        game runs to watch. A full room waiting between games, or one whose people are all away, is not offered."""
+        if not self.connected_people():
+            return False
+        return self.playing or self.free_seat() is not None
+
+    def stand_in_level(self, default: str) -> str:
+        """The level of the CPU that takes a seat its person left: the level most of the room's CPUs play at
+        (the level of a Play now table), else ``default``."""
+        levels = [s.cpu for s in self.seats if s is not None and s.cpu is not None]
+        return max(LEVELS, key=levels.count) if levels else default
 
     # ------------------------------------------------------------------ changes
     def set_settings(self, settings: RoomSettings) -> None:
@@ -361,12 +387,16 @@ class Room:
         """Back to waiting, with the result kept; the seats of people who left during the game are free again."""
         self.runner, self.game_id = None, None
         self.last_final, self.last_game_id = final, game_id
+        self.ended_at = time.monotonic()
         for i, s in enumerate(self.seats):
             if s is not None and s.person and s.token_hash is None:
                 self.seats[i] = None
+            elif s is not None and s.person and not s.connected:
+                s.missed_end = True  # away now: they see the standings when they come back
         over = GameOver(type="game_over", game_id=game_id, final=final, unrecorded=unrecorded)
         if abandoned:
             over["abandoned"] = True
+        self.last_over = over
         self.broadcast(over)
         self._changed()
 
@@ -434,13 +464,20 @@ class Room:
             "seats": [
                 None
                 if s is None
-                else {"nickname": s.nickname, "token_hash": s.token_hash, "cpu": s.cpu, "power": s.power}
+                else {
+                    "nickname": s.nickname,
+                    "token_hash": s.token_hash,
+                    "cpu": s.cpu,
+                    "power": s.power,
+                    "missed_end": s.missed_end,
+                }
                 for s in self.seats
             ],
             "creator": self.creator,
             "matched": self.matched,
             "last_game_id": self.last_game_id,
             "last_final": self.last_final,
+            "last_over": self.last_over,
         }
 
     @classmethod
@@ -450,11 +487,18 @@ class Room:
         seats = [
             None
             if s is None
-            else Seat(nickname=s["nickname"], token_hash=s["token_hash"], cpu=s["cpu"], power=s.get("power"))
+            else Seat(
+                nickname=s["nickname"],
+                token_hash=s["token_hash"],
+                cpu=s["cpu"],
+                power=s.get("power"),
+                missed_end=bool(s.get("missed_end")),
+            )
             for s in data["seats"]
         ]
         room = cls(data["id"], settings, seats, data.get("creator"), data.get("matched", False))
         room.last_game_id, room.last_final = data.get("last_game_id"), data.get("last_final")
+        room.last_over = data.get("last_over")
         room.deal_powers()
         return room
 

@@ -15,10 +15,11 @@ table: prompt timers, grace periods, the claim window, the CPUs' pace, the hand-
 abandonment deadline) or until a message arrives, then ``step()`` does what is due, one change at a time.
 
 CPUs decide through the same ``act(view)`` as in the simulator, at the room's CPU pace. A person who is away
-keeps the seat for a grace period, then a CPU stands in, at the same pace, until they return. A game with no
-person connected pauses; after ``abandon_minutes`` it ends as abandoned. With timers on, a person who lets the
-time run out gets the default play: discard the drawn tile, pass on calls, decline riichi. Neither the default
-play nor a stand-in ever uses the seat's superpower (no power action, no veiled discard).
+keeps the seat for a grace period, then a CPU stands in, at the same pace, until they return; one who leaves the
+game (``left_for_good``) has a CPU of the room's level in their seat at once, for good. A game with no person
+connected (away, or left) pauses; after ``abandon_minutes`` it ends as abandoned. With timers on, a person who
+lets the time run out gets the default play: discard the drawn tile, pass on calls, decline riichi. Neither the
+default play nor a stand-in ever uses the seat's superpower (no power action, no veiled discard).
 
 **Claims do not show.** Every discard (and kan, and North) is followed by the same claim window
 (``Settings.claim_window`` seconds), whether or not anyone may call: the engine holds an unanswerable window open
@@ -120,8 +121,9 @@ class SeatClock:
 @dataclass
 class InboxItem:
     """An inbox item: ``action`` (a person's answer), ``presence`` (a person came or went, ``payload`` True or
-    False), ``continue`` (a person read the hand's result) or ``watch`` (a spectator wants the table: ``reply``
-    gets it)."""
+    False), ``left`` (a person left the game for good: ``payload`` is the level of the CPU that takes the seat),
+    ``continue`` (a person read the hand's result) or ``watch`` (a spectator wants the table: ``reply`` gets
+    it)."""
 
     kind: str
     seat: int = -1
@@ -221,9 +223,9 @@ class GameRunner:
         """Hand the task a person's answer or a presence change; it is handled in order, on the task."""
         self.inbox.put_nowait(message)
 
-    def left_for_good(self, seat: int) -> None:
-        """The seat's person left the game: a CPU stands in from now on, with no grace period."""
-        self.post(InboxItem("presence", seat, None))
+    def left_for_good(self, seat: int, level: str) -> None:
+        """The seat's person left the game: a CPU of ``level`` plays the seat from now on, with no grace period."""
+        self.post(InboxItem("left", seat, level))
 
     def controller(self, seat: int) -> Bot | None:
         """The CPU that plays ``seat`` now (its own, or the stand-in of an away person), or None: a person."""
@@ -475,6 +477,8 @@ class GameRunner:
             self.pending_continue.discard(item.seat)
         elif item.kind == "presence":
             self._presence(item.seat, item.payload, now)
+        elif item.kind == "left":
+            self._left(item.seat, str(item.payload))
         elif item.kind == "watch" and item.reply is not None:
             self.outbox.append((item.reply, self.update_for(None, [])))
 
@@ -501,6 +505,12 @@ class GameRunner:
             self._apply(seat, action, now, answered=True)
         except IllegalAction as exc:
             reply(error("illegal_action", str(exc), rule=exc.rule, seq=seq))
+
+    def _left(self, seat: int, level: str) -> None:
+        """The seat's person left the game: a CPU of ``level`` plays it from now on, and nobody waits for them."""
+        self.clocks[seat].away_since = float("-inf")
+        self.stand_ins[seat] = make_player(level, self.game.rules, seed=f"{self.game_id}:{seat}:in")
+        self.pending_continue.discard(seat)
 
     def _presence(self, seat: int, here: bool | None, now: float) -> None:
         """``here``: True came back, False went away (the grace period runs), None left for good."""

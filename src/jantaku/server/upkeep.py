@@ -57,6 +57,8 @@ def restore_running(lobby: Lobby) -> int:
         for i, s in enumerate(room.seats):
             if s is not None and s.person:
                 runner.clocks[i].away_since = now if s.token_hash else float("-inf")
+                if not s.token_hash:  # left before the restart: a CPU of the room's level goes on playing it
+                    runner.left_for_good(i, room.stand_in_level(lobby.settings.stand_in_level))
         room.runner, room.game_id = runner, rec.id
         lobby.add_room(room)
         runner.start()
@@ -86,7 +88,9 @@ def restore_waiting(lobby: Lobby) -> int:
 
 
 def sweep_rooms(lobby: Lobby) -> None:
-    """Close waiting rooms nobody has been connected to for a while, and forget people with no room."""
+    """Close waiting rooms nobody has been connected to for a while (counted from the last time one of its people
+    was, or from the end of its last game, or from a restart: a person away when their game ended finds its
+    standings for as long), and forget people with no room."""
     now = time.monotonic()
     for room in list(lobby.rooms.values()):
         if room.playing:
@@ -95,7 +99,7 @@ def sweep_rooms(lobby: Lobby) -> None:
         if any(s is not None and s.connected for s in people):
             continue
         seen = [s.holder.last_seen for s in people if s is not None and s.holder is not None]
-        seen += [room.restored_at] if room.restored_at is not None else []
+        seen += [t for t in (room.restored_at, room.ended_at) if t is not None]
         if not people or not seen or now - max(seen) > IDLE_ROOM_SECONDS:
             lobby.close_room(room)
     for h, p in list(lobby.holders.items()):

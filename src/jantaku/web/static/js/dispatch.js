@@ -45,7 +45,8 @@ const HANDLERS = {
     showPause(null);
     state.scoreHistory.push(msg.final.scores);
     results.gameOver(msg, state);
-    if (msg.abandoned) notice(t("abandoned"), "info");
+    // (missed: it ended while we were away; its standings say so, over the room we come back to)
+    if (msg.abandoned && !msg.missed) notice(t("abandoned"), "info");
   },
   paused(msg) {
     state.paused = msg.reason;
@@ -58,7 +59,11 @@ const HANDLERS = {
   },
   left() {
     state.room = null; state.you = null; state.update = null; state.spectating = false;
+    results.clear(); // a table left mid-hand leaves no result behind over the lobby
     send({ type: "rooms" });
+  },
+  seat_left(msg) {
+    notice(t("seatLeft", { name: msg.nickname }), "info");
   },
   kicked() {
     state.room = null; state.update = null;

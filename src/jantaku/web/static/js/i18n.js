@@ -106,6 +106,16 @@ const EN = {
   phrases: { hello: "Have a good game", nice: "Nice!", thanks: "Thanks", sorry: "Sorry", wow: "Wow!", good_game: "Good game" },
   // feel: sound options, the tab's title on your turn
   sound: "Sound", volume: "Volume", mute: "Mute", turnTitle: "● Your turn — {brand}",
+  // lobby: leaving a game, coming back, the open rooms
+  leaveGame: "Leave the game", stopWatching: "Stop watching", leaveStay: "Stay", leaveKeepWatching: "Keep watching",
+  leaveGameTitle: "Leave this game?", leaveWatchTitle: "Stop watching this table?",
+  leaveGameText: "A CPU plays your seat for the rest of the game, and you cannot come back to it.",
+  leaveMatchedText: "This is an auto-matched game: leaving counts as leaving the game. A CPU plays your seat to the end, the result is yours, and you cannot come back to it.",
+  leaveWatchText: "You go back to the lobby; you can watch again from the open rooms.",
+  seatLeft: "{name} left; a CPU plays their seat.",
+  endedWhileAway: "The game ended while you were away: these are its final standings.",
+  abandonedWhileAway: "The game was abandoned while you were away: nobody was at the table. These are the scores as they stood.",
+  roomSeated: "{n}/{m} seated", roomPlaying: "playing",
 };
 
 const JA = {
@@ -214,6 +224,16 @@ const JA = {
     good_game: "お疲れさまでした" },
   // feel: sound options, the tab's title on your turn
   sound: "サウンド", volume: "音量", mute: "ミュート", turnTitle: "● あなたの番です — {brand}",
+  // lobby: leaving a game, coming back, the open rooms
+  leaveGame: "対局から退出", stopWatching: "観戦をやめる", leaveStay: "対局を続ける", leaveKeepWatching: "観戦を続ける",
+  leaveGameTitle: "この対局から退出しますか？", leaveWatchTitle: "観戦をやめますか？",
+  leaveGameText: "残りの対局はCPUがあなたの席を代わりに打ちます。この対局には戻れません。",
+  leaveMatchedText: "オートマッチの対局です。退出は途中退出として扱われます。最後までCPUがあなたの席を打ち、その結果があなたの成績になります。この対局には戻れません。",
+  leaveWatchText: "ロビーに戻ります。公開中の部屋から再び観戦できます。",
+  seatLeft: "{name}さんが退出しました。CPUが代わりに打ちます。",
+  endedWhileAway: "離席中に対局が終了しました。最終結果です。",
+  abandonedWhileAway: "離席中に対局が中止されました（卓に誰もいませんでした）。中止時点の点数です。",
+  roomSeated: "{n}/{m}人着席", roomPlaying: "対局中",
 };
 
 // yaku keys (as the engine names them) → [English, Japanese]

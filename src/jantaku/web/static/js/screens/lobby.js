@@ -114,17 +114,26 @@ function build() {
   return main;
 }
 
-/** The public rooms by preset and length. */
+/** The public rooms by preset and length, each with what one can do there: Join while a seat is free, Watch while
+ * its game runs (the server lists no other room, and sends the list again when it changes). */
 function rooms() {
   const groups = {};
   for (const r of state.lobby) (groups[`${presetLabel(r.preset)} · ${r.hands ? t("hands", { n: r.hands }) : r.length === "east" ? t("east") : t("eastSouth")}`] ||= []).push(r);
   return [el("h2", {}, t("publicRooms")),
     state.lobby.length === 0 ? el("div", { class: "hint" }, t("noRooms")) : Object.entries(groups).map(([name, list]) =>
-      el("div", { class: "group" }, el("h3", {}, name), list.map((r) => el("div", { class: "room-line" },
-        el("code", {}, r.room_id), ` ${r.seated}/${r.players} `,
+      el("div", { class: "group" }, el("h3", {}, name), list.map((r) => el("div", { class: "room-line", dataset: { room: r.room_id, phase: r.phase } },
+        el("code", {}, r.room_id), " ", el("span", { class: "seated" }, t("roomSeated", { n: r.seated, m: r.players })), " ",
+        r.phase === "playing" ? el("span", { class: "tag" }, t("roomPlaying")) : null,
         r.superpowers ? el("span", { class: "power-mark", title: t("superpowersHint") }, `✦ ${t("superpowers")} `) : "",
-        r.phase === "waiting" ? el("button", { onclick: () => send({ type: "join_room", room_id: r.room_id }) }, t("join"))
-          : el("button", { onclick: () => send({ type: "spectate", room_id: r.room_id }) }, t("watch"))))))];
+        roomButton(r)))))];
+}
+
+function roomButton(r) {
+  if (r.phase === "waiting" && r.seated < r.players) {
+    return el("button", { class: "join-room", onclick: () => send({ type: "join_room", room_id: r.room_id }) }, t("join"));
+  }
+  if (r.phase === "playing") return el("button", { class: "watch-room", onclick: () => send({ type: "spectate", room_id: r.room_id }) }, t("watch"));
+  return null;
 }
 
 function history() {

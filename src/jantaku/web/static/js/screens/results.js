@@ -77,6 +77,12 @@ class Results {
     this.final = { msg, history: [...state.scoreHistory] };
   }
 
+  /** Nothing more to show (the person left the table). */
+  clear() {
+    this.queue = [];
+    this.final = null;
+  }
+
   get open() { return this.queue.length > 0 || this.final !== null; }
 
   next() {
@@ -186,9 +192,12 @@ class Results {
       el("td", { class: "num" }, (final.results[seat] >= 0 ? "+" : "") + (final.results[seat] / 1000).toFixed(1))));
     return el("div", { class: "standings", id: "standings" },
       el("h2", {}, t("finalStandings")),
-      msg.unrecorded ? el("div", { class: "hint" }, t("unrecorded")) : null,
+      msg.missed || msg.abandoned ? el("div", { class: "hint away-end", id: "away-end" },
+        t(msg.missed ? (msg.abandoned ? "abandonedWhileAway" : "endedWhileAway") : "abandoned"))
+        : msg.unrecorded ? el("div", { class: "hint" }, t("unrecorded")) : null,
       el("table", { class: "final" }, el("tr", {}, el("th", {}, t("place")), el("th", {}, ""), el("th", {}, t("score")), el("th", {}, t("result"))), rows),
-      el("h3", {}, t("scoreChart")), chart(history, final, state));
+      // (the end of a game met on coming back has no hands behind it to chart)
+      history.length > 1 ? [el("h3", {}, t("scoreChart")), chart(history, final, state)] : null);
   }
 }
 
