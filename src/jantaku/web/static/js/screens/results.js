@@ -64,7 +64,7 @@ async function sha256hex(bytes) {
 
 /** The wall check anyone can do: sha256(salt ‖ order) equals the commitment published at the hand's start. */
 export async function verifyWall(commitment, wall, saltHex) {
-  const salt = saltHex.match(/../g).map((h) => parseInt(h, 16));
+  const salt = (saltHex.match(/../g) || []).map((h) => parseInt(h, 16)); // (a stacked wall has no salt)
   const bytes = new Uint8Array([...salt, ...wall]);
   return (await sha256hex(bytes)) === commitment;
 }
