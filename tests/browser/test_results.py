@@ -288,6 +288,7 @@ def test_a_drawn_zung_jung_hand_has_no_winner_and_no_tenpai(server: LiveServer, 
     card = play_out(person)
     expect(card.locator("#draw-hint")).to_have_text("No winner: the hand is drawn (no payments).")
     expect(card).not_to_contain_text("tenpai")
+    expect(card.locator(".payments")).to_have_count(0)  # the hint says so: no table of zeros
     person.screenshot("results-zj-draw.png")
 
 

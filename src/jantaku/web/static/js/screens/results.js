@@ -280,7 +280,7 @@ class Results {
         el("span", { class: "nick" }, nameOf(state, Number(seat))),
         wholeHand(hands[seat], (info.melds || {})[seat], (info.kita || {})[seat], Number(seat), state)))
         : el("div", { class: "hint", id: "draw-hint" }, none),
-      this.payments(info.deltas, state),
+      zungJung(state) && info.deltas.every((d) => d === 0) ? null : this.payments(info.deltas, state), // (said: none)
       this.veiled(item, state),
       this.reveal(item));
   }
