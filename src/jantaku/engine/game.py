@@ -82,7 +82,7 @@ from jantaku.engine.view import PowerSecret, SeatView, seat_view
 from jantaku.engine.wall import Wall
 from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import DRAGONS, EAST, KIND_OF_ID, WINDS, kind_of_id
+from jantaku.tiles import DRAGONS, EAST, KIND_OF_ID, WINDS, kind_of_id, parse_tile
 
 _JSON = json.JSONEncoder(separators=(",", ":"))
 
@@ -708,15 +708,20 @@ class Game:
             for i, d in enumerate(deltas):
                 scores[i] += d
             s = t.seats[w]
+            # the whole hand as the table shows it at the win: concealed tiles, melds, Norths, indicators
             info = {
                 "deltas": deltas,
                 "han": result.han,
                 "fu": result.fu,
+                "fu_items": [] if result.yakuman and not result.fu else fu_items_json(result.fu_items),
                 "points": result.points,
                 "limit": result.limit,
                 "yakuman": result.yakuman,
                 "yaku": [[y.name, y.han] for y in result.yaku],
                 "hand": sorted(s.hand),
+                "melds": [m.to_json() for m in s.melds],
+                "kita": list(s.kita),
+                "dora_markers": t.wall.indicators(),
                 "ura_markers": t.ura_ids() if s.riichi_accepted and self.rules.ura_dora else [],
                 "scores": list(scores),
             }
@@ -745,6 +750,7 @@ class Game:
             "patterns": [[p.number, p.name, p.points] for p in result.patterns],
             "arrangement": result.arrangement,
             "hand": sorted(t.seats[winner].hand),
+            "melds": [m.to_json() for m in t.seats[winner].melds],
             "scores": list(scores),
         }
         target = winner if discarder is None else discarder
@@ -756,8 +762,9 @@ class Game:
         """An abortive draw: no payments, deposits stay, the dealer keeps the seat (docs/rules.md#abortive_draws)."""
         t = self.table
         info: dict[str, object] = {"reason": reason, "deltas": [0] * self.rules.players}
-        if reason == "nine_terminals":
+        if reason == "nine_terminals":  # (declared on the first turn: no meld can be there yet)
             info["hands"] = {str(s): sorted(t.seats[s].hand) for s in seats}
+            info["melds"] = {str(s): [] for s in seats}
         ev = Event("ryukyoku", info=info)
         outcome = HandOutcome(self.state.scores, self.state.sticks, "abortive")
         return [ev, *self._finish_hand(outcome)]
@@ -791,8 +798,32 @@ class Game:
             "deltas": deltas,
             "nagashi": nagashi,
             "hands": {str(i): sorted(s.hand) for i, s in enumerate(t.seats) if tenpai[i]},
+            # a tenpai hand is shown whole: its melds (and Norths) beside the concealed tiles
+            "melds": {str(i): [m.to_json() for m in s.melds] for i, s in enumerate(t.seats) if tenpai[i]},
+            "kita": {str(i): list(s.kita) for i, s in enumerate(t.seats) if tenpai[i] and s.kita},
             "scores": list(scores),
         }
         ev = Event("ryukyoku", info=info)
         outcome = HandOutcome(scores, self.state.sticks, "exhaustive", dealer_tenpai=tenpai[t.dealer])
         return [ev, *self._finish_hand(outcome)]
+
+
+#: the scorer's fu labels (``scoring.riichi.fu``) as stable keys a client translates
+_FU_KEYS = {"base (pinfu tsumo)": "pinfu_tsumo", "open hand minimum": "open_minimum"}
+
+
+def fu_items_json(items: Sequence[tuple[str, int]]) -> list[dict[str, Any]]:
+    """The scorer's fu breakdown as data: ``{"item", "fu"}`` with ``item`` a key (``base``, ``closed_ron``,
+    ``tsumo``, ``open_triplet``, ``closed_triplet``, ``open_kan``, ``closed_kan``, ``pair``, ``kanchan``,
+    ``penchan``, ``tanki``, ``open_minimum``, ``pinfu_tsumo``, ``seven_pairs``) and, for a set or the pair, the tile
+    ``kind`` its label names (the labels end in the kind's notation, e.g. ``closed triplet 7z``)."""
+    out: list[dict[str, Any]] = []
+    for label, fu in items:
+        text, _, last = label.rpartition(" ")
+        kind = parse_tile(last) if text and last[:1].isdigit() else None
+        text = text if kind is not None else label
+        item: dict[str, Any] = {"item": _FU_KEYS.get(text) or text.removesuffix(" wait").replace(" ", "_"), "fu": fu}
+        if kind is not None:
+            item["kind"] = kind
+        out.append(item)
+    return out

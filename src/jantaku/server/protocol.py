@@ -288,6 +288,9 @@ class Update(TypedDict):
     timer: NotRequired[TimerJson]
     stand_in: NotRequired[bool]
     full: NotRequired[bool]
+    #: on a full update while the table waits for this person's ``continue``: the hand's result they had on
+    #: screen (its ``hora`` or ``ryukyoku`` events and ``end_kyoku``), to show it again
+    result: NotRequired[list[EventJSON]]
 
 
 class Reaction(TypedDict):

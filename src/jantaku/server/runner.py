@@ -658,7 +658,18 @@ class GameRunner:
         msg = self.update_for(seat, events)
         if full:
             msg["full"] = True
+            if self.pause_until and seat in self.pending_continue:  # a reload while the result was on screen
+                msg["result"] = [redact(e, seat).to_json() for e in self._last_result()]
         self._queue_update(seat, msg)
+
+    def _last_result(self) -> list[Event]:
+        """The last hand's result as it was shown: its wins (or its draw) and the wall's reveal, ``end_kyoku``."""
+        events = self.game.events
+        end = next(i for i in range(len(events) - 1, -1, -1) if events[i].type == "end_kyoku")
+        first = end
+        while first > 0 and events[first - 1].type in ("hora", "ryukyoku"):
+            first -= 1
+        return events[first : end + 1]
 
     def _queue_update(self, target: int | None, msg: Update) -> None:
         """Queue an update; one still waiting for the store for the same receiver is folded into it (its events

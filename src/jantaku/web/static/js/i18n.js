@@ -116,6 +116,9 @@ const EN = {
   endedWhileAway: "The game ended while you were away: these are its final standings.",
   abandonedWhileAway: "The game was abandoned while you were away: nobody was at the table. These are the scores as they stood.",
   roomSeated: "{n}/{m} seated", roomPlaying: "playing",
+  // results: the whole hand, the fu, limits and Zung Jung's terms
+  doraIndicators: "Dora indicators", uraIndicators: "Ura dora indicators", pointOne: "point",
+  chickenHand: "Chicken Hand", capped: "capped", zjNoWinner: "No winner: the hand is drawn (no payments).",
 };
 
 const JA = {
@@ -234,6 +237,9 @@ const JA = {
   endedWhileAway: "離席中に対局が終了しました。最終結果です。",
   abandonedWhileAway: "離席中に対局が中止されました（卓に誰もいませんでした）。中止時点の点数です。",
   roomSeated: "{n}/{m}人着席", roomPlaying: "対局中",
+  // results: the whole hand, the fu, limits and Zung Jung's terms
+  doraIndicators: "ドラ表示牌", uraIndicators: "裏ドラ表示牌", pointOne: "点",
+  chickenHand: "雞和", capped: "上限", zjNoWinner: "和了者なし：流局（支払いなし）",
 };
 
 // yaku keys (as the engine names them) → [English, Japanese]
@@ -318,3 +324,58 @@ export function errorText(msg) {
 }
 
 const DETAILED_ERRORS = ["invalid_rules", "bad_nickname", "bad_message"];
+// results: a win's limit (as the scorer names it) → [English, Japanese]
+export const LIMITS = {
+  mangan: ["Mangan", "満貫"], haneman: ["Haneman", "跳満"], baiman: ["Baiman", "倍満"], sanbaiman: ["Sanbaiman", "三倍満"],
+  yakuman: ["Yakuman", "役満"], "kazoe yakuman": ["Counted yakuman", "数え役満"], "double yakuman": ["Double yakuman", "ダブル役満"],
+  "triple yakuman": ["Triple yakuman", "トリプル役満"], "quadruple yakuman": ["Quadruple yakuman", "四倍役満"],
+};
+
+/** A limit's name in the current language ("5x yakuman" and other multiples the table lacks: "5× Yakuman"). */
+export function limitName(key) {
+  const names = LIMITS[key];
+  if (names) return lang === "ja" ? names[1] : names[0];
+  const times = /^(\d+)x yakuman$/.exec(key);
+  return times ? `${times[1]}× ${lang === "ja" ? LIMITS.yakuman[1] : LIMITS.yakuman[0]}` : key;
+}
+
+// results: the fu breakdown's items (the engine's keys) → [English, Japanese]
+export const FU_ITEMS = {
+  base: ["Base", "副底"], closed_ron: ["Closed ron", "門前加符"], tsumo: ["Tsumo", "ツモ符"],
+  open_triplet: ["Open triplet", "明刻"], closed_triplet: ["Closed triplet", "暗刻"], open_kan: ["Open kan", "明槓"],
+  closed_kan: ["Closed kan", "暗槓"], pair: ["Pair", "雀頭"], kanchan: ["Closed wait", "嵌張待ち"],
+  penchan: ["Edge wait", "辺張待ち"], tanki: ["Single wait", "単騎待ち"], open_minimum: ["Open hand, raised to 30", "喰い平和形"],
+  pinfu_tsumo: ["Pinfu tsumo", "平和ツモ"], seven_pairs: ["Seven pairs", "七対子"],
+};
+
+export function fuItemName(key) {
+  const names = FU_ITEMS[key];
+  return names ? (lang === "ja" ? names[1] : names[0]) : key;
+}
+
+// results: Zung Jung's patterns by their number in the rules → [English, Japanese (the official Chinese names)]
+export const ZJ_PATTERNS = {
+  "1.1": ["All Runs", "平和"], "1.2": ["Concealed Hand", "門前清"], "1.3": ["No Terminals", "断幺九"],
+  "2.1.1": ["Mixed One-suit", "混一色"], "2.1.2": ["Pure One-suit", "清一色"], "2.2": ["Nine Gates", "九蓮宝燈"],
+  "3.1": ["Value Honour", "番牌"], "3.2.1": ["Small Three Dragons", "小三元"], "3.2.2": ["Big Three Dragons", "大三元"],
+  "3.3.1": ["Small Three Winds", "小三風"], "3.3.2": ["Big Three Winds", "大三風"], "3.3.3": ["Small Four Winds", "小四喜"],
+  "3.3.4": ["Big Four Winds", "大四喜"], "3.4": ["All Honours", "字一色"], "4.1": ["All Triplets", "対々和"],
+  "4.2.1": ["Two Concealed Triplets", "二暗刻"], "4.2.2": ["Three Concealed Triplets", "三暗刻"],
+  "4.2.3": ["Four Concealed Triplets", "四暗刻"], "4.3.1": ["One Quad", "一槓"], "4.3.2": ["Two Quads", "二槓"],
+  "4.3.3": ["Three Quads", "三槓"], "4.3.4": ["Four Quads", "四槓"], "5.1.1": ["Two Identical Runs", "一般高"],
+  "5.1.2": ["Double Two Identical Runs", "両般高"], "5.1.3": ["Three Identical Runs", "一色三同順"],
+  "5.1.4": ["Four Identical Runs", "一色四同順"], "6.1": ["Three Similar Runs", "三色同順"],
+  "6.1.1": ["Small Three Similar Runs", "三色小同刻"], "6.1.2": ["Big Three Similar Runs", "三色同刻"],
+  "7.1": ["Nine-tile Straight", "一気通貫"], "7.1.1": ["Three Consecutive Triplets/Quads", "三連刻"],
+  "7.1.2": ["Four Consecutive Triplets/Quads", "四連刻"], "8.1.1": ["Mixed Branching Terminals", "混全帯幺"],
+  "8.1.2": ["Pure Branching Terminals", "純全帯幺"], "8.1.3": ["Mixed Rooted Terminals", "混幺九"],
+  "8.1.4": ["Pure Rooted Terminals", "清幺九"], "9.1.1": ["Final Draw", "海底撈月"], "9.1.2": ["Final Discard", "河底撈魚"],
+  "9.2": ["Win on Quad", "嶺上開花"], "9.3": ["Robbing a Quad", "搶槓"], "9.4.1": ["Blessing of Heaven", "天和"],
+  "9.4.2": ["Blessing of Earth", "地和"], "10.1": ["Thirteen Wonders", "十三幺九"], "10.2": ["Seven Pairs", "七対子"],
+};
+
+/** A Zung Jung pattern's name in the current language (the server's English name where the table lacks it). */
+export function zjPatternName(number, name) {
+  const names = ZJ_PATTERNS[number];
+  return names ? (lang === "ja" ? names[1] : names[0]) : name;
+}

@@ -4,8 +4,8 @@
 // the last result of a hand tells the server to deal the next one.
 
 import { el, raw, patch } from "../dom.js";
-import { t, getLang, yakuName, yakuBoth } from "../i18n.js";
-import { tileSVG, isRed } from "../tiles.js";
+import { t, getLang, yakuName, yakuBoth, limitName, zjPatternName, fuItemName } from "../i18n.js";
+import { tileSVG, isRed, plainIdOf } from "../tiles.js";
 import { state, refresh } from "../store.js";
 import { send } from "../net.js";
 import { seatName } from "../powers.js";
@@ -20,11 +20,48 @@ function finalName(final, state, seat) {
   return final.nicknames[seat];
 }
 
-function tiles(ids, state, cls = "") {
+/** Zung Jung scores in plain points from zero; riichi in thousands around the start. */
+function zungJung(state) { return !!(state.room && state.room.rules.family === "zung-jung"); }
+
+function tile(id, state, cls = "") {
   const red = state.room && state.room.rules.red_fives;
   const palette = state.options.colorBlind ? "cb" : "normal";
-  return el("div", { class: `tiles ${cls}` }, ids.map((id) => raw("span", { class: "tile" }, tileSVG(id, { red: isRed(id, red), palette }))));
+  if (id === null) return raw("span", { class: `tile back ${cls}`.trim() }, tileSVG(null, { back: true, palette }));
+  return raw("span", { class: `tile ${cls}`.trim(), dataset: { tile: id } }, tileSVG(id, { red: isRed(id, red), palette }));
 }
+
+function tiles(ids, state, cls = "") {
+  return el("div", { class: `tiles ${cls}` }, ids.map((id) => tile(id, state)));
+}
+
+/** A meld as the table lays it: the called tile turned towards the seat it came from (left, across, right), an
+ * added kan's fourth tile on top of it, a closed kan with its ends face down. */
+function meld(m, owner, state) {
+  const n = state.room ? state.room.seats.length : 4;
+  if (m.kind === "closed_kan") {
+    return el("div", { class: "meld closed_kan" }, m.tiles.map((id, i) => tile(i === 0 || i === 3 ? null : id, state)));
+  }
+  const from = m.source === undefined ? null : (m.source - owner + n) % n; // 1 right, 2 across, 3 left
+  const rest = m.tiles.filter((id) => id !== m.called && id !== m.added);
+  const at = m.kind === "chi" || from === 3 ? 0 : from === 2 ? 1 : rest.length;
+  const order = [...rest.slice(0, at), m.called, ...rest.slice(at)];
+  return el("div", { class: `meld ${m.kind}`, dataset: { from: from ?? "" } }, order.map((id) => {
+    if (id !== m.called) return tile(id, state);
+    const called = tile(id, state, "sideways called-from");
+    return m.added === undefined ? called : el("span", { class: "stack" }, called, tile(m.added, state, "sideways"));
+  }));
+}
+
+/** A hand laid out whole: concealed tiles, then the melds, the Norths set aside and (a win) the winning tile. */
+function wholeHand(concealed, melds, kita, owner, state, winning = null) {
+  return el("div", { class: "whole-hand" },
+    tiles(concealed, state, "concealed"),
+    (melds || []).length ? el("div", { class: "melds" }, melds.map((m) => meld(m, owner, state))) : null,
+    (kita || []).length ? el("div", { class: "kita", title: t("kita") }, kita.map((id) => tile(id, state))) : null,
+    winning === null ? null : tiles([winning], state, "winning"));
+}
+
+function pointsText(n) { return `${n.toLocaleString()} ${n === 1 ? t("pointOne") : t("points")}`; }
 
 async function sha256hex(bytes) {
   const digest = await crypto.subtle.digest("SHA-256", bytes);
@@ -33,19 +70,41 @@ async function sha256hex(bytes) {
 
 /** The wall check anyone can do: sha256(salt ‖ order) equals the commitment published at the hand's start. */
 export async function verifyWall(commitment, wall, saltHex) {
-  const salt = saltHex.match(/../g).map((h) => parseInt(h, 16));
+  const salt = (saltHex.match(/../g) || []).map((h) => parseInt(h, 16)); // (a stacked wall has no salt)
   const bytes = new Uint8Array([...salt, ...wall]);
   return (await sha256hex(bytes)) === commitment;
 }
 
+// The commitments this tab has seen, kept over a reload: a result shown again after a reload (the table waits for
+// it to be read) is checked against the commitment seen before the reveal, not one the server sends with it.
+const SEEN_KEY = "jantaku.commitments";
+
+function rememberCommitment(gameId, commitment) {
+  const seen = recallCommitments(gameId);
+  if (seen.current === commitment) return;
+  sessionStorage.setItem(SEEN_KEY, JSON.stringify({ gameId, current: commitment, previous: seen.current || null }));
+}
+
+function recallCommitments(gameId) {
+  try {
+    const seen = JSON.parse(sessionStorage.getItem(SEEN_KEY) || "null");
+    return seen && seen.gameId === gameId ? seen : {};
+  } catch {
+    return {};
+  }
+}
+
 class Results {
   constructor() {
-    /** the hands' results still to show: [{kind: "hora" | "ryukyoku", ev, view, reveal?, closesHand?}] */
+    /** the hands' results still to show: [{kind: "hora" | "ryukyoku", ev, view, reveal?, closesHand?, gameEnds?,
+     * check?: "pending" | true | false (the wall's verification, kept so a redraw shows it)}] */
     this.queue = [];
     /** the game's end: {msg, history}, shown after the queue, or null */
     this.final = null;
-    /** the running hand's wall commitment (its start_kyoku event) */
+    /** the running hand's wall commitment, as this page saw it (a start_kyoku event, or a view) */
     this.commitment = null;
+    /** the result drawn last (a new one opens scrolled to its title) */
+    this.drawn = null;
   }
 
   /** The table stays as the hand left it while a hand's result is on screen. */
@@ -53,16 +112,31 @@ class Results {
 
   redraw() { refresh(); }
 
-  /** The last result of a hand dismissed: the seated person tells the server to go on. */
-  onDone() { if (state.update && !state.spectating) send({ type: "continue" }); }
+  /** The last result of a hand dismissed: the seated person tells the server to go on (not after the game's
+   * last hand: the game is over and nothing waits). */
+  onDone(done) { if (state.update && !state.spectating && !done.gameEnds) send({ type: "continue" }); }
+
+  /** An update's events (and, on a reconnect, the result the table still waits on) queue the hands' results. */
+  update(msg, state) {
+    if (msg.full && msg.result && !this.showing && !msg.events.some((ev) => ev.type === "end_kyoku")) {
+      // shown again after a reload: the commitment this tab saw before the reveal, if it kept one
+      const seen = recallCommitments(msg.game_id);
+      this.commitment = seen.current === msg.view.commitment ? seen.previous || null : seen.current || null;
+      this.events(msg.result, state);
+    }
+    this.events(msg.events, state);
+    // the view holds the running hand's commitment: a page that came in mid-hand has seen it before the reveal
+    if (msg.view && msg.view.commitment) {
+      this.commitment = msg.view.commitment;
+      rememberCommitment(msg.game_id, msg.view.commitment);
+    }
+  }
 
   events(events, state) {
-    let added = false;
     for (const ev of events) {
       if (ev.type === "start_kyoku") this.commitment = ev.info.commitment;
       if (ev.type === "hora" || ev.type === "ryukyoku") {
         this.queue.push({ kind: ev.type, ev, view: state.update.view });
-        added = true;
       }
       if (ev.type === "end_kyoku") {
         const last = this.queue[this.queue.length - 1];
@@ -70,6 +144,7 @@ class Results {
         for (const item of this.queue) if (!item.reveal) item.reveal = reveal;
         if (last) last.closesHand = true;
       }
+      if (ev.type === "end_game") for (const item of this.queue) item.gameEnds = true;
     }
   }
 
@@ -88,7 +163,7 @@ class Results {
   next() {
     if (this.queue.length) {
       const done = this.queue.shift();
-      if (done.closesHand && !this.queue.length) this.onDone();
+      if (done.closesHand && !this.queue.length) this.onDone(done);
     } else if (this.final) {
       this.final = null;
     }
@@ -101,33 +176,46 @@ class Results {
     return false;
   }
 
-  /** Draws the result on top (again only when it, the language or the tiles' look changed). */
+  /** Draws the result on top (again only when it, its wall check, the language or the tiles' look changed). */
   draw() {
     const overlay = document.getElementById("overlay");
     overlay.hidden = !this.open;
     const item = this.queue[0] || null;
     let button = null;
-    const drew = patch(overlay, [item, item ? null : this.final, getLang(), state.options.colorBlind, state.room], () => {
+    let card = null;
+    const drew = patch(overlay, [item, item && item.check, item ? null : this.final, getLang(), state.options.colorBlind, state.room], () => {
       if (!this.open) return null;
       const body = item ? (item.kind === "hora" ? this.hora(item, state) : this.draw_(item, state)) : this.standings(state);
-      button = el("button", { class: "primary", id: "result-next", autofocus: true, onclick: () => this.next() },
+      button = el("button", { class: "primary", id: "result-next", onclick: () => this.next() },
         item ? t("next") : t("backToRoom"));
-      return el("div", { class: "result card", role: "dialog", "aria-modal": "true", id: "result" }, body, button);
+      card = el("div", { class: "result card", role: "dialog", "aria-modal": "true", id: "result" }, body, button);
+      return card;
     });
-    if (drew && button) button.focus();
+    if (drew && card) {
+      // the button takes the keyboard, but the card opens at its title (focusing would scroll to the bottom)
+      const shown = item || this.final;
+      if (button) button.focus({ preventScroll: true });
+      if (shown !== this.drawn) card.scrollTop = 0;
+      this.drawn = shown;
+    }
   }
 
   reveal(item) {
     // (someone who came in during the hand never saw its commitment: nothing to check the wall against)
     if (!item.reveal || !item.reveal.wall || !item.reveal.commitment) return null;
+    const check = item.check;
     const line = el("div", { class: "reveal" }, `${t("wall")} ${t("commitment")}: `, el("code", {}, item.reveal.commitment.slice(0, 16) + "…"), " ");
-    const link = el("a", { href: "#", class: "verify", onclick: async (e) => {
+    if (check === true || check === false) {
+      line.append(el("span", { class: check ? "verify ok" : "verify bad", id: "wall-check" }, check ? t("verified") : t("verifyFailed")));
+      return line;
+    }
+    line.append(el("a", { href: "#", class: "verify", id: "wall-check", onclick: async (e) => {
       e.preventDefault();
-      const ok = await verifyWall(item.reveal.commitment, item.reveal.wall, item.reveal.salt);
-      link.textContent = ok ? t("verified") : t("verifyFailed");
-      link.className = ok ? "verify ok" : "verify bad";
-    } }, t("verify"));
-    line.append(link);
+      if (item.check) return;
+      item.check = "pending";
+      item.check = await verifyWall(item.reveal.commitment, item.reveal.wall, item.reveal.salt);
+      this.redraw();
+    } }, t("verify")));
     return line;
   }
 
@@ -135,34 +223,76 @@ class Results {
     const ev = item.ev;
     const info = ev.info;
     const tsumo = ev.actor === ev.target;
-    const hand = info.hand.filter((id) => id !== ev.tile);
-    const yaku = info.yaku ? el("table", { class: "yaku" }, info.yaku.map(([key, han]) =>
-      el("tr", { title: yakuBoth(key) }, el("td", {}, yakuName(key)), el("td", { class: "num" }, info.yakuman ? `${t("yakuman")}${han > 1 ? "×" + han : ""}` : `${han} ${t("han")}`))))
-      : el("table", { class: "yaku" }, (info.patterns || []).map(([, name, pts]) => el("tr", {}, el("td", {}, name), el("td", { class: "num" }, pts))));
-    const summary = info.yakuman ? `${t("yakuman")} · ${info.points.toLocaleString()} ${t("points")}`
-      : info.han !== undefined ? `${info.han} ${t("han")} ${info.fu} ${t("fu")}${info.limit ? " · " + info.limit : ""} · ${info.points.toLocaleString()} ${t("points")}`
-        : `${info.value} · ${info.points}`;
+    const concealed = info.hand.filter((id) => id !== ev.tile);
     return el("div", { class: "hora" },
       el("h2", { class: "win-title" }, t("win", { name: nameOf(state, ev.actor) }), " — ", tsumo ? t("tsumoWin") : t("ronWin", { name: nameOf(state, ev.target) })),
-      el("div", { class: "win-hand" }, tiles(hand, state), el("span", { class: "gap" }), tiles([ev.tile], state, "winning")),
-      yaku,
-      el("div", { class: "summary", id: "win-summary" }, summary),
-      info.ura_markers && info.ura_markers.length ? el("div", { class: "ura" }, `${t("ura")}: `, tiles(info.ura_markers, state, "inline")) : null,
+      el("div", { class: "win-hand" }, wholeHand(concealed, info.melds, info.kita, ev.actor, state, ev.tile)),
+      this.indicators(info, state),
+      info.yaku ? this.yaku(info) : this.patterns(info),
+      info.yaku ? this.fu(info, state) : null,
+      el("div", { class: "summary", id: "win-summary" }, this.summary(info)),
       this.payments(info.deltas, state),
       this.veiled(item, state),
       this.reveal(item));
+  }
+
+  /** The dora indicators turned up when the hand ended, and the ura indicators of a riichi win. */
+  indicators(info, state) {
+    const dora = info.dora_markers || [];
+    const ura = info.ura_markers || [];
+    if (!dora.length && !ura.length) return null;
+    return el("div", { class: "indicators" },
+      dora.length ? el("div", { class: "dora", id: "result-dora" }, el("span", { class: "label" }, t("doraIndicators")), tiles(dora, state, "inline")) : null,
+      ura.length ? el("div", { class: "ura", id: "result-ura" }, el("span", { class: "label" }, t("uraIndicators")), tiles(ura, state, "inline")) : null);
+  }
+
+  yaku(info) {
+    return el("table", { class: "yaku" }, info.yaku.map(([key, han]) =>
+      el("tr", { title: yakuBoth(key) }, el("td", {}, yakuName(key)),
+        el("td", { class: "num" }, info.yakuman ? `${t("yakuman")}${han > 1 ? "×" + han : ""}` : `${han} ${t("han")}`))));
+  }
+
+  /** Zung Jung's patterns with their points (a chicken hand has none: it is worth its own small value). */
+  patterns(info) {
+    const rows = (info.patterns || []).map(([number, name, pts]) => el("tr", { dataset: { pattern: number } },
+      el("td", {}, zjPatternName(number, name)), el("td", { class: "num" }, String(pts))));
+    if (info.chicken) rows.push(el("tr", { dataset: { pattern: "chicken" } }, el("td", {}, t("chickenHand")), el("td", { class: "num" }, String(info.value))));
+    return el("table", { class: "yaku patterns", id: "patterns" }, rows);
+  }
+
+  /** The fu item by item (the scorer's breakdown), then the total rounded up to ten. */
+  fu(info, state) {
+    const items = info.fu_items || [];
+    if (!items.length || !info.fu) return null;
+    const sum = items.reduce((a, item) => a + item.fu, 0);
+    return el("div", { class: "fu-items", id: "fu-items" },
+      items.map((item) => el("span", { class: "fu-item", dataset: { item: item.item } },
+        el("span", { class: "name" }, fuItemName(item.item)),
+        item.kind === undefined ? null : tile(plainIdOf(item.kind), state, "mini"), el("b", {}, String(item.fu)))),
+      el("span", { class: "fu-total" }, sum === info.fu ? `= ${info.fu} ${t("fu")}` : `= ${sum} → ${info.fu} ${t("fu")}`));
+  }
+
+  summary(info) {
+    if (info.han === undefined) {
+      return [pointsText(info.value), info.capped ? ` (${t("capped")})` : ""].join("");
+    }
+    if (info.yakuman) return `${limitName(info.limit || "yakuman")} · ${pointsText(info.points)}`;
+    return `${info.han} ${t("han")} ${info.fu} ${t("fu")}${info.limit ? " · " + limitName(info.limit) : ""} · ${pointsText(info.points)}`;
   }
 
   draw_(item, state) {
     const info = item.ev.info;
     const reason = info.reason || "exhaustive";
     const hands = info.hands || {};
-    const tenpai = Object.keys(hands);
+    const shown = Object.keys(hands);
+    const none = zungJung(state) ? t("zjNoWinner") : t("notenAll");
     return el("div", { class: "ryukyoku" },
       el("h2", {}, t("draw"), " — ", t(`reasons.${reason}`)),
-      tenpai.length ? tenpai.map((seat) => el("div", { class: "tenpai-hand" }, el("span", { class: "nick" }, nameOf(state, Number(seat))), tiles(hands[seat], state)))
-        : el("div", { class: "hint" }, t("notenAll")),
-      this.payments(info.deltas, state),
+      shown.length ? shown.map((seat) => el("div", { class: "tenpai-hand", dataset: { seat } },
+        el("span", { class: "nick" }, nameOf(state, Number(seat))),
+        wholeHand(hands[seat], (info.melds || {})[seat], (info.kita || {})[seat], Number(seat), state)))
+        : el("div", { class: "hint", id: "draw-hint" }, none),
+      zungJung(state) && info.deltas.every((d) => d === 0) ? null : this.payments(info.deltas, state), // (said: none)
       this.veiled(item, state),
       this.reveal(item));
   }
@@ -177,19 +307,24 @@ class Results {
 
   payments(deltas, state) {
     if (!deltas) return null;
-    return el("table", { class: "payments" }, el("caption", {}, t("payments")),
-      deltas.map((d, seat) => el("tr", {}, el("td", {}, nameOf(state, seat)), el("td", { class: `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}` }, d > 0 ? `+${d}` : String(d)))));
+    return el("div", { class: "payments-box" }, el("h3", { class: "payments-title" }, t("payments")),
+      el("table", { class: "payments" },
+        deltas.map((d, seat) => el("tr", {}, el("td", {}, nameOf(state, seat)),
+          el("td", { class: `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}` }, d > 0 ? `+${d.toLocaleString()}` : d.toLocaleString())))));
   }
 
   standings(state) {
     const { msg, history } = this.final;
     const final = msg.final;
+    // riichi results are in thousands (the uma and oka in); Zung Jung's points are the result itself
+    const zj = zungJung(state);
+    const resultText = (r) => (r >= 0 ? "+" : "") + (zj ? r.toLocaleString() : (r / 1000).toFixed(1));
     // a shared placement (tie_break "shared") shows the same place on every tied row
     const placeOf = (seat, index) => (final.places && final.places.length ? final.places[seat] : index);
     const rows = final.order.map((seat, index) => el("tr", { class: placeOf(seat, index) === 0 ? "first" : "" },
       el("td", {}, String(placeOf(seat, index) + 1)), el("td", {}, finalName(final, state, seat)),
       el("td", { class: "num" }, final.scores[seat].toLocaleString()),
-      el("td", { class: "num" }, (final.results[seat] >= 0 ? "+" : "") + (final.results[seat] / 1000).toFixed(1))));
+      el("td", { class: "num result-value" }, resultText(final.results[seat]))));
     return el("div", { class: "standings", id: "standings" },
       el("h2", {}, t("finalStandings")),
       msg.missed || msg.abandoned ? el("div", { class: "hint away-end", id: "away-end" },

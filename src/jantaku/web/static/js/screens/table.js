@@ -243,14 +243,16 @@ function meld(m, owner, n) {
 function updateCentre(c, view, msg) {
   const lang = getLang();
   const r = rules();
+  // Zung Jung has no honba, no deposits and no dora: the centre shows only what the family has
+  const riichi = r.family !== "zung-jung";
   patch(c.round, `${lang}|${view.round}|${view.hand}`, () => t(WINDS[view.round]) + " " + (view.hand + 1));
-  patch(c.counters, `${lang}|${view.honba}|${view.sticks}|${view.live_tiles}`, () => [
-    el("span", { title: t("honba") }, `${t("honba")} ${view.honba}`),
-    el("span", { title: t("deposits") }, `${t("deposits")} ${view.sticks}`),
+  patch(c.counters, `${lang}|${riichi}|${view.honba}|${view.sticks}|${view.live_tiles}`, () => [
+    riichi ? el("span", { title: t("honba") }, `${t("honba")} ${view.honba}`) : null,
+    riichi ? el("span", { title: t("deposits") }, `${t("deposits")} ${view.sticks}`) : null,
     el("span", { id: "tiles-left", title: t("tilesLeft") }, `${t("tilesLeft")} ${view.live_tiles}`)]);
   const showDora = r.show_dora_tiles;
   const beacons = state.beacons;
-  patch(c.dora, JSON.stringify([lang, tileLook(), showDora, r.players, view.dora_indicators, beacons]), () => [
+  patch(c.dora, JSON.stringify([lang, tileLook(), riichi, showDora, r.players, view.dora_indicators, beacons]), () => !riichi ? null : [
     el("span", { class: "label" }, showDora ? t("doraTiles") : t("dora")),
     view.dora_indicators.map((id) => {
       const beacon = beacons.includes(id); // revealed by a superpower: marked, otherwise like any indicator
