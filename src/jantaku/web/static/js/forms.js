@@ -14,24 +14,22 @@ import { loadMoreFonts, moreFontsReady } from "./fonts.js";
 
 export function presetInfo(name) { return state.presets.find((p) => p.name === name); }
 
-/** the request for the rules editor's words, made once (by the first screen that shows rules) */
+/** the request for the rules editor's words (GET /api/options), made once; null if it failed */
 let ruleTexts = null;
+/** whether loadPastLobby has put them in the store (or given up on them) */
 let ruleTextsHere = false;
 
-/** Loads the rules editor's words (GET /api/options: every option's group, kind, label, summary and values, and the
- * presets' names and summaries, in English and Japanese) into the store, once; never fails (without them the editor
- * shows the options' keys). */
-export function loadRuleTexts() {
-  ruleTexts ||= fetch("/api/options").then((res) => res.json()).then((texts) => { state.ruleTexts = texts; })
-    .catch(() => {}).finally(() => { ruleTextsHere = true; });
-  return ruleTexts;
-}
-
-/** Loads what every screen past the lobby may show and the lobby does not: the rules' words and, in Japanese, the
- * font face of the Japanese past the lobby (fonts.js: text drawn before its face is here can stay boxes). The lobby
- * needs neither, so the first load carries neither. */
-export function loadPastLobby() {
-  return Promise.all([loadRuleTexts(), loadMoreFonts(getLang())]);
+/** Loads what every screen past the lobby may show and the lobby does not: the rules editor's words (GET
+ * /api/options: every option's group, kind, label, summary and values, and the presets' names and summaries, in
+ * English and Japanese) and, in Japanese, the font face of the Japanese past the lobby (fonts.js). The words enter
+ * the store only once their face is here: text laid out before its face has loaded can stay boxes, and a screen
+ * may be laid out (even inside a closed <details>) as soon as the store has them. Never fails: without the words
+ * the editor shows the options' keys. The lobby needs none of it, so the first load carries none of it. */
+export async function loadPastLobby() {
+  ruleTexts ||= fetch("/api/options").then((res) => res.json()).catch(() => null);
+  const [texts] = await Promise.all([ruleTexts, loadMoreFonts(getLang())]);
+  if (texts) state.ruleTexts = texts;
+  ruleTextsHere = true;
 }
 
 /** Whether loadPastLobby has brought everything in the page's language: what lies past the lobby may be drawn. */
