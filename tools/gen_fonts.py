@@ -19,11 +19,13 @@ the fonts a machine has installed:
   character of each face, which the page asks for to load a face) between their ``fonts: generated`` markers,
   and ``web/static/favicon.svg`` (the 中 tile).
 
-The faces' ``unicode-range``s are their characters exactly and do not overlap: the browser fetches a face only for
-a page that shows one of its characters. The page loads the core and page faces before its first draw, and the
-more face before it draws anything past the lobby (``js/fonts.js``, ``js/app.js``): Japanese added to the rules,
-the results or the notices grows the more face, never the first load. No layout features are kept (the page sets
-Japanese horizontally, in the font's default forms): the vertical forms alone would weigh a third.
+The faces' ``unicode-range``s do not overlap: the browser fetches a face only for a page that shows one of its
+characters. Those of the core, page and extra faces are their characters exactly; the more face's is every other
+Japanese code point, so that adding to it never changes the style sheet the first load carries. The page loads
+the core and page faces before its first draw, and the more face before it draws anything past the lobby
+(``js/fonts.js``, ``js/app.js``): Japanese added to the rules, the results or the notices grows the more face,
+never the first load. No layout features are kept (the page sets Japanese horizontally, in the font's default
+forms): the vertical forms alone would weigh a third.
 
 The output is deterministic: the same sources and fonts give the same bytes. Re-run after adding Japanese text
 (``tests/web/test_fonts.py`` fails, naming the characters, until it has been):
@@ -129,8 +131,13 @@ def faces() -> tuple[Face, ...]:
     page = first_screen_japanese() - core
     more = sources - core - page
     extra = {chr(cp) for lo, hi in EXTRA_BLOCKS for cp in range(lo, hi + 1)} - sources - core - page
-    made = [("core", core), ("page", page), ("more", more), ("extra", extra)]
-    return tuple(Face(name, f"jantaku-jp-{name}.woff2", frozenset(c), ranges(map(ord, c))) for name, c in made)
+    # the more face is fetched for every Japanese character the others do not claim, so that Japanese added past
+    # the lobby changes neither the first load's faces nor the style sheet's ranges (a character no face holds
+    # falls back to the system's fonts, as it would anyway)
+    rest = without(JAPANESE, {ord(ch) for ch in core | page | extra})
+    made = [("core", core, ranges(map(ord, core))), ("page", page, ranges(map(ord, page))), ("more", more, rest),
+            ("extra", extra, ranges(map(ord, extra)))]  # fmt: skip
+    return tuple(Face(name, f"jantaku-jp-{name}.woff2", frozenset(c), runs) for name, c, runs in made)
 
 
 def is_japanese(ch: str) -> bool:
@@ -272,6 +279,22 @@ def ranges(codepoints: Iterable[int]) -> list[tuple[int, int]]:
         else:
             runs.append((cp, cp))
     return runs
+
+
+def without(blocks: Iterable[tuple[int, int]], holes: Iterable[int]) -> list[tuple[int, int]]:
+    """The blocks with the code points ``holes`` cut out."""
+    out: list[tuple[int, int]] = []
+    cut = sorted(holes)
+    for lo, hi in blocks:
+        start = lo
+        for cp in cut:
+            if start <= cp <= hi:
+                if cp > start:
+                    out.append((start, cp - 1))
+                start = cp + 1
+        if start <= hi:
+            out.append((start, hi))
+    return out
 
 
 def unicode_range(runs: Iterable[tuple[int, int]]) -> str:
