@@ -3,20 +3,29 @@ the fonts a machine has installed:
 
 - ``web/static/js/glyphs.js``: the outlines of the characters on the tile faces (一..九, 萬, 東南西北, 發中) and on
   the favicon, as SVG path data from Noto Serif CJK JP Bold (a brush-like serif, as real tiles are printed).
-- three faces of the page's font "jantaku JP", cut from Noto Sans CJK JP Regular:
+- four faces of the page's font "jantaku JP", cut from Noto Sans CJK JP Regular, split by where their characters
+  are shown, so that the first load carries only what the first screen (the lobby) draws:
   ``web/static/fonts/jantaku-jp-core.woff2``: what the English page may show: the brand (雀卓), the language
   button (日本語), and all of hiragana, katakana and CJK punctuation, so that nicknames in kana draw;
-  ``web/static/fonts/jantaku-jp.woff2``: every other Japanese character of the client's sources (the web client,
-  the rules, the server, the superpowers' catalogue);
+  ``web/static/fonts/jantaku-jp-page.woff2``: the rest of what the lobby can show in Japanese: the texts its
+  modules name (``FIRST_SCREEN``: the lobby, the top bar, its options dialog, the connection banner) and the
+  server's words it draws (the presets', CPU levels' and superpowers' names);
+  ``web/static/fonts/jantaku-jp-more.woff2``: every other Japanese character of the client's sources: the room's
+  and the table's words, the results (yaku names and the like), the notices, the rules editor's labels and
+  explanations (``jantaku.rules``), the superpowers' summaries;
   ``web/static/fonts/jantaku-jp-extra.woff2``: the full-width and half-width forms and the small katakana
   extensions the sources do not use, for nicknames written in them;
-- the ``@font-face`` block of ``web/static/style.css`` between its ``fonts: generated`` markers, and
-  ``web/static/favicon.svg`` (the 中 tile).
+- the ``@font-face`` block of ``web/static/style.css`` and the ``SAMPLES`` of ``web/static/js/fonts.js`` (a
+  character of each face, which the page asks for to load a face) between their ``fonts: generated`` markers,
+  and ``web/static/favicon.svg`` (the 中 tile).
 
 The faces' ``unicode-range``s do not overlap: the browser fetches a face only for a page that shows one of its
-characters, and the page loads the core (and in Japanese the main face) before it draws (``js/fonts.js``). No
-layout features are kept (the page sets Japanese horizontally, in the font's default forms): the vertical forms
-alone would weigh a third.
+characters. Those of the core, page and extra faces are their characters exactly; the more face's is every other
+Japanese code point, so that adding to it never changes the style sheet the first load carries. The page loads
+the core and page faces before its first draw, and the more face before it draws anything past the lobby
+(``js/fonts.js``, ``js/app.js``): Japanese added to the rules, the results or the notices grows the more face,
+never the first load. No layout features are kept (the page sets Japanese horizontally, in the font's default
+forms): the vertical forms alone would weigh a third.
 
 The output is deterministic: the same sources and fonts give the same bytes. Re-run after adding Japanese text
 (``tests/web/test_fonts.py`` fails, naming the characters, until it has been):
@@ -32,8 +41,11 @@ from __future__ import annotations
 import argparse
 import io
 import re
+import sys
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from fontTools import subset
 from fontTools.pens.boundsPen import BoundsPen
@@ -43,6 +55,7 @@ from fontTools.ttLib import TTCollection, TTFont
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "jantaku"
 STATIC = PACKAGE / "web" / "static"
+JS = STATIC / "js"
 FONTS = STATIC / "fonts"
 
 NOTO = Path("/usr/share/fonts/opentype/noto")
@@ -78,29 +91,61 @@ CORE_BLOCKS = ((0x3000, 0x303F), (0x3040, 0x309F), (0x30A0, 0x30FF))
 #: blocks a nickname may use but the page's own text rarely does: their other characters go to the extra face
 EXTRA_BLOCKS = ((0x31F0, 0x31FF), (0xFF00, 0xFFEF))
 
+#: the modules that draw the first screen, with every module they import: the lobby, the options dialog the top
+#: bar opens, the connection banner. The page face holds the Japanese they show: the texts of i18n.js's ``JA``
+#: table that they name (a string literal that is a key: ``t("playNow")``, ``"pausedAbsent"``) and the Japanese
+#: written in them. A text named only as a template (``t(`errors.${code}`)``) is not theirs: app.js draws a
+#: notice after the more face has loaded.
+FIRST_SCREEN = ("screens/lobby.js", "screens/options.js", "notices.js")
+#: the page around every screen (the top bar): its own texts, not its imports (it imports every screen)
+PAGE_FRAME = "app.js"
+#: the page's texts by language; its tables (``const EN = {...};``, ``JA``, the yaku's names) are not the words
+#: of the modules that import it: only the texts they name are
+I18N = "i18n.js"
+
 #: the characters drawn as outlines: the tile faces (tiles.js) and the favicon
 TILE_CHARS = "一二三四五六七八九萬東南西北發中"
 
 STYLE_BEGIN = "/* fonts: generated by tools/gen_fonts.py from the sources' Japanese; do not edit by hand */"
 STYLE_END = "/* end of fonts: generated */"
+SAMPLES_BEGIN = "// fonts: generated by tools/gen_fonts.py; do not edit by hand"
+SAMPLES_END = "// end of fonts: generated"
 
 
-def faces() -> list[tuple[str, set[str], list[tuple[int, int]]]]:
-    """Each font file with the characters it holds and the unicode-range the page uses it for (what the browser
-    fetches it for): the main face takes every Japanese character the other two do not."""
+class Face(NamedTuple):
+    """A font file of "jantaku JP": its name in fonts.js (``SAMPLES``), the characters it holds, and the
+    unicode-range the page uses it for (what the browser fetches it for)."""
+
+    name: str
+    file: str
+    chars: frozenset[str]
+    runs: list[tuple[int, int]]
+
+
+@cache
+def faces() -> tuple[Face, ...]:
+    """The four faces: core (what every page may show), page (the rest of the first screen's Japanese), more (every
+    other Japanese character of the sources), extra (the forms nicknames may use that the sources do not)."""
     sources = source_japanese()
     core = set(ENGLISH_PAGE) | {chr(cp) for lo, hi in CORE_BLOCKS for cp in range(lo, hi + 1)}
-    extra = {chr(cp) for lo, hi in EXTRA_BLOCKS for cp in range(lo, hi + 1)} - sources - core
-    main = sources - core
-    return [
-        ("jantaku-jp.woff2", main, without(JAPANESE, {ord(ch) for ch in core | extra})),
-        ("jantaku-jp-extra.woff2", extra, ranges(ord(ch) for ch in extra)),
-        ("jantaku-jp-core.woff2", core, ranges(ord(ch) for ch in core)),
-    ]
+    page = first_screen_japanese() - core
+    more = sources - core - page
+    extra = {chr(cp) for lo, hi in EXTRA_BLOCKS for cp in range(lo, hi + 1)} - sources - core - page
+    # the more face is fetched for every Japanese character the others do not claim, so that Japanese added past
+    # the lobby changes neither the first load's faces nor the style sheet's ranges (a character no face holds
+    # falls back to the system's fonts, as it would anyway)
+    rest = without(JAPANESE, {ord(ch) for ch in core | page | extra})
+    made = [("core", core, ranges(map(ord, core))), ("page", page, ranges(map(ord, page))), ("more", more, rest),
+            ("extra", extra, ranges(map(ord, extra)))]  # fmt: skip
+    return tuple(Face(name, f"jantaku-jp-{name}.woff2", frozenset(c), runs) for name, c, runs in made)
 
 
 def is_japanese(ch: str) -> bool:
     return any(lo <= ord(ch) <= hi for lo, hi in JAPANESE)
+
+
+def japanese(text: str) -> set[str]:
+    return {ch for ch in text if is_japanese(ch)}
 
 
 def source_files() -> list[Path]:
@@ -110,7 +155,76 @@ def source_files() -> list[Path]:
 
 def source_japanese() -> set[str]:
     """Every Japanese character written in the client's sources."""
-    return {ch for path in source_files() for ch in path.read_text(encoding="utf-8") if is_japanese(ch)}
+    return {ch for path in source_files() for ch in japanese(path.read_text(encoding="utf-8"))}
+
+
+#: a static import (or re-export) of a module of the client: ``import { t } from "./i18n.js";``
+IMPORT = re.compile(r'^\s*(?:import|export)\b[^;]*?from\s+"(\.[^"]+)"', re.M)
+
+
+def first_screen_modules() -> list[Path]:
+    """The modules of ``FIRST_SCREEN`` and all they import (static imports, followed), and ``PAGE_FRAME``."""
+    seen: set[Path] = set()
+    todo = [JS / name for name in FIRST_SCREEN]
+    while todo:
+        path = todo.pop().resolve()
+        if path in seen:
+            continue
+        seen.add(path)
+        text = path.read_text(encoding="utf-8")
+        todo += [path.parent / spec for spec in IMPORT.findall(text)]
+    return sorted(seen | {(JS / PAGE_FRAME).resolve()})
+
+
+#: a top-level table of i18n.js: ``const JA = {`` (or ``export const YAKU = {``) to the ``};`` that ends it
+TABLE = re.compile(r"^(?:export )?const (\w+) = \{$(.*?)^\};$", re.M | re.S)
+
+
+def japanese_texts() -> dict[str, str]:
+    """i18n.js's ``JA`` table: each text by its key, nested tables' as ``errors.room_full``."""
+    tables = {m[1]: m[2] for m in TABLE.finditer((JS / I18N).read_text(encoding="utf-8"))}
+    texts: dict[str, str] = {}
+    inside: list[str] = []
+    for key, text, opens, closes in re.findall(r'(\w+): (?:"((?:[^"\\]|\\.)*)"|(\{))|(\})', tables.get("JA", "")):
+        if closes:
+            inside.pop()
+        elif opens:
+            inside.append(key)
+        else:
+            texts[".".join([*inside, key])] = text
+    return texts
+
+
+def first_screen_japanese() -> set[str]:
+    """The Japanese the first screen can show: the texts its modules name, the Japanese written in them (outside
+    i18n.js's tables), the style sheet's and the page's, and the server's words the lobby draws."""
+    texts = japanese_texts()
+    found: set[str] = set()
+    for path in first_screen_modules():
+        code = path.read_text(encoding="utf-8")
+        if path.name == I18N:
+            code = TABLE.sub("", code)
+        found |= japanese(code)
+        for literal in re.findall(r"[\"'`]([\w.]+)[\"'`]", code):
+            found |= japanese(texts.get(literal, ""))
+    for path in (STATIC / "style.css", STATIC / "index.html"):
+        found |= japanese(path.read_text(encoding="utf-8"))
+    return found | served_to_the_lobby()
+
+
+def served_to_the_lobby() -> set[str]:
+    """The server's words the lobby draws, from what the page fetches before its first draw (GET /api/presets,
+    /api/catalogue): the names in its preset, CPU level and power pickers and in its list of rooms (the presets'
+    summaries are only the pickers' tooltips, which the system draws, not the page's font)."""
+    sys.path.insert(0, str(ROOT / "src"))  # this worktree's package, whatever the environment has installed
+    try:
+        from jantaku.rules.editor import PRESET_TEXTS
+        from jantaku.web.catalogue import LEVEL_NAMES, POWER_TEXT
+    finally:
+        sys.path.remove(str(ROOT / "src"))
+    names = [p.ja for p in PRESET_TEXTS.values()]
+    names += [level["ja"] for level in LEVEL_NAMES.values()] + [power.names["ja"] for power in POWER_TEXT.values()]
+    return japanese("".join(names))
 
 
 def load(path: Path, name: str) -> TTFont:
@@ -167,10 +281,6 @@ def ranges(codepoints: Iterable[int]) -> list[tuple[int, int]]:
     return runs
 
 
-def unicode_range(runs: Iterable[tuple[int, int]]) -> str:
-    return ", ".join(f"U+{lo:X}" if lo == hi else f"U+{lo:X}-{hi:X}" for lo, hi in runs)
-
-
 def without(blocks: Iterable[tuple[int, int]], holes: Iterable[int]) -> list[tuple[int, int]]:
     """The blocks with the code points ``holes`` cut out."""
     out: list[tuple[int, int]] = []
@@ -187,23 +297,39 @@ def without(blocks: Iterable[tuple[int, int]], holes: Iterable[int]) -> list[tup
     return out
 
 
+def unicode_range(runs: Iterable[tuple[int, int]]) -> str:
+    return ", ".join(f"U+{lo:X}" if lo == hi else f"U+{lo:X}-{hi:X}" for lo, hi in runs)
+
+
 def style_block() -> str:
-    """The @font-face rules of the three faces of the page's Japanese family."""
+    """The @font-face rules of the faces of the page's Japanese family."""
     lines = [STYLE_BEGIN]
-    for file, _, runs in faces():
-        lines.append(f'@font-face {{ font-family: "{FAMILY}"; src: url("fonts/{file}") format("woff2"); '
+    for face in faces():
+        lines.append(f'@font-face {{ font-family: "{FAMILY}"; src: url("fonts/{face.file}") format("woff2"); '
                      "font-display: block;")  # fmt: skip
-        lines.append(f"  unicode-range: {unicode_range(runs)}; }}")
+        lines.append(f"  unicode-range: {unicode_range(face.runs)}; }}")
     lines.append(STYLE_END)
     return "\n".join(lines)
 
 
-def write_style(block: str) -> None:
-    path = STATIC / "style.css"
+def sample(face: Face) -> str:
+    """A character the page asks for to load the face: its first letter (a kana or kanji, not a mark)."""
+    return min(ch for ch in face.chars if ch.isalpha())
+
+
+def samples_block() -> str:
+    """fonts.js's ``SAMPLES``: a character of each face but the extra one (which the page never asks for), as
+    escapes, so that fonts.js's own text adds no character to the faces it is read for."""
+    entries = ", ".join(f'{face.name}: "\\u{ord(sample(face)):04x}"' for face in faces() if face.name != "extra")
+    return "\n".join([SAMPLES_BEGIN, f"const SAMPLES = {{ {entries} }};", SAMPLES_END])
+
+
+def write_between(path: Path, begin: str, end: str, block: str) -> None:
+    """Puts ``block`` in place of the text from ``begin`` to ``end`` (markers included) in the file."""
     text = path.read_text(encoding="utf-8")
-    pattern = re.compile(re.escape(STYLE_BEGIN) + r".*?" + re.escape(STYLE_END), re.S)
+    pattern = re.compile(re.escape(begin) + r".*?" + re.escape(end), re.S)
     if not pattern.search(text):
-        raise SystemExit(f"{path} has no block between {STYLE_BEGIN!r} and {STYLE_END!r}")
+        raise SystemExit(f"{path} has no block between {begin!r} and {end!r}")
     path.write_text(pattern.sub(lambda _: block, text), encoding="utf-8")
 
 
@@ -292,14 +418,17 @@ def main() -> None:
     (STATIC / "favicon.svg").write_text(favicon(serif), encoding="utf-8")
 
     FONTS.mkdir(exist_ok=True)
+    for stale in set(FONTS.glob("*.woff2")) - {FONTS / face.file for face in faces()}:
+        stale.unlink()  # a face that is no longer cut
     missing: set[str] = set()
-    for file, chars, _ in faces():
-        data, kept = subset_woff2(args.sans, SANS_NAME, chars)
-        (FONTS / file).write_bytes(data)
-        missing |= {ch for ch in chars if ord(ch) not in kept and ch in source_japanese()}
-        print(f"{file}: {len(kept)} characters, {len(data)} bytes")
-    write_style(style_block())
-    print(f"glyphs.js: {len(TILE_CHARS)} outlines; style.css: @font-face rules")
+    for face in faces():
+        data, kept = subset_woff2(args.sans, SANS_NAME, face.chars)
+        (FONTS / face.file).write_bytes(data)
+        missing |= {ch for ch in face.chars if ord(ch) not in kept and ch in source_japanese()}
+        print(f"{face.file}: {len(kept)} characters, {len(data)} bytes")
+    write_between(STATIC / "style.css", STYLE_BEGIN, STYLE_END, style_block())
+    write_between(JS / "fonts.js", SAMPLES_BEGIN, SAMPLES_END, samples_block())
+    print(f"glyphs.js: {len(TILE_CHARS)} outlines; style.css: @font-face rules; fonts.js: samples")
     if missing:
         print("not in Noto Sans CJK JP (they fall back to the system's fonts): " + "".join(sorted(missing)))
 

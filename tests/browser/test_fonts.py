@@ -4,8 +4,10 @@ Chromium runs with only Latin fonts (conftest.py's fonts.conf): the first test p
 Chromium drawing 日 as the same box it draws for a character no font has. Then: the tile faces are outlines, not
 text (an honour's centre has ink, and each honour's differs: boxes would all be alike); the 日本語 button and the
 Japanese UI draw in the bundled "jantaku JP", which holds every Japanese character on the lobby and the table;
-and the first load, counted in the bytes that travel (compressed), stays under 150 KB in English, where the
-full Japanese font is not fetched at all.
+the first load, counted in the bytes that travel (compressed), stays under 150 KB in both languages: English
+fetches only the core face, Japanese the core and page faces (what the lobby shows), and the more face (the rules'
+texts, the results, the table's words) comes only before a screen past the lobby is drawn, which then shows no
+boxes: the rules editor opened in the lobby, the table, a hand's result, the table reloaded.
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ from fontTools.ttLib import TTFont
 
 from jantaku.web import STATIC_DIR
 from tests.browser.helpers import LiveServer, Person, expect
-from tests.browser.scenarios import QUIET
+from tests.browser.scenarios import QUIET, TENHOU
 
 FIRST_LOAD_BUDGET = 150 * 1024
-FULL_FONT, EXTRA_FONT, CORE_FONT = "jantaku-jp.woff2", "jantaku-jp-extra.woff2", "jantaku-jp-core.woff2"
+CORE_FONT, PAGE_FONT, MORE_FONT, EXTRA_FONT = (f"jantaku-jp-{face}.woff2" for face in ("core", "page", "more", "extra"))
+FONT_FILES = (CORE_FONT, PAGE_FONT, MORE_FONT, EXTRA_FONT)
+UNLOADED = dict.fromkeys(FONT_FILES, "unloaded")
 JA = "localStorage.setItem('jantaku.lang', 'ja')"
 
 #: draws a text on a white canvas in a CSS font; returns the picture (a data URL) and how many pixels are dark
@@ -82,9 +86,14 @@ FACES = """() => [...document.fonts].filter((f) => f.family.replace(/"/g, "") ==
 @cache
 def bundled() -> frozenset[str]:
     chars: set[str] = set()
-    for file in (FULL_FONT, EXTRA_FONT, CORE_FONT):
-        chars |= {chr(cp) for cp in TTFont(str(STATIC_DIR / "fonts" / file)).getBestCmap()}
+    for file in FONT_FILES:
+        chars |= face_chars(file)
     return frozenset(chars)
+
+
+@cache
+def face_chars(file: str) -> frozenset[str]:
+    return frozenset(chr(cp) for cp in TTFont(str(STATIC_DIR / "fonts" / file)).getBestCmap())
 
 
 #: the Unicode blocks of Japanese text: CJK punctuation, kana and ideographs; compatibility ideographs; full width
@@ -101,12 +110,13 @@ def faces_by_file(page: Any) -> dict[str, str]:
     css = (STATIC_DIR / "style.css").read_text(encoding="utf-8")
     first = {m[1]: m[0] for m in re.findall(r'url\("fonts/([\w-]+\.woff2)"\)[^}]*?unicode-range: (U\+[0-9A-F]+)', css)}
     faces = page.evaluate(FACES)
-    assert len(faces) == len(first) == 3, f"style.css should declare three faces of jantaku JP: {faces}"
+    assert len(faces) == len(first) == 4, f"style.css should declare four faces of jantaku JP: {faces}"
     return {first[face["range"].split("-")[0].split(",")[0].upper()]: face["status"] for face in faces}
 
 
 #: the visible elements under a root whose own text (no child elements) holds Japanese, each marked with an index
 MARK_JAPANESE = """(root) => {
+  document.querySelectorAll("[data-jp]").forEach((e) => { delete e.dataset.jp; });  // an earlier call's marks
   const found = [...document.querySelectorAll(root + " *")].filter((e) => e.children.length === 0
     && /[\\u3000-\\u9fff\\uff00-\\uffef]/.test(e.textContent)
     && e.tagName !== "OPTION" && e.checkVisibility());
@@ -212,7 +222,7 @@ def test_the_language_button_draws_in_the_english_page(person: Person) -> None:
     button = page.locator("#lang-switch")
     expect(button).to_have_text("日本語")
     page.evaluate("document.fonts.ready")
-    assert faces_by_file(page) == {CORE_FONT: "loaded", FULL_FONT: "unloaded", EXTRA_FONT: "unloaded"}
+    assert faces_by_file(page) == {**UNLOADED, CORE_FONT: "loaded"}
     assert "日本語" in assert_japanese_drawn(page, "#topbar")
     font = button.evaluate("b => getComputedStyle(b).font")
     label = page.evaluate(DRAW_TEXT, ["日本語", font])
@@ -221,10 +231,10 @@ def test_the_language_button_draws_in_the_english_page(person: Person) -> None:
     brand = page.locator("#topbar .brand")
     assert japanese(brand.inner_text()) <= bundled()
     person.screenshot("lobby-en.png")
-    # switched to Japanese, the page loads the main face before it draws: nothing drawn while it loaded stays boxes
+    # switched to Japanese, the page loads the page face before it draws: nothing drawn while it loaded stays boxes
     button.click()
     expect(button).to_have_text("English")
-    assert faces_by_file(page)[FULL_FONT] == "loaded"
+    assert faces_by_file(page) == {**UNLOADED, CORE_FONT: "loaded", PAGE_FONT: "loaded"}
     assert len(assert_japanese_drawn(page, "body")) > 15
 
 
@@ -239,22 +249,72 @@ def test_the_japanese_ui_draws_in_the_bundled_font(server: LiveServer, people: C
     page = person.page
     expect(page.locator("#lang-switch")).to_have_text("English")
     page.evaluate("document.fonts.ready")
-    assert faces_by_file(page) == {CORE_FONT: "loaded", FULL_FONT: "loaded", EXTRA_FONT: "unloaded"}
+    assert faces_by_file(page) == {**UNLOADED, CORE_FONT: "loaded", PAGE_FONT: "loaded"}
     lobby = shown_japanese(page)
-    assert len(lobby) > 20 and lobby <= bundled(), f"not in the bundled font: {''.join(sorted(lobby - bundled()))}"
+    first_load = face_chars(CORE_FONT) | face_chars(PAGE_FONT)
+    assert len(lobby) > 20 and lobby <= first_load, f"not in the first load: {''.join(sorted(lobby - first_load))}"
     person.screenshot("lobby-ja.png")
     assert len(assert_japanese_drawn(page, "body")) > 15
 
     server.stack(QUIET.wall())
     person.play_now()
+    assert faces_by_file(page)[MORE_FONT] == "loaded", "the table was drawn before the more face had loaded"
     person.wait_prompt()
     person.click_drawn_or_last()
     person.wait_prompt()
     page.evaluate("document.fonts.ready")
     table = shown_japanese(page)
     assert len(table) > 5 and table <= bundled(), f"not in the bundled font: {''.join(sorted(table - bundled()))}"
+    assert table - first_load, "the table shows words past the lobby's: the more face is what draws them"
     person.screenshot("table-ja.png")
     assert len(assert_japanese_drawn(page, "body")) > 5
+
+
+def test_the_rules_editor_opened_in_the_japanese_lobby_draws_without_boxes(people: Callable[..., Person]) -> None:
+    """The editor's words (GET /api/options) and the more face are fetched as it opens, and it opens after them."""
+    person = people()
+    page = person.page
+    page.context.add_init_script(JA)
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url.removeprefix(person.url)))
+    person.open("あおい")
+    page.evaluate("document.fonts.ready")
+    assert "/api/options" not in fetched and f"/static/fonts/{MORE_FONT}" not in fetched
+    page.click("#create-advanced summary")
+    expect(page.locator("#create-options .opt").first).to_be_visible()
+    assert "/api/options" in fetched and faces_by_file(page)[MORE_FONT] == "loaded"
+    editor = page.locator("#create-advanced")
+    assert page.evaluate("document.getElementById('create-advanced').open")
+    labels = editor.locator(".opt-label").all_inner_texts()
+    assert len(labels) > 10 and all(japanese(label) for label in labels[:5]), f"the editor is not in Japanese: {labels}"
+    person.screenshot("editor-ja.png")
+    texts = assert_japanese_drawn(page, "#create-advanced")
+    assert len(texts) > 40 and any("ドラ" in text for text in texts)
+
+
+def test_a_result_and_a_reloaded_table_in_japanese_draw_without_boxes(
+    server: LiveServer, people: Callable[..., Person]
+) -> None:
+    """A reload at the table is a first load that goes past the lobby: the table waits for the more face too."""
+    person = people()
+    page = person.page
+    page.context.add_init_script(JA)
+    person.open("あおい")
+    server.stack(TENHOU.wall())
+    person.play_now()
+    person.wait_prompt()
+    page.reload()
+    person.wait_table()
+    person.wait_prompt()
+    assert faces_by_file(page)[MORE_FONT] == "loaded", "the reloaded table was drawn before the more face had loaded"
+    assert len(assert_japanese_drawn(page, "#table")) > 5
+    person.press("tsumo")
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    expect(result.locator(".hora")).to_contain_text("天和")  # the yaku's name, a character the first load lacks
+    person.screenshot("result-ja.png")
+    texts = assert_japanese_drawn(page, "#result")
+    assert any("天和" in text for text in texts) and len(texts) > 5
 
 
 def first_load(person: Person) -> dict[str, int]:
@@ -286,8 +346,9 @@ def test_the_first_load_is_under_150_kb_and_english_skips_the_japanese_font(peop
     sizes = first_load(english)
     total = report("English", sizes)
     assert "/static/js/app.js" in sizes and "/static/style.css" in sizes and "/api/presets" in sizes
-    assert f"/static/fonts/{CORE_FONT}" in sizes and f"/static/fonts/{FULL_FONT}" not in sizes
-    assert f"/static/fonts/{EXTRA_FONT}" not in sizes
+    fonts = {url.removeprefix("/static/fonts/") for url in sizes if url.endswith(".woff2")}
+    assert fonts == {CORE_FONT}, f"the English lobby fetches {fonts}"
+    assert "/api/options" not in sizes, "the rules editor's words are fetched before the lobby needs them"
     # the text travels compressed: the style sheet's body is far smaller than the file
     assert sizes["/static/style.css"] < (STATIC_DIR / "style.css").stat().st_size / 2
     assert total < FIRST_LOAD_BUDGET, f"the English first load moves {total} bytes"
@@ -296,5 +357,10 @@ def test_the_first_load_is_under_150_kb_and_english_skips_the_japanese_font(peop
     japanese_person.page.context.add_init_script(JA)
     sizes = first_load(japanese_person)
     total_ja = report("Japanese", sizes)
-    assert f"/static/fonts/{FULL_FONT}" in sizes
+    expect(japanese_person.page.locator("#play-now")).to_have_text("すぐに対局")
+    # the presets are named without the rules editor's words (/api/options)
+    expect(japanese_person.page.locator("#play-preset option:checked")).to_have_text("標準")
+    fonts = {url.removeprefix("/static/fonts/") for url in sizes if url.endswith(".woff2")}
+    assert fonts == {CORE_FONT, PAGE_FONT}, f"the Japanese lobby fetches {fonts}: the more face waits for the room"
+    assert "/api/options" not in sizes
     assert total_ja < FIRST_LOAD_BUDGET, f"the Japanese first load moves {total_ja} bytes"

@@ -26,7 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from jantaku.rules import PRESETS
-from jantaku.rules.editor import editor_json
+from jantaku.rules.editor import PRESET_TEXTS, editor_json
 from jantaku.rules.ruleset import option_bounds
 from jantaku.server import upkeep
 from jantaku.server.config import Settings
@@ -223,11 +223,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/presets", tags=["rules"])
     def presets() -> list[dict[str, Any]]:
-        """Every rules preset with all its options (a room's settings are a preset plus options), and each number
-        option's range (``bounds``: min, max and step, the same for every preset)."""
+        """Every rules preset with its name and summary in English and Japanese (``label``, ``summary``: the lobby
+        names the presets before it has the rules editor's words), all its options (a room's settings are a preset
+        plus options), and each number option's range (``bounds``: min, max and step, the same for every preset)."""
         bounds = option_bounds()
         return [
-            {"name": r.name, "description": r.description, "source": r.source, "options": r.options(), "bounds": bounds}
+            {
+                "name": r.name,
+                "label": {"en": PRESET_TEXTS[r.name].en, "ja": PRESET_TEXTS[r.name].ja},
+                "summary": {"en": PRESET_TEXTS[r.name].summary_en, "ja": PRESET_TEXTS[r.name].summary_ja},
+                "description": r.description,
+                "source": r.source,
+                "options": r.options(),
+                "bounds": bounds,
+            }
             for r in PRESETS.values()
         ]
 

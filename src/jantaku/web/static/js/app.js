@@ -10,7 +10,7 @@ import { showStatus } from "./notices.js";
 import { t, setLang, getLang } from "./i18n.js";
 import { el, patch, forget, clear } from "./dom.js";
 import { loadCatalogue } from "./powers.js";
-import { loadRuleTexts } from "./forms.js";
+import { loadPastLobby, pastLobbyReady } from "./forms.js";
 import { loadFonts } from "./fonts.js";
 import * as lobby from "./screens/lobby.js";
 import * as room from "./screens/room.js";
@@ -36,6 +36,12 @@ function screenOf() {
 
 function render() {
   const screen = screenOf();
+  // past the lobby (another screen, or a notice over it) the page shows the rules' words and Japanese the first
+  // load does not carry: they and their font face come first (forms.js, fonts.js), the page stays as it is meanwhile
+  if ((screen !== "lobby" || state.notice) && !pastLobbyReady()) {
+    loadPastLobby().then(refresh);
+    return;
+  }
   if (drawn.screen !== screen || drawn.lang !== getLang()) { // a new screen (or language) is built afresh
     // the same screen in another language keeps what the person entered: typed values, choices, open sections
     const entered = drawn.screen === screen ? formEntries(screenHost) : null;
@@ -150,8 +156,9 @@ async function start() {
   setLang(getLang());
   saveOptions();
   onRefresh(render);
-  // the forms and their texts, the powers' texts come from the server; the language's font before any text is drawn
-  await Promise.all([loadPresets(), loadCatalogue(), loadRuleTexts(), loadFonts(getLang())]);
+  // the lobby's data (the presets, the powers' and levels' names) comes from the server; the language's font before
+  // any text is drawn; the rules' words and the rest of the font only before what lies past the lobby (render)
+  await Promise.all([loadPresets(), loadCatalogue(), loadFonts(getLang())]);
   render();
   loadHistory();
   connect((msg) => { dispatch(msg); render(); }, onStatus);

@@ -1,39 +1,66 @@
 // The rules forms the lobby and the room share: the preset, length and CPU level pickers, the rules editor, the
 // Superpower toggle and power choice, the settings a form says (settingsFrom), and the rules in force. The words
-// for rules and presets come from the server (GET /api/options, jantaku.rules.editor): the page keeps no copy.
+// for rules and presets come from the server (GET /api/options, jantaku.rules.editor): the page keeps no copy. The
+// presets' names come with the presets (GET /api/presets), which the lobby has before its first draw; the rules'
+// words, with their font face, only before what lies past the lobby is drawn (loadPastLobby).
 // Each form's inputs carry ids made from a prefix ("play", "create", "match", "room"), so settingsFrom reads a form
 // back by its prefix.
 
 import { el, patch } from "./dom.js";
 import { t, getLang, rangeText } from "./i18n.js";
-import { state } from "./store.js";
+import { state, refresh } from "./store.js";
 import { levelName, levelNames, powerIcon, powerName, powerNames, powerSummary } from "./powers.js";
+import { loadMoreFonts, moreFontsReady } from "./fonts.js";
 
 export function presetInfo(name) { return state.presets.find((p) => p.name === name); }
 
-/** Loads the rules editor's words (GET /api/options: every option's group, kind, label, summary and values, and the
- * presets' names and summaries, in English and Japanese) into the store. */
-export async function loadRuleTexts() {
-  try {
-    const res = await fetch("/api/options");
-    state.ruleTexts = await res.json();
-  } catch { /* without them the editor shows the options' keys */ }
+/** the request for the rules editor's words (GET /api/options), made once; null if it failed */
+let ruleTexts = null;
+/** whether loadPastLobby has put them in the store (or given up on them) */
+let ruleTextsHere = false;
+
+/** Loads what every screen past the lobby may show and the lobby does not: the rules editor's words (GET
+ * /api/options: every option's group, kind, label, summary and values, and the presets' names and summaries, in
+ * English and Japanese) and, in Japanese, the font face of the Japanese past the lobby (fonts.js). The words enter
+ * the store only once their face is here: text laid out before its face has loaded can stay boxes, and a screen
+ * may be laid out (even inside a closed <details>) as soon as the store has them. Never fails: without the words
+ * the editor shows the options' keys. The lobby needs none of it, so the first load carries none of it. */
+export async function loadPastLobby() {
+  ruleTexts ||= fetch("/api/options").then((res) => res.json()).catch(() => null);
+  const [texts] = await Promise.all([ruleTexts, loadMoreFonts(getLang())]);
+  if (texts) state.ruleTexts = texts;
+  ruleTextsHere = true;
+}
+
+/** Whether loadPastLobby has brought everything in the page's language: what lies past the lobby may be drawn. */
+export function pastLobbyReady() { return ruleTextsHere && moreFontsReady(getLang()); }
+
+/** A <details> whose content shows rules (the lobby's rules editor): it opens once loadPastLobby has brought their
+ * words and font face (and the screen was drawn again with them), so nothing in it is drawn as boxes. */
+export function rulesDetails(attrs, summary, ...content) {
+  const box = el("details", attrs, el("summary", { onclick: (e) => {
+    if (box.open || pastLobbyReady()) return;
+    e.preventDefault();
+    loadPastLobby().then(() => { refresh(); box.open = true; });
+  } }, summary), ...content);
+  return box;
 }
 
 function inLanguage(texts) { return texts ? texts[getLang()] || texts.en || "" : ""; }
 
 function optionInfo(name) { return state.ruleTexts.options.find((o) => o.name === name); }
 
-/** A preset's name in the page's language ("Standard", "標準"); its key when the server gave no words. */
+/** A preset's name in the page's language ("Standard", "標準": GET /api/presets, which the lobby has before its
+ * first draw); its key when the server gave no words. */
 export function presetLabel(name) {
-  const p = state.ruleTexts.presets[name];
-  return p ? inLanguage(p.label) : name;
+  const p = presetInfo(name);
+  return p && p.label ? inLanguage(p.label) : name;
 }
 
 /** A preset's one-line summary in the page's language (the length left out: a room shows its own). */
 export function presetSummary(name) {
-  const p = state.ruleTexts.presets[name];
-  return p ? inLanguage(p.summary) : (presetInfo(name)?.description || "");
+  const p = presetInfo(name);
+  return p && p.summary ? inLanguage(p.summary) : (p?.description || "");
 }
 
 /** An option's short label in the page's language. */
@@ -97,7 +124,7 @@ export function presetSelect(id, value) {
 export function fillPresets(select) {
   const names = state.presets.map((p) => p.name);
   const value = select.value || select.dataset.initial;
-  if (patch(select, [names.join(","), getLang(), state.ruleTexts], () => names.map((n) => el("option", { value: n, title: presetSummary(n) }, presetLabel(n))))) {
+  if (patch(select, [names.join(","), getLang()], () => names.map((n) => el("option", { value: n, title: presetSummary(n) }, presetLabel(n))))) {
     if (names.includes(value)) select.value = value;
   }
 }

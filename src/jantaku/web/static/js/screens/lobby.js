@@ -8,7 +8,7 @@ import { state } from "../store.js";
 import { send, storedNickname, storeNickname } from "../net.js";
 import {
   presetSelect, fillPresets, lengthSelect, levelSelect, settingsFrom, updateOptionsEditor, superpowerToggle,
-  resetSuperpowerToggle, updatePowerChoice, chosenPower, presetInfo, presetLabel,
+  resetSuperpowerToggle, updatePowerChoice, chosenPower, presetInfo, presetLabel, rulesDetails,
 } from "../forms.js";
 import { levelName, levelNames } from "../powers.js";
 
@@ -78,7 +78,7 @@ function build() {
     el("div", { class: "row" }, el("span", {}, t("timers")),
       el("label", {}, el("input", { type: "number", id: "create-think", min: 0, max: 600, placeholder: t("auto"), class: "narrow" }), " ", t("thinkSeconds")),
       el("label", {}, el("input", { type: "number", id: "create-bank", min: 0, max: 600, placeholder: t("auto"), class: "narrow" }), " ", t("bankSeconds"))),
-    el("details", { id: "create-advanced" }, el("summary", {}, t("advanced")), createOptions),
+    rulesDetails({ id: "create-advanced" }, t("advanced"), createOptions), // opens once the rules' words are here
     el("button", { class: "primary", id: "create-room", onclick: () => {
       saveNick();
       const cpus = [0, 1, 2].map((i) => document.getElementById(`create-cpu-${i}`).value).filter(Boolean);
