@@ -44,6 +44,9 @@ const HANDLERS = {
     state.paused = null;
     showPause(null);
     state.scoreHistory.push(msg.final.scores);
+    // a game that ended while we were away: a result still on screen from before is long over (its Next would tell
+    // the server to deal in a game that is no more)
+    if (msg.missed) results.clear();
     results.gameOver(msg, state);
     // (missed: it ended while we were away; its standings say so, over the room we come back to)
     if (msg.abandoned && !msg.missed) notice(t("abandoned"), "info");
