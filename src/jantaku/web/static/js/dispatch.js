@@ -34,6 +34,7 @@ const HANDLERS = {
       state.scoreHistory = [];
       state.handOrder = [];
       state.answered = null; // prompt numbers start again in a new game
+      leaveTableBehind();
     }
     if (!wasPlaying && msg.room.phase !== "playing") state.update = null;
   },
@@ -63,6 +64,7 @@ const HANDLERS = {
   left() {
     state.room = null; state.you = null; state.update = null; state.spectating = false;
     results.clear(); // a table left mid-hand leaves no result behind over the lobby
+    leaveTableBehind();
     send({ type: "rooms" });
   },
   seat_left(msg) {
@@ -90,6 +92,13 @@ const HANDLERS = {
     if (msg.code !== "stale" && msg.code !== "unknown_token") notice(errorText(msg), "error");
   },
 };
+
+/** What belongs to one table and must not follow the person to the next: the reactions' menu left open, the
+ * bubbles still up. */
+function leaveTableBehind() {
+  state.reactionMenu = false;
+  state.reactions = {};
+}
 
 /** Hands a server message to its handler. */
 export function dispatch(msg) {
