@@ -143,6 +143,22 @@ def test_a_win_shows_the_called_tile_turned_the_indicators_and_the_fu(server: Li
     person.screenshot("results-pon-win-ja.png")
 
 
+def test_hovering_a_tile_of_the_result_lights_its_copies(server: LiveServer, person: Person) -> None:
+    """The result's tiles are the table's (one drawing, melds.js): they carry their kind, and a hovered one lights
+    every copy of it in the result, as at the table."""
+    start(server, person, PON_TSUMO)
+    play(person, PON_TSUMO)
+    card = result(person)
+    four_man = str(parse_tile("4m"))  # (a kind)
+    card.locator(".whole-hand .meld.pon .tile").first.hover()
+    lit = card.locator(".tile.same-kind")
+    expect(lit).to_have_count(4)  # the pon's three, and the fu item's open triplet
+    assert set(lit.evaluate_all("ts => ts.map(t => t.dataset.kind)")) == {four_man}
+    person.screenshot("results-copies-lit.png")
+    card.locator(".win-title").hover()
+    expect(lit).to_have_count(0)
+
+
 def test_a_closed_kan_shows_with_its_ends_face_down(server: LiveServer, person: Person) -> None:
     start(server, person, KAN_TSUMO)
     play(person, KAN_TSUMO)
