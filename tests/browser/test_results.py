@@ -400,11 +400,18 @@ def test_a_reload_while_the_result_is_shown_brings_it_back(server: LiveServer, p
     card = result(person)
     expect(card.locator(".win-title")).to_have_text(title or "")
     expect(card.locator(".whole-hand .meld.pon")).to_have_count(1)
+    # behind it the server's view is already the next deal: its tiles are not shown under the old hand's result
+    expect(person.page.locator("#hand .hand-tile")).to_have_count(14)
+    for area in ("#hand .hand-tile", "#table .seat .concealed .tile", "#table .centre .dora .tile", "#round-label"):
+        expect(person.page.locator(area).first).to_be_hidden()
+    expect(person.seat(0).locator(".seat-info .name")).to_be_visible()  # the plates stay
+    person.screenshot("results-reloaded.png")
     assert runner.pending_continue == {0}  # the table still waits for the person
     person.page.click("#wall-check")  # checked against the commitment this tab saw before the reload
     expect(card.locator("#wall-check")).to_have_text("verified ✓")
     person.dismiss_result()
     expect(person.page.locator("#overlay")).to_be_hidden()
+    expect(person.page.locator("#hand .hand-tile").first).to_be_visible()  # the next deal, now it is dealt
     deadline = time.monotonic() + 5
     while runner.pending_continue:
         assert time.monotonic() < deadline, "the browser did not send continue"

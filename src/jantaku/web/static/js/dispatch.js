@@ -129,8 +129,14 @@ function onUpdate(msg) {
     }
   }
   if (!msg.seq) { state.riichiMode = false; state.veilMode = false; state.choice = null; }
-  if (msg.events.some((ev) => ev.type === "hora" || ev.type === "ryukyoku")) state.frozen = previous || msg;
-  else if (msg.full && msg.result && !results.showing) state.frozen = msg; // the result shown again after a reload
+  if (msg.events.some((ev) => ev.type === "hora" || ev.type === "ryukyoku")) {
+    state.frozen = previous || msg;
+    state.frozenNext = false;
+  } else if (msg.full && msg.result && !results.showing) {
+    // the result shown again after a reload: the view is already the next deal's, hidden behind the result
+    state.frozen = msg;
+    state.frozenNext = true;
+  }
   results.update(msg, state);
   if (!msg.full) { // a superpower used (or a tile veiled): a toast says who did what, the private part stays in the view
     const nameOf = (seat) => seatName(state.room && state.room.seats[seat], seat);
