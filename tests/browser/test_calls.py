@@ -58,7 +58,7 @@ def test_kan_pon_chi(server: LiveServer, person: Person) -> None:
     at_prompt(person, kan)
     person.press("kan")
     expect(melds).to_have_count(1)
-    expect(melds.nth(0)).to_have_class(re.compile(r"\bclosed\b"))
+    expect(melds.nth(0)).to_have_class(re.compile(r"\bclosed_kan\b"))
     expect(melds.nth(0).locator(".tile")).to_have_count(4)
     expect(person.page.locator(".dora .tile")).to_have_count(2)  # a new dora indicator
 

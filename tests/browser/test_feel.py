@@ -230,6 +230,35 @@ def test_reduced_motion_makes_the_scores_jump(server: LiveServer, person: Person
     expect(person.seat(1).locator(".seat-info .score")).to_have_text(f"{new[1]:,}")
 
 
+#: the plate's score changed four times within one frame: how many animation frames does the next frame ask for?
+ROLLS_IN_ONE_FRAME = """async () => {
+  const { rollScore } = await import('/static/js/motion.js');
+  const plate = document.createElement('div');
+  plate.innerHTML = '<span class="score">1,000</span>';
+  document.body.append(plate);
+  const own = window.requestAnimationFrame;
+  const frame = () => new Promise((done) => own(done));
+  rollScore(plate, 1000);
+  await frame();
+  const asked = [];
+  window.requestAnimationFrame = (callback) => { asked.push(callback); return own(callback); };
+  for (const score of [2000, 3000, 4000, 5000]) rollScore(plate, score);
+  await frame();
+  const first = asked.length;
+  await frame();
+  const second = asked.length - first;
+  window.requestAnimationFrame = own;
+  plate.remove();
+  return [first, second];
+}"""
+
+
+def test_a_score_changed_again_while_it_rolls_keeps_one_roll(person: Person) -> None:
+    """Each change of a plate's score rolls it on from where it is: one animation per plate, not one per change."""
+    first, second = person.page.evaluate(ROLLS_IN_ONE_FRAME)
+    assert (first, second) == (2, 1)  # the roll's first frame asked for, and then one frame a frame
+
+
 # ---------------------------------------------------------------------- your turn
 @pytest.fixture
 def paced(tmp_path: Path) -> Iterator[LiveServer]:

@@ -85,3 +85,43 @@ def test_a_reaction_is_seen_by_the_table_unless_muted(people: Callable[..., Pers
     a.wait_for_timeout(3100)
     react(ann, "good_game")
     expect(ann_bubble_at_bo).to_have_text("お疲れさまでした")
+
+
+#: Bo has muted 200 players before (the most the options keep): the oldest is "old-0", the newest "old-199"
+MUTED_BEFORE = """(() => {
+  if (localStorage.getItem('jantaku.options')) return;
+  const names = Array.from({ length: 200 }, (_, i) => `old-${i}`);
+  localStorage.setItem('jantaku.options', JSON.stringify({ mutedPlayers: names }));
+})()"""
+
+
+def test_the_menu_and_the_bubbles_stay_with_their_table_and_the_mutes_are_capped(
+    people: Callable[..., Person],
+) -> None:
+    ann, bo = people("Ann"), people()
+    bo.page.context.add_init_script(MUTED_BEFORE)
+    bo.open("Bo")
+    two_at_a_table(ann, bo)
+    b = bo.page
+
+    # a mute beyond the 200 kept forgets the oldest
+    b.locator('.seat-info[data-seat="0"] .mute-toggle').click()
+    muted = bo.state("options.mutedPlayers")
+    assert len(muted) == 200 and muted[-1] == "Ann" and muted[0] == "old-1", muted[:2] + muted[-2:]
+    stored = b.evaluate("() => JSON.parse(localStorage.getItem('jantaku.options')).mutedPlayers")
+    assert stored == muted
+
+    # Bo leaves with his bubble up and the menu open: neither follows him to his next table
+    react(bo, "hello")
+    expect(b.locator('.seat[data-seat="3"] .reaction-bubble')).to_have_text("Have a good game")
+    b.click("#react-button")
+    expect(b.locator("#reaction-menu")).to_be_visible()
+    b.click("#leave-table")
+    b.click("#leave-confirm")
+    expect(b.locator("#play-now")).to_be_visible()
+    assert bo.state("reactionMenu") is False and bo.state("reactions") == {}
+    bo.play_now()
+    expect(b.locator("#react-button")).to_have_attribute("aria-expanded", "false")
+    expect(b.locator("#reaction-menu")).to_have_count(0)
+    expect(b.locator(".reaction-bubble")).to_have_count(0)
+    bo.screenshot("reactions-next-table.png")

@@ -143,6 +143,22 @@ def test_a_win_shows_the_called_tile_turned_the_indicators_and_the_fu(server: Li
     person.screenshot("results-pon-win-ja.png")
 
 
+def test_hovering_a_tile_of_the_result_lights_its_copies(server: LiveServer, person: Person) -> None:
+    """The result's tiles are the table's (one drawing, melds.js): they carry their kind, and a hovered one lights
+    every copy of it in the result, as at the table."""
+    start(server, person, PON_TSUMO)
+    play(person, PON_TSUMO)
+    card = result(person)
+    four_man = str(parse_tile("4m"))  # (a kind)
+    card.locator(".whole-hand .meld.pon .tile").first.hover()
+    lit = card.locator(".tile.same-kind")
+    expect(lit).to_have_count(4)  # the pon's three, and the fu item's open triplet
+    assert set(lit.evaluate_all("ts => ts.map(t => t.dataset.kind)")) == {four_man}
+    person.screenshot("results-copies-lit.png")
+    card.locator(".win-title").hover()
+    expect(lit).to_have_count(0)
+
+
 def test_a_closed_kan_shows_with_its_ends_face_down(server: LiveServer, person: Person) -> None:
     start(server, person, KAN_TSUMO)
     play(person, KAN_TSUMO)
@@ -384,11 +400,18 @@ def test_a_reload_while_the_result_is_shown_brings_it_back(server: LiveServer, p
     card = result(person)
     expect(card.locator(".win-title")).to_have_text(title or "")
     expect(card.locator(".whole-hand .meld.pon")).to_have_count(1)
+    # behind it the server's view is already the next deal: its tiles are not shown under the old hand's result
+    expect(person.page.locator("#hand .hand-tile")).to_have_count(14)
+    for area in ("#hand .hand-tile", "#table .seat .concealed .tile", "#table .centre .dora .tile", "#round-label"):
+        expect(person.page.locator(area).first).to_be_hidden()
+    expect(person.seat(0).locator(".seat-info .name")).to_be_visible()  # the plates stay
+    person.screenshot("results-reloaded.png")
     assert runner.pending_continue == {0}  # the table still waits for the person
     person.page.click("#wall-check")  # checked against the commitment this tab saw before the reload
     expect(card.locator("#wall-check")).to_have_text("verified ✓")
     person.dismiss_result()
     expect(person.page.locator("#overlay")).to_be_hidden()
+    expect(person.page.locator("#hand .hand-tile").first).to_be_visible()  # the next deal, now it is dealt
     deadline = time.monotonic() + 5
     while runner.pending_continue:
         assert time.monotonic() < deadline, "the browser did not send continue"

@@ -5,17 +5,21 @@ control by its kind and a one-line explanation in the page's language (``jantaku
 ``GET /api/options``); a changed value is highlighted beside the preset's, "reset to the preset" puts everything
 back, and the change reaches the room, whose "Rules in force" lists what differs from the preset first. Number
 inputs take their range from the rules (``RuleSet`` bounds), and the server's refusal names the option and its
-range. The length picker says a Zung Jung game's hands and sets ``zj_hands``.
+range. The length picker says a Zung Jung game's hands and sets ``zj_hands``. An answer from ``/api/options`` that
+is not its words (an error status, another shape) leaves the editor empty and the page working.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 from jantaku.rules.editor import SETS, TEXTS, applies, kind_of
 from jantaku.rules.presets import PRESETS
 from jantaku.rules.ruleset import CHOICES, RANGES
-from tests.browser.helpers import Page, Person, expect
+from tests.browser.helpers import LiveServer, Page, Person, expect
 
 OPTION = '#create-options [data-option="{}"]'
 ROW = '#create-options [data-option-row="{}"]'
@@ -289,3 +293,41 @@ def test_the_rules_in_force_are_shown_at_the_table(people: Callable[..., Person]
     page.click("#table-rules-all summary")
     expect(page.locator('#table-rules-all tr[data-rule="kuitan"]')).to_contain_text("On")
     person.screenshot("table-rules-in-force.png")
+
+
+@pytest.mark.parametrize(
+    ("status", "body"),
+    [(500, '{"detail": "Internal Server Error"}'), (200, '{"groups": 3, "options": {}}'), (200, "[]")],
+    ids=["error-status", "wrong-shape", "a-list"],
+)
+def test_words_that_are_not_the_rules_leave_the_lobby_and_the_table_working(
+    browser: Any, server: LiveServer, status: int, body: str
+) -> None:
+    """``/api/options`` answered by something else (a proxy's error page as JSON, another version's shape): the
+    editor opens without options, and the table is reached as always, with no error in the page."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    try:
+        context.set_default_timeout(15000)
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+        page.on(
+            "console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" and status < 400 else None
+        )
+        page.route(
+            "**/api/options", lambda route: route.fulfill(status=status, body=body, content_type="application/json")
+        )
+        person = Person(page, server.url)
+        person.open("Ann")
+        page.click("#create-advanced summary")
+        expect(page.locator("#create-advanced")).to_have_js_property("open", True)
+        expect(page.locator("#create-options")).to_be_attached()
+        expect(page.locator("#create-options [data-option-row]")).to_have_count(0)
+        assert page.evaluate("() => Array.isArray(window.jantaku.state.ruleTexts.groups)")
+        person.play_now()
+        page.click("#options-button")
+        expect(page.locator("#table-rules-diff")).to_be_visible()
+        page.keyboard.press("Escape")
+        assert not problems, problems
+    finally:
+        context.close()

@@ -53,6 +53,8 @@ function render() {
   document.body.dataset.screen = screen;
   renderTopbar();
   patch(notices, state.notice, () => (state.notice ? el("div", { class: `notice ${state.notice.kind}`, role: "status" }, state.notice.text) : null));
+  // a result shown again after a reload has only the next deal behind it: the table hides its tiles (style.css)
+  document.body.classList.toggle("next-deal-hidden", screen === "table" && results.showing && state.frozenNext);
   if (screen === "table") {
     // while a hand's result is on screen, the table behind it stays as the hand left it (not the next deal)
     table.show(screenHost, results.showing && state.frozen ? { ...state.frozen, seq: null } : state.update);

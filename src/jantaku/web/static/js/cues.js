@@ -1,10 +1,11 @@
 // What the table points out: that it is your turn (the hand lights up and the tab's title says so, which is seen
 // when the tab is in the background too), and where the copies of a tile lie (hover a tile, or long-press it on a
-// touch screen, and every visible tile of its kind lights up: rivers, melds, North tiles, dora, the own hand).
+// touch screen, and every visible tile of its kind lights up: rivers, melds, North tiles, dora, the own hand, and
+// the hands of a result).
 //
-// Tiles carry their kind (`data-kind`, set by the table for every face-up tile). A tap on a tile that a click
-// does not play (a river, a meld, the dora, a hand tile that cannot be discarded now) pins its kind lit until the
-// next tap; a tap on a playable hand tile still discards it, as a click does.
+// Tiles carry their kind (`data-kind`, set for every face-up tile by melds.js, which the table and the results draw
+// with). A tap on a tile that a click does not play (a river, a meld, the dora, a hand tile that cannot be discarded
+// now) pins its kind lit until the next tap; a tap on a playable hand tile still discards it, as a click does.
 
 import { t } from "./i18n.js";
 
@@ -32,18 +33,19 @@ const LONG_PRESS_MS = 450;
 /** the kind under the mouse (or a held finger), and the kind pinned by a tap: the lit kind is the first of them */
 let hovered = null;
 let pinned = null;
-/** the element the tiles are searched in (the table and the own hand) */
-let root = null;
+/** the elements the tiles are searched in: the table with the own hand, and the results' overlay over it */
+const roots = new Set();
 
 function kindOf(node) {
   const tile = node instanceof Element ? node.closest(".tile[data-kind]") : null;
   return tile ? tile.dataset.kind : null;
 }
 
-/** Listens for hover, tap and long press on the tiles inside `wrap` (the table and the own hand; called once when
- * the table is built). */
+/** Listens for hover, tap and long press on the tiles inside `wrap` (the table and the own hand, called once when
+ * the table is built; the results' overlay, once). */
 export function watchKinds(wrap) {
-  root = wrap;
+  for (const root of roots) if (!root.isConnected) roots.delete(root); // a table built before
+  roots.add(wrap);
   hovered = null;
   pinned = null;
   let press = null; // a touch held on a tile: {timer, x, y, lit}
@@ -93,11 +95,11 @@ function light(hover, pin) {
 
 /** Marks the tiles of the lit kind (again after a drawing replaced some tiles). */
 export function markKinds() {
-  if (!root || !root.isConnected) return;
   const kind = hovered ?? pinned;
-  for (const node of root.querySelectorAll(".tile.same-kind")) if (node.dataset.kind !== kind) node.classList.remove("same-kind");
-  if (kind === null) return;
-  for (const node of root.querySelectorAll(`#table .tile[data-kind="${kind}"], #hand .tile[data-kind="${kind}"]`)) {
-    node.classList.add("same-kind");
+  for (const root of roots) {
+    if (!root.isConnected) continue;
+    for (const node of root.querySelectorAll(".tile.same-kind")) if (node.dataset.kind !== kind) node.classList.remove("same-kind");
+    if (kind === null) continue;
+    for (const node of root.querySelectorAll(`.tile[data-kind="${kind}"]`)) node.classList.add("same-kind");
   }
 }

@@ -34,6 +34,7 @@ const HANDLERS = {
       state.scoreHistory = [];
       state.handOrder = [];
       state.answered = null; // prompt numbers start again in a new game
+      leaveTableBehind();
     }
     if (!wasPlaying && msg.room.phase !== "playing") state.update = null;
   },
@@ -44,6 +45,9 @@ const HANDLERS = {
     state.paused = null;
     showPause(null);
     state.scoreHistory.push(msg.final.scores);
+    // a game that ended while we were away: a result still on screen from before is long over (its Next would tell
+    // the server to deal in a game that is no more)
+    if (msg.missed) results.clear();
     results.gameOver(msg, state);
     // (missed: it ended while we were away; its standings say so, over the room we come back to)
     if (msg.abandoned && !msg.missed) notice(t("abandoned"), "info");
@@ -60,6 +64,7 @@ const HANDLERS = {
   left() {
     state.room = null; state.you = null; state.update = null; state.spectating = false;
     results.clear(); // a table left mid-hand leaves no result behind over the lobby
+    leaveTableBehind();
     send({ type: "rooms" });
   },
   seat_left(msg) {
@@ -87,6 +92,13 @@ const HANDLERS = {
     if (msg.code !== "stale" && msg.code !== "unknown_token") notice(errorText(msg), "error");
   },
 };
+
+/** What belongs to one table and must not follow the person to the next: the reactions' menu left open, the
+ * bubbles still up. */
+function leaveTableBehind() {
+  state.reactionMenu = false;
+  state.reactions = {};
+}
 
 /** Hands a server message to its handler. */
 export function dispatch(msg) {
@@ -117,8 +129,14 @@ function onUpdate(msg) {
     }
   }
   if (!msg.seq) { state.riichiMode = false; state.veilMode = false; state.choice = null; }
-  if (msg.events.some((ev) => ev.type === "hora" || ev.type === "ryukyoku")) state.frozen = previous || msg;
-  else if (msg.full && msg.result && !results.showing) state.frozen = msg; // the result shown again after a reload
+  if (msg.events.some((ev) => ev.type === "hora" || ev.type === "ryukyoku")) {
+    state.frozen = previous || msg;
+    state.frozenNext = false;
+  } else if (msg.full && msg.result && !results.showing) {
+    // the result shown again after a reload: the view is already the next deal's, hidden behind the result
+    state.frozen = msg;
+    state.frozenNext = true;
+  }
   results.update(msg, state);
   if (!msg.full) { // a superpower used (or a tile veiled): a toast says who did what, the private part stays in the view
     const nameOf = (seat) => seatName(state.room && state.room.seats[seat], seat);

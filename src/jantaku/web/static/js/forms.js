@@ -19,14 +19,31 @@ let ruleTexts = null;
 /** whether loadPastLobby has put them in the store (or given up on them) */
 let ruleTextsHere = false;
 
+/** The rules editor's words from GET /api/options, or null when the answer is not them (an error status, a proxy's
+ * page, another shape): the store keeps its empty words then, which every form can draw. */
+async function fetchRuleTexts() {
+  try {
+    const res = await fetch("/api/options");
+    if (!res.ok) return null;
+    const texts = await res.json();
+    const presets = texts && texts.presets;
+    const shaped = texts && Array.isArray(texts.groups) && Array.isArray(texts.options)
+      && presets !== null && typeof presets === "object" && !Array.isArray(presets);
+    return shaped ? texts : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Loads what every screen past the lobby may show and the lobby does not: the rules editor's words (GET
  * /api/options: every option's group, kind, label, summary and values, and the presets' names and summaries, in
  * English and Japanese) and, in Japanese, the font face of the Japanese past the lobby (fonts.js). The words enter
  * the store only once their face is here: text laid out before its face has loaded can stay boxes, and a screen
  * may be laid out (even inside a closed <details>) as soon as the store has them. Never fails: without the words
- * the editor shows the options' keys. The lobby needs none of it, so the first load carries none of it. */
+ * (the request failed or brought something else) the rules editor and the rules in force list no options, and the
+ * rest of the page works as before. The lobby needs none of it, so the first load carries none of it. */
 export async function loadPastLobby() {
-  ruleTexts ||= fetch("/api/options").then((res) => res.json()).catch(() => null);
+  ruleTexts ||= fetchRuleTexts();
   const [texts] = await Promise.all([ruleTexts, loadMoreFonts(getLang())]);
   if (texts) state.ruleTexts = texts;
   ruleTextsHere = true;

@@ -60,7 +60,7 @@ function slideFromSeat(node) {
 }
 
 // ---------------------------------------------------------------- scores roll
-/** plate → {value (on screen now), from, to, start, delta, until} */
+/** plate → {value (on screen now), from, to, start, delta, until, running (a chain of frames draws it)} */
 const rolls = new WeakMap();
 
 /** Shows `score` on the plate (its `.score` element): the first time as it is, after a change rolling from the
@@ -68,7 +68,7 @@ const rolls = new WeakMap();
 export function rollScore(plate, score) {
   let roll = rolls.get(plate);
   if (!roll) {
-    rolls.set(plate, { value: score, from: score, to: score, start: 0, delta: 0, until: 0 });
+    rolls.set(plate, { value: score, from: score, to: score, start: 0, delta: 0, until: 0, running: false });
     return;
   }
   if (score !== roll.to) {
@@ -78,13 +78,18 @@ export function rollScore(plate, score) {
     roll.to = score;
     roll.start = now;
     roll.until = now + DELTA_MS;
-    requestAnimationFrame(() => step(plate, roll));
+    // a roll under way rolls on to the new score from where it is: one chain of frames per plate
+    if (!roll.running) {
+      roll.running = true;
+      requestAnimationFrame(() => step(plate, roll));
+    }
   }
   paint(plate, roll, performance.now());
 }
 
 function step(plate, roll) {
-  if (paint(plate, roll, performance.now())) requestAnimationFrame(() => step(plate, roll));
+  roll.running = paint(plate, roll, performance.now());
+  if (roll.running) requestAnimationFrame(() => step(plate, roll));
 }
 
 /** Writes the roll's value at time `now` into the plate; returns whether there is more to draw. */

@@ -25,6 +25,9 @@ const MUTED_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 5h16
   + 'stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><path d="M3 3l18 18" stroke="currentColor" '
   + 'stroke-width="2.4"/></svg>';
 
+/** How many muted nicknames the options keep (the most recently muted): the list lives in localStorage for good. */
+const MUTED_KEPT = 200;
+
 function nicknameOf(seat) {
   const s = state.room && state.room.seats[seat];
   return s ? s.nickname : null;
@@ -61,7 +64,7 @@ export function muteToggle(seat, isMe) {
   node.addEventListener("click", (e) => {
     e.stopPropagation();
     const names = (state.options.mutedPlayers || []).filter((n) => n !== s.nickname);
-    state.options.mutedPlayers = muted ? names : [...names, s.nickname];
+    state.options.mutedPlayers = muted ? names : [...names, s.nickname].slice(-MUTED_KEPT);
     saveOptions();
     refresh();
   });

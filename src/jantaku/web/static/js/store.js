@@ -76,6 +76,9 @@ export const state = Object.seal({
   callWord: null,
   /** the update that ended the hand: the table shows it while the results are on screen */
   frozen: null,
+  /** the frozen update is already the next deal's (a result shown again after a reload, when the hand's own board
+   * is gone): the table behind the result hides its tiles rather than show the next hand's */
+  frozenNext: false,
   /** the seat whose score differences are shown (a click on a score), or null */
   showDiff: null,
   /** the latest quick reaction of each seat ("reaction" messages): {[seat]: {phrase, at}} */

@@ -5,10 +5,12 @@
 
 import { el, raw, patch } from "../dom.js";
 import { t, getLang, yakuName, yakuBoth, limitName, zjPatternName, fuItemName } from "../i18n.js";
-import { tileSVG, isRed, plainIdOf } from "../tiles.js";
+import { plainIdOf } from "../tiles.js";
+import { tile, meld } from "../melds.js";
 import { state, refresh } from "../store.js";
 import { send } from "../net.js";
 import { seatName } from "../powers.js";
+import { markKinds, watchKinds } from "../cues.js";
 
 function nameOf(state, seat) { return seatName(state.room && state.room.seats[seat], seat); }
 
@@ -20,45 +22,23 @@ function finalName(final, state, seat) {
   return final.nicknames[seat];
 }
 
+/** How many seats the table has (a meld's called tile is turned towards the seat it came from). */
+function seatCount(state) { return state.room ? state.room.seats.length : 4; }
+
 /** Zung Jung scores in plain points from zero; riichi in thousands around the start. */
 function zungJung(state) { return !!(state.room && state.room.rules.family === "zung-jung"); }
 
-function tile(id, state, cls = "") {
-  const red = state.room && state.room.rules.red_fives;
-  const palette = state.options.colorBlind ? "cb" : "normal";
-  if (id === null) return raw("span", { class: `tile back ${cls}`.trim() }, tileSVG(null, { back: true, palette }));
-  return raw("span", { class: `tile ${cls}`.trim(), dataset: { tile: id } }, tileSVG(id, { red: isRed(id, red), palette }));
-}
-
-function tiles(ids, state, cls = "") {
-  return el("div", { class: `tiles ${cls}` }, ids.map((id) => tile(id, state)));
-}
-
-/** A meld as the table lays it: the called tile turned towards the seat it came from (left, across, right), an
- * added kan's fourth tile on top of it, a closed kan with its ends face down. */
-function meld(m, owner, state) {
-  const n = state.room ? state.room.seats.length : 4;
-  if (m.kind === "closed_kan") {
-    return el("div", { class: "meld closed_kan" }, m.tiles.map((id, i) => tile(i === 0 || i === 3 ? null : id, state)));
-  }
-  const from = m.source === undefined ? null : (m.source - owner + n) % n; // 1 right, 2 across, 3 left
-  const rest = m.tiles.filter((id) => id !== m.called && id !== m.added);
-  const at = m.kind === "chi" || from === 3 ? 0 : from === 2 ? 1 : rest.length;
-  const order = [...rest.slice(0, at), m.called, ...rest.slice(at)];
-  return el("div", { class: `meld ${m.kind}`, dataset: { from: from ?? "" } }, order.map((id) => {
-    if (id !== m.called) return tile(id, state);
-    const called = tile(id, state, "sideways called-from");
-    return m.added === undefined ? called : el("span", { class: "stack" }, called, tile(m.added, state, "sideways"));
-  }));
+function tiles(ids, cls = "") {
+  return el("div", { class: `tiles ${cls}` }, ids.map((id) => tile(id)));
 }
 
 /** A hand laid out whole: concealed tiles, then the melds, the Norths set aside and (a win) the winning tile. */
 function wholeHand(concealed, melds, kita, owner, state, winning = null) {
   return el("div", { class: "whole-hand" },
-    tiles(concealed, state, "concealed"),
-    (melds || []).length ? el("div", { class: "melds" }, melds.map((m) => meld(m, owner, state))) : null,
-    (kita || []).length ? el("div", { class: "kita", title: t("kita") }, kita.map((id) => tile(id, state))) : null,
-    winning === null ? null : tiles([winning], state, "winning"));
+    tiles(concealed, "concealed"),
+    (melds || []).length ? el("div", { class: "melds" }, melds.map((m) => meld(m, owner, seatCount(state)))) : null,
+    (kita || []).length ? el("div", { class: "kita", title: t("kita") }, kita.map((id) => tile(id))) : null,
+    winning === null ? null : tiles([winning], "winning"));
 }
 
 function pointsText(n) { return `${n.toLocaleString()} ${n === 1 ? t("pointOne") : t("points")}`; }
@@ -105,6 +85,8 @@ class Results {
     this.commitment = null;
     /** the result drawn last (a new one opens scrolled to its title) */
     this.drawn = null;
+    /** whether the overlay's tiles are watched for the copies of a kind (cues.js) */
+    this.watched = false;
   }
 
   /** The table stays as the hand left it while a hand's result is on screen. */
@@ -180,6 +162,10 @@ class Results {
   draw() {
     const overlay = document.getElementById("overlay");
     overlay.hidden = !this.open;
+    if (!this.watched) { // a tile of the result lights its kind's copies, as at the table (cues.js)
+      watchKinds(overlay);
+      this.watched = true;
+    }
     const item = this.queue[0] || null;
     let button = null;
     let card = null;
@@ -197,6 +183,7 @@ class Results {
       if (button) button.focus({ preventScroll: true });
       if (shown !== this.drawn) card.scrollTop = 0;
       this.drawn = shown;
+      markKinds();
     }
   }
 
@@ -242,8 +229,8 @@ class Results {
     const ura = info.ura_markers || [];
     if (!dora.length && !ura.length) return null;
     return el("div", { class: "indicators" },
-      dora.length ? el("div", { class: "dora", id: "result-dora" }, el("span", { class: "label" }, t("doraIndicators")), tiles(dora, state, "inline")) : null,
-      ura.length ? el("div", { class: "ura", id: "result-ura" }, el("span", { class: "label" }, t("uraIndicators")), tiles(ura, state, "inline")) : null);
+      dora.length ? el("div", { class: "dora", id: "result-dora" }, el("span", { class: "label" }, t("doraIndicators")), tiles(dora, "inline")) : null,
+      ura.length ? el("div", { class: "ura", id: "result-ura" }, el("span", { class: "label" }, t("uraIndicators")), tiles(ura, "inline")) : null);
   }
 
   yaku(info) {
@@ -268,7 +255,7 @@ class Results {
     return el("div", { class: "fu-items", id: "fu-items" },
       items.map((item) => el("span", { class: "fu-item", dataset: { item: item.item } },
         el("span", { class: "name" }, fuItemName(item.item)),
-        item.kind === undefined ? null : tile(plainIdOf(item.kind), state, "mini"), el("b", {}, String(item.fu)))),
+        item.kind === undefined ? null : tile(plainIdOf(item.kind), { class: "mini" }), el("b", {}, String(item.fu)))),
       el("span", { class: "fu-total" }, sum === info.fu ? `= ${info.fu} ${t("fu")}` : `= ${sum} → ${info.fu} ${t("fu")}`));
   }
 
@@ -302,7 +289,7 @@ class Results {
     const veiled = item.reveal && item.reveal.veiled;
     if (!veiled || !veiled.length) return null;
     return el("div", { class: "veiled-reveal", id: "veiled-reveal" }, `${t("veiledReveal")}: `,
-      veiled.map(([seat, id]) => el("span", { class: "veiled-one", dataset: { seat } }, nameOf(state, seat), " ", tiles([id], state, "inline"))));
+      veiled.map(([seat, id]) => el("span", { class: "veiled-one", dataset: { seat } }, nameOf(state, seat), " ", tiles([id], "inline"))));
   }
 
   payments(deltas, state) {

@@ -6,9 +6,9 @@
 // hand and action bar) is drawn again only when the data it shows changed (dom.js patch), and a river gains its
 // new tiles without redrawing the old ones (patchList). An animation can hold on to any of these elements.
 
-import { el, raw, patch, patchList, slot } from "../dom.js";
+import { el, patch, patchList, slot } from "../dom.js";
 import { t, getLang, WINDS } from "../i18n.js";
-import { tileSVG, isRed, notation, kindOfId, plainIdOf } from "../tiles.js";
+import { isRed, notation, kindOfId, plainIdOf } from "../tiles.js";
 import { state, refresh } from "../store.js";
 import { act, skip, isOpen } from "../play.js";
 import { send } from "../net.js";
@@ -18,6 +18,7 @@ import { drawBubble, drawReactions, muteToggle, muteKey } from "../reactions.js"
 import { rollScore, slideRiver } from "../motion.js";
 import { markKinds, turnCue, watchKinds } from "../cues.js";
 import { handOrder, watchDrag } from "../reorder.js";
+import { tile, back, meld } from "../melds.js";
 
 const POSITIONS = { 4: ["bottom", "right", "top", "left"], 3: ["bottom", "right", "left"] };
 const CALL_WORDS = { chi: "chi", pon: "pon", daiminkan: "kan", kakan: "kan", ankan: "kan", hora: null, reach: "riichi", nukidora: "kita" };
@@ -36,19 +37,6 @@ function palette() { return state.options.colorBlind ? "cb" : "normal"; }
 
 /** What every tile drawing depends on besides its id: part of each area's key. */
 function tileLook() { return `${palette()}|${JSON.stringify(rules().red_fives || null)}`; }
-
-function tile(id, extra = {}) {
-  const red = id !== null && id !== undefined && isRed(id, rules().red_fives);
-  const cls = `tile ${extra.class || ""}`.trim();
-  const known = id !== null && id !== undefined && !extra.back;
-  const dataset = known ? { kind: kindOfId(id), ...extra.dataset } : extra.dataset; // (cues.js lights a kind's copies)
-  const node = raw("span", { class: cls, dataset, title: extra.title },
-    tileSVG(id, { red, palette: palette(), back: extra.back || id === null || id === undefined }));
-  if (extra.onclick) node.addEventListener("click", extra.onclick);
-  return node;
-}
-
-function back(cls = "") { return tile(null, { back: true, class: cls }); }
 
 function nameOf(seat) { return seatName(state.room && state.room.seats[seat], seat); }
 
@@ -213,30 +201,6 @@ function isTurn(view, seat) {
   // the seat whose turn it is holds 14 - 3 × melds tiles
   const s = view.seats[seat];
   return s.concealed % 3 === 2;
-}
-
-function meld(m, owner, n) {
-  const tiles = [...m.tiles];
-  const from = m.source === undefined || m.source === null ? null : (m.source - owner + n) % n; // 1 right, 2 across, 3 left
-  if (m.kind === "closed_kan") {
-    return el("div", { class: "meld closed" }, tiles.map((id, i) => (i === 0 || i === 3 ? back() : tile(id))));
-  }
-  const called = m.called;
-  const rest = tiles.filter((id) => id !== called);
-  let order;
-  if (m.kind === "chi") order = [called, ...rest];
-  else {
-    const at = from === 3 ? 0 : from === 2 ? 1 : rest.length;
-    order = [...rest.slice(0, at), called, ...rest.slice(at)];
-  }
-  if (m.kind === "added_kan") order = order.filter((id) => id !== m.added);
-  const nodes = order.map((id) => tile(id, { class: id === called ? "sideways called-from" : "",
-    title: id === called ? `← ${t(["", "S", "W", "N"][from] || "")}` : undefined }));
-  if (m.kind === "added_kan" && m.added !== undefined) {
-    const at = order.indexOf(called);
-    nodes[at] = el("span", { class: "stack" }, nodes[at], tile(m.added, { class: "sideways" }));
-  }
-  return el("div", { class: `meld ${m.kind}`, dataset: { from: from ?? "" } }, nodes);
 }
 
 // ---------------------------------------------------------------- the centre
