@@ -60,7 +60,13 @@ MEASURE = """() => {
     viewport: [innerWidth, innerHeight], scroll: [se.scrollWidth, se.scrollHeight], outside, spill,
     board: box(document.getElementById('table')),
     plates: all('#table .seat-info'), rivers: all('#table .seat .river'),
-    centreFits: [...document.querySelectorAll('#table .centre')].every((c) => c.scrollHeight <= c.clientHeight + 1),
+    centreFits: [...document.querySelectorAll('#table .centre')].every((c) => {
+      // the panel clips what does not fit (on either side, as its contents are centred): each part lies inside it
+      const p = box(c);
+      return c.scrollHeight <= c.clientHeight + 1 && c.scrollWidth <= c.clientWidth + 1 && [...c.querySelectorAll('*')]
+        .filter((n) => n.getClientRects().length).map(box).every((b) => b.x >= p.x - 1 && b.y >= p.y - 1
+          && b.x + b.w <= p.x + p.w + 1 && b.y + b.h <= p.y + p.h + 1);
+    }),
     riverTiles: all('#table .seat .river .tile:not(.sideways)'), dora: all('#table .centre .dora .tile'),
     hand: all('#hand .hand-tile'), bar: all('#action-bar button'),
   };
