@@ -8,18 +8,23 @@ to read. The minima, by what a player needs to see:
 - river tiles at least 28 px wide on a desktop screen and 20 px on a phone (a face is read at a glance);
 - the board covers at least 40 % of the screen (the table is what the page is for).
 
+Two people at a table add what a table of one person with CPUs never shows: the decision timer in the centre
+panel (which clips what does not fit) and the quick reactions' bubbles, each by its seat's plate.
+
 The tour (``tour.py``) keeps a screenshot of every screen at every size in both languages:
 ``test-artifacts/<screen>-<size>-<lang>.png``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.helpers import LiveServer, Person
+from tests.browser.helpers import LiveServer, Person, expect, two_at_a_table
+from tests.browser.scenarios import QUIET
 from tests.browser.tour import SCREENS, tour
 
 SIZES = {"1280x720": (1280, 720), "1366x768": (1366, 768), "1920x1080": (1920, 1080),
@@ -80,8 +85,9 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> float:
     return max(0.0, w) * max(0.0, h)
 
 
-def check_table(m: dict[str, Any], size: str, seated: bool) -> list[str]:
-    """What is wrong with the table measured as ``m`` at ``size`` (an empty list when nothing is)."""
+def check_table(m: dict[str, Any], size: str, seated: bool, actions: bool = True) -> list[str]:
+    """What is wrong with the table measured as ``m`` at ``size`` (an empty list when nothing is); ``actions``: the
+    person's prompt offers buttons."""
     wrong: list[str] = []
     vw, vh = m["viewport"]
     if m["scroll"][0] > vw or m["scroll"][1] > vh:
@@ -118,7 +124,7 @@ def check_table(m: dict[str, Any], size: str, seated: bool) -> list[str]:
         narrow = [t["w"] for t in m["hand"] if t["w"] < HAND_MIN - 0.5]
         if narrow:
             wrong.append(f"hand tiles narrower than {HAND_MIN} px: {narrow[:3]}")
-        if not m["bar"]:
+        if actions and not m["bar"]:
             wrong.append("no action bar buttons at the person's prompt")
         for b in m["bar"]:
             for t in m["hand"]:
@@ -156,3 +162,90 @@ def test_the_tour_visits_every_screen_at_every_size_in_both_languages(
                 assert person.page.locator("html").get_attribute("lang") == lang
                 assert person.screenshot(f"{screen}-{size}-{lang}.png").stat().st_size > 0
             assert tuple(seen) == SCREENS
+
+
+#: the quick reactions' bubbles on the page, each with its seat's name plate, and what a bubble must not cover
+BUBBLES = """() => {
+  const box = (n) => { const r = n.getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}; };
+  const all = (sel) => [...document.querySelectorAll(sel)].filter((n) => n.getClientRects().length).map(box);
+  return {
+    bubbles: [...document.querySelectorAll('#table .reaction-bubble')].map((b) => ({
+      seat: b.dataset.seat, text: b.textContent, box: box(b),
+      plate: box(document.querySelector(`#table .seat-info[data-seat="${b.dataset.seat}"]`)) })),
+    plates: all('#table .seat-info'), centre: all('#table .centre'),
+    controls: all('#hand .hand-tile, #action-bar button, #react-button, #leave-table'),
+  };
+}"""
+
+
+def gap(a: dict[str, float], b: dict[str, float]) -> float:
+    """The distance between two boxes (0 when they touch or overlap)."""
+    dx = max(a["x"] - (b["x"] + b["w"]), b["x"] - (a["x"] + a["w"]), 0.0)
+    dy = max(a["y"] - (b["y"] + b["h"]), b["y"] - (a["y"] + a["h"]), 0.0)
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+def check_bubbles(m: dict[str, Any], seats: set[str], width: int, height: int) -> list[str]:
+    """What is wrong with the reaction bubbles measured as ``m`` (BUBBLES), which ``seats`` sent."""
+    wrong: list[str] = []
+    if {b["seat"] for b in m["bubbles"]} != seats:
+        wrong.append(f"bubbles of seats {[b['seat'] for b in m['bubbles']]}, not {sorted(seats)}")
+    for bubble in m["bubbles"]:
+        b, plate, what = bubble["box"], bubble["plate"], f"seat {bubble['seat']}'s bubble {bubble['text']!r}"
+        if b["x"] < -0.5 or b["y"] < -0.5 or b["x"] + b["w"] > width + 0.5 or b["y"] + b["h"] > height + 0.5:
+            wrong.append(f"{what} is off screen: {b}")
+        if gap(b, plate) > min(plate["w"], plate["h"]):  # by its plate: within a plate's breadth of it
+            wrong.append(f"{what} is {gap(b, plate):.0f} px from its plate: {b} {plate}")
+        for other in m["plates"] + m["centre"] + m["controls"]:
+            if overlap(b, other) > 1:
+                wrong.append(f"{what} covers {other}")
+    return wrong
+
+
+#: decisions of a minute and a bank of twenty seconds: the timer shows both figures, and the table holds still
+TIMERS = {"think_seconds": 60.0, "bank_seconds": 20.0}
+
+
+@pytest.fixture
+def server(browser: Any, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LiveServer]:
+    """The table server, with the settings a test passes it (``indirect`` parametrization), if any."""
+    live = LiveServer(tmp_path, **getattr(request, "param", {})).start()
+    yield live
+    live.stop()
+
+
+@pytest.mark.parametrize("server", [TIMERS], indirect=True, ids=["timers"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_timer_and_the_reactions_fit_the_table(
+    server: LiveServer, people: Callable[..., Person], size: str
+) -> None:
+    """Ann (Japanese, the longer words) deals and decides, with her timer in the centre panel; Bo (English) sits on
+    her left. Each sends a reaction: on both screens every bubble lies by its sender's plate, on screen, over no plate,
+    no centre panel and no control, and the tables still fit."""
+    ann, bo = people("Ann"), people("Bo")
+    width, height = SIZES[size]
+    for person in (ann, bo):
+        person.page.set_viewport_size({"width": width, "height": height})
+    server.stack(QUIET.wall())  # nothing to declare: the hand holds still at Ann's first discard
+    two_at_a_table(ann, bo)
+    ann.page.click("#lang-switch")
+    expect(ann.page.locator("html")).to_have_attribute("lang", "ja")
+    ann.wait_prompt()
+    expect(ann.page.locator("#table .centre #timer")).to_be_visible()
+    for person, phrase in ((ann, "hello"), (bo, "good_game")):  # the longest phrases
+        person.page.click("#react-button")
+        person.page.click(f'#reaction-menu button[data-phrase="{phrase}"]')
+    for person in (ann, bo):
+        expect(person.page.locator("#table .reaction-bubble")).to_have_count(2)
+    ann.page.wait_for_timeout(300)  # the bubbles have popped up
+    wrong: dict[str, list[str]] = {}
+    for person, name, prompt in ((ann, "ann", True), (bo, "bo", False)):
+        page = person.page
+        problems = check_table(page.evaluate(MEASURE), size, seated=True, actions=False)
+        problems += check_bubbles(page.evaluate(BUBBLES), {"0", "3"}, width, height)
+        if prompt and not page.locator("#table .centre #timer-think").is_visible():
+            problems.append("no decision seconds in the centre panel")
+        person.screenshot(f"layout-reactions-{name}-{size}.png")
+        if problems:
+            wrong[name] = problems
+    assert not wrong, "\n".join(f"{name}: {p}" for name, ps in wrong.items() for p in ps)
