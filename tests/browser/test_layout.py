@@ -8,6 +8,9 @@ to read. The minima, by what a player needs to see:
 - river tiles at least 28 px wide on a desktop screen and 20 px on a phone (a face is read at a glance);
 - the board covers at least 40 % of the screen (the table is what the page is for).
 
+Calls add the widest action bars: a button per option, each showing its meld's tiles, beside two melds already
+called.
+
 Two people at a table add what a table of one person with CPUs never shows: the decision timer in the centre
 panel (which clips what does not fit) and the quick reactions' bubbles, each by its seat's plate.
 
@@ -24,7 +27,7 @@ from typing import Any
 import pytest
 
 from tests.browser.helpers import LiveServer, Person, expect, two_at_a_table
-from tests.browser.scenarios import QUIET
+from tests.browser.scenarios import CALL_FORMS, QUIET
 from tests.browser.tour import SCREENS, tour
 
 SIZES = {"1280x720": (1280, 720), "1366x768": (1366, 768), "1920x1080": (1920, 1080),
@@ -85,9 +88,9 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> float:
     return max(0.0, w) * max(0.0, h)
 
 
-def check_table(m: dict[str, Any], size: str, seated: bool, actions: bool = True) -> list[str]:
+def check_table(m: dict[str, Any], size: str, seated: bool, actions: bool = True, concealed: int = 13) -> list[str]:
     """What is wrong with the table measured as ``m`` at ``size`` (an empty list when nothing is); ``actions``: the
-    person's prompt offers buttons."""
+    person's prompt offers buttons; ``concealed``: the fewest tiles the person's hand holds."""
     wrong: list[str] = []
     vw, vh = m["viewport"]
     if m["scroll"][0] > vw or m["scroll"][1] > vh:
@@ -119,7 +122,7 @@ def check_table(m: dict[str, Any], size: str, seated: bool, actions: bool = True
     if share < BOARD_SHARE:
         wrong.append(f"the board covers {share:.0%} of the screen")
     if seated:
-        if len(m["hand"]) < 13:
+        if len(m["hand"]) < concealed:
             wrong.append(f"{len(m['hand'])} hand tiles drawn")
         narrow = [t["w"] for t in m["hand"] if t["w"] < HAND_MIN - 0.5]
         if narrow:
@@ -249,3 +252,43 @@ def test_the_timer_and_the_reactions_fit_the_table(
         if problems:
             wrong[name] = problems
     assert not wrong, "\n".join(f"{name}: {p}" for name, ps in wrong.items() for p in ps)
+
+
+def check_bar(person: Person, size: str) -> list[str]:
+    """What is wrong with the table at a call's prompt (seven tiles in hand beside two melds): the table's checks, and
+    action buttons that overlap."""
+    person.page.wait_for_timeout(500)  # the last discard has slid into its river, the call's word has flown
+    m = person.page.evaluate(MEASURE)
+    wrong = check_table(m, size, seated=True, concealed=7)
+    for i, a in enumerate(m["bar"]):
+        wrong += [f"action buttons overlap: {a} {b}" for b in m["bar"][i + 1 :] if overlap(a, b) > 1]
+    return wrong
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_call_buttons_with_their_tiles_fit_the_action_bar(server: LiveServer, person: Person, size: str) -> None:
+    """With a closed kan and a pon on the table, the chi prompt's buttons (Chi 1m2m3m, Chi 2m3m4m, Skip) and then its
+    row of options fit the screen beside the hand and the melds, at every size."""
+    width, height = SIZES[size]
+    person.page.set_viewport_size({"width": width, "height": height})
+    server.stack(CALL_FORMS.wall())
+    person.play_now()
+    person.wait_prompt()  # the closed kan, then a discard
+    person.page.keyboard.press("k")
+    expect(person.seat(0).locator(".melds .meld")).to_have_count(1)
+    person.wait_prompt()
+    person.click_tile("9s")
+    person.wait_prompt()  # the pon, then a discard
+    person.press("pon")
+    expect(person.seat(0).locator(".melds .meld")).to_have_count(2)
+    person.wait_prompt()
+    person.click_tile("1s")
+    person.wait_prompt()  # the chi, two ways
+    expect(person.page.locator("#act-chi-2")).to_be_visible()
+    wrong = {"buttons": check_bar(person, size)}
+    person.screenshot(f"layout-calls-{size}.png")
+    person.page.keyboard.press("c")  # the row of options
+    expect(person.page.locator("#action-bar button.choice")).to_have_count(2)
+    wrong["options"] = check_bar(person, size)
+    person.screenshot(f"layout-call-options-{size}.png")
+    assert not any(wrong.values()), "\n".join(f"{what}: {p}" for what, ps in wrong.items() for p in ps)
