@@ -76,7 +76,8 @@ MEASURE = """() => {
           && b.x + b.w <= p.x + p.w + 1 && b.y + b.h <= p.y + p.h + 1);
     }),
     riverTiles: all('#table .seat .river .tile:not(.sideways)'), dora: all('#table .centre .dora .tile'),
-    hand: all('#hand .hand-tile'), bar: all('#action-bar button'),
+    hand: all('#hand .hand-tile'), bar: all('#action-bar button'), leave: all('#leave-table'),
+    others: all('#react-button, .own-hints > *, #hand, .own .melds'),
   };
 }"""
 
@@ -117,6 +118,14 @@ def check_table(m: dict[str, Any], size: str, seated: bool, actions: bool = True
         wrong.append("the centre panel's contents do not fit in it")
     if not m["dora"]:
         wrong.append("no dora indicator on the board")
+    if not m["leave"]:
+        wrong.append("no Leave button")
+    for leave in m["leave"]:  # in a corner of its own: over neither the board nor anything of the own hand
+        wrong += [
+            f"the Leave button covers {b}"
+            for b in [m["board"]] + m["hand"] + m["bar"] + m["others"]
+            if overlap(leave, b) > 1
+        ]
     board = m["board"]
     share = board["w"] * board["h"] / (vw * vh)
     if share < BOARD_SHARE:
