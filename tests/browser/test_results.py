@@ -143,6 +143,22 @@ def test_a_win_shows_the_called_tile_turned_the_indicators_and_the_fu(server: Li
     person.screenshot("results-pon-win-ja.png")
 
 
+def test_the_result_card_offers_leave_while_it_covers_the_table(server: LiveServer, person: Person) -> None:
+    """The card covers the table's corner Leave: it carries its own, which asks the same question."""
+    start(server, person, PON_TSUMO)
+    play(person, PON_TSUMO)
+    card = result(person)
+    expect(card.locator("#result-next")).to_be_visible()
+    card.locator("#result-leave").click()
+    expect(person.page.locator("#leave-dialog")).to_contain_text("Leave")
+    person.page.click("#leave-cancel")  # staying keeps the result where it was
+    expect(card.locator("#win-summary")).to_be_visible()
+    card.locator("#result-leave").click()
+    person.page.click("#leave-confirm")
+    expect(person.page.locator("#play-now")).to_be_visible()
+    expect(person.page.locator("#result")).to_have_count(0)
+
+
 def test_hovering_a_tile_of_the_result_lights_its_copies(server: LiveServer, person: Person) -> None:
     """The result's tiles are the table's (one drawing, melds.js): they carry their kind, and a hovered one lights
     every copy of it in the result, as at the table."""

@@ -11,6 +11,7 @@ import { state, refresh } from "../store.js";
 import { send } from "../net.js";
 import { seatName } from "../powers.js";
 import { markKinds, watchKinds } from "../cues.js";
+import { askLeave } from "../leave.js";
 
 function nameOf(state, seat) { return seatName(state.room && state.room.seats[seat], seat); }
 
@@ -174,7 +175,11 @@ class Results {
       const body = item ? (item.kind === "hora" ? this.hora(item, state) : this.draw_(item, state)) : this.standings(state);
       button = el("button", { class: "primary", id: "result-next", onclick: () => this.next() },
         item ? t("next") : t("backToRoom"));
-      card = el("div", { class: "result card", role: "dialog", "aria-modal": "true", id: "result" }, body, button);
+      // while a hand's result covers the table, its Leave is here (the standings' button already leaves the table)
+      const leave = item ? el("button", { id: "result-leave", class: "quiet", onclick: () => askLeave(!state.spectating) },
+        t("leave")) : null;
+      card = el("div", { class: "result card", role: "dialog", "aria-modal": "true", id: "result" }, body,
+        el("div", { class: "result-buttons" }, button, leave));
       return card;
     });
     if (drew && card) {

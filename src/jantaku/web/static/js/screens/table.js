@@ -11,7 +11,7 @@ import { t, getLang, WINDS } from "../i18n.js";
 import { isRed, notation, kindOfId, plainIdOf } from "../tiles.js";
 import { state, refresh } from "../store.js";
 import { act, skip, isOpen } from "../play.js";
-import { send } from "../net.js";
+import { leaveButton } from "../leave.js";
 import { powerBadge, powerIcon, powerName, powerTitle, seatName } from "../powers.js";
 import { timerView, tickTimer } from "../timer.js";
 import { drawBubble, drawReactions, muteToggle, muteKey } from "../reactions.js";
@@ -132,27 +132,6 @@ function buildShell(n, me, isSeated) {
   watchKinds(wrap);
   if (own) watchDrag(own.hand);
   return wrap;
-}
-
-// ---------------------------------------------------------------- leaving the table
-/** The Leave button in the table's corner. It asks first, in a dialog of our own; then a player leaves the game (a
- * CPU takes the seat for the rest of it, and the server does not bring them back to it) or a spectator stops
- * watching. The server's "left" brings the page back to the lobby. */
-function leaveButton(isSeated) {
-  const ask = () => {
-    const text = !isSeated ? "leaveWatchText" : state.room && state.room.matched ? "leaveMatchedText" : "leaveGameText";
-    const dialog = el("dialog", { class: "card leave-dialog", id: "leave-dialog", "aria-labelledby": "leave-title" });
-    const leave = () => { dialog.close(); send(isSeated ? { type: "leave_room" } : { type: "unspectate" }); };
-    dialog.addEventListener("keydown", (e) => e.stopPropagation()); // the table's keys stay off while it asks
-    dialog.addEventListener("close", () => dialog.remove());
-    dialog.append(el("h2", { id: "leave-title" }, t(isSeated ? "leaveGameTitle" : "leaveWatchTitle")), el("p", {}, t(text)),
-      el("div", { class: "row" }, el("button", { id: "leave-cancel", autofocus: true, onclick: () => dialog.close() }, t(isSeated ? "leaveStay" : "leaveKeepWatching")),
-        el("button", { class: "primary", id: "leave-confirm", onclick: leave }, isSeated ? t("leaveGame") : t("stopWatching"))));
-    document.body.append(dialog);
-    dialog.showModal();
-  };
-  return el("button", { class: "leave-table", id: "leave-table", title: t(isSeated ? "leaveGameTitle" : "leaveWatchTitle"),
-    "aria-label": t("leave"), onclick: ask }, el("span", { class: "icon", "aria-hidden": "true" }, "⎋"), el("span", { class: "label" }, t("leave")));
 }
 
 function callWord(word, me, n) {
