@@ -206,6 +206,25 @@ def test_a_table_nobody_is_at_stands_still_then_is_abandoned(store: Store) -> No
     assert d.runner.game.events[-1].info["abandoned"] is True
 
 
+def test_a_table_every_person_left_for_good_is_abandoned_at_once(store: Store) -> None:
+    """Nobody can come back to a game every person left: it is not kept waiting ``abandon_minutes`` for them."""
+    config = Settings(cpu_delay=0.0, grace=1.0, hand_pause=0.0, claim_window=0.0, abandon_minutes=10.0)
+    d = Driver(store, Table(), config, 7)
+    d.settle()
+    d.presence(0, None)
+    d.settle()
+    assert not d.runner.finished and not d.runner.deserted(), "Bo is still at the table"
+    d.presence(1, False)  # Bo is only away: he may come back, so the game waits for him
+    d.settle()
+    assert not d.runner.finished and d.runner.next_wake(d.now) == pytest.approx(d.now + 600.0)
+    d.now += 5.0
+    d.runner.handle(InboxItem("left", 1, "easy"), d.now)  # and now he left too
+    assert d.runner.deserted() and d.runner.next_wake(d.now) == d.now
+    d.settle()
+    assert d.runner.abandoned and d.runner.finished
+    assert d.runner.game.events[-1].info["abandoned"] is True
+
+
 def test_an_away_persons_seat_is_played_at_the_cpu_pace(store: Store) -> None:
     """Ann is away past the grace period while Bo stays: her stand-in discards no faster than the CPUs' pace."""
     config = Settings(cpu_delay=0.5, grace=1.0, hand_pause=0.0, claim_window=0.0, abandon_minutes=10.0)
