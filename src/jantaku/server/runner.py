@@ -684,7 +684,8 @@ class GameRunner:
 
     def _queue_update(self, target: int | None, msg: Update) -> None:
         """Queue an update; one still waiting for the store for the same receiver is folded into it (its events
-        first, this view): a game that runs ahead of the store sends one update per receiver, not one a step."""
+        first, this view): a game that runs ahead of the store sends one update per receiver, not one a step. What
+        only the earlier one says stays said: that it is ``full`` (a reload) and the hand ``result`` it carries."""
         earlier = self.unsent.get(target)
         if earlier is not None:
             batch, i = earlier
@@ -694,6 +695,8 @@ class GameRunner:
             msg["events"] = old["events"] + msg["events"]
             if old.get("full"):
                 msg["full"] = True
+            if "result" in old:
+                msg.setdefault("result", old["result"])
         self.unsent[target] = (self.outbox, len(self.outbox))
         self.outbox.append((target, msg))
 
