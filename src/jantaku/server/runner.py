@@ -228,6 +228,11 @@ class GameRunner:
         """The seat's person left the game: a CPU of ``level`` plays the seat from now on, with no grace period."""
         self.post(InboxItem("left", seat, level))
 
+    def left_before(self, seat: int, level: str) -> None:
+        """The seat's person had left the game before it was restored: a CPU of ``level`` plays the seat from the
+        first step on. Called before ``start``; once the task runs, ``left_for_good`` goes through its inbox."""
+        self._left(seat, level)
+
     def controller(self, seat: int) -> Bot | None:
         """The CPU that plays ``seat`` now (its own, or the stand-in of an away person), or None: a person."""
         return self.bots.get(seat) or self.stand_ins.get(seat)
