@@ -109,7 +109,7 @@ def check(r: Row) -> None:
         if want is not None:
             assert getattr(result, name.removesuffix("_han")) == want, f"{name}: {where}"
     if r.fu_items is not None:
-        assert result.fu_items == r.fu_items, where
+        assert tuple((item.label, item.fu) for item in result.fu_items) == r.fu_items, where
     if r.pay is not None:
         players = result.players
         want_pay = {SEATS[s]: r.pay.get(SEATS[s], 0) for s in range(players)}

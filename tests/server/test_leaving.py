@@ -4,10 +4,15 @@ auto-matched game the same, with the server's stand-in level (the room has no CP
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from pathlib import Path
 
 from jantaku.bots import LEVELS
-from tests.server.helpers import EAST, Client, Msg, answer, play_all, send_ok, table, wait_for
+from jantaku.server import upkeep
+from jantaku.server.lobby import Lobby
+from jantaku.server.store import Store
+from tests.server.helpers import EAST, Client, Msg, answer, play_all, send_ok, settings, table, wait_for
 
 #: message types that would carry something of the game
 GAME_MESSAGES = {"update", "room", "game_over", "timeout", "paused", "resumed", "seat_left"}
@@ -87,6 +92,44 @@ def test_leaving_an_auto_matched_game_leaves_the_game_and_it_goes_on(tmp_path: P
         assert record["final"]["nicknames"][1] == name and over["final"]["nicknames"][1] == name
         assert not [m for m in quiet(leaver) if m["type"] in GAME_MESSAGES]
         assert rid not in [r["room_id"] for r in client.get("/api/rooms").json()["rooms"]], "never listed"
+
+
+def test_after_a_restart_a_left_seat_is_played_by_the_rooms_level_from_the_first_step(tmp_path: Path) -> None:
+    """A restored game's left seat has its CPU of the room's level before the game takes a step: not a stand-in of
+    the server's level for a moment (which, in a claim window, would answer at once at the wrong level)."""
+    with table(tmp_path) as (client, connect):
+        ann, bo = connect("Ann"), connect("Bo")
+        rid = send_ok(ann, {"type": "create_room", "settings": EAST, "cpus": ["strong", "strong"]})["room"]["room_id"]
+        bo_seat = send_ok(bo, {"type": "join_room", "room_id": rid})["you"]
+        for p in (ann, bo):
+            p.send({"type": "ready"})
+        ann.room(lambda r: all(s["ready"] for s in r["seats"]))
+        ann.send({"type": "start"})
+        ann.prompt()
+        ann.send({"type": "leave_room"})
+        ann.until("left")
+        runner = client.app.state.lobby.rooms[rid].runner  # type: ignore[attr-defined]
+        wait_for(lambda: runner.controller(0))
+
+    config = settings(tmp_path, stand_in_level="easy")  # the server's stand-in level is not the room's
+
+    async def restart() -> None:
+        lobby = Lobby(config, Store(config.db_url))
+        try:
+            assert upkeep.restore_running(lobby) == 1
+            runner = lobby.rooms[rid].runner
+            assert runner is not None
+            # before the game's task has run at all
+            assert isinstance(runner.controller(0), LEVELS["strong"]), runner.controller(0)
+            assert runner.controller(bo_seat) is None, "Bo is away, in his grace period: nobody stands in yet"
+            assert runner.task is not None
+            runner.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await runner.task
+        finally:
+            lobby.store.close()
+
+    asyncio.run(restart())
 
 
 def test_a_spectator_leaves_with_unspectate(tmp_path: Path) -> None:

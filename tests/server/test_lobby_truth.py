@@ -9,7 +9,11 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from tests.server.helpers import EAST, Client, Msg, answer, play_all, send_ok, table, wait_for
+from jantaku.server.connection import Connection
+from jantaku.server.lobby import Lobby
+from jantaku.server.rooms import RoomSettings
+from jantaku.server.store import Store
+from tests.server.helpers import EAST, Client, Msg, answer, play_all, send_ok, settings, table, wait_for
 
 PUBLIC = {**EAST, "public": True}
 
@@ -140,3 +144,23 @@ def test_a_player_away_when_the_game_ended_gets_its_standings_once_on_return(tmp
         again.until("room")
         assert all(m["type"] != "game_over" for m in quiet(again)), "once"
         assert wait_for(lambda: rid in client.app.state.lobby.rooms)  # type: ignore[attr-defined]
+
+
+def test_the_lobby_changed_from_outside_the_servers_loop_schedules_nothing_and_fails_nothing(tmp_path: Path) -> None:
+    """The lobby's timers (the queue's grace, the listing's push) are the server loop's: a change made from a
+    test's own thread, with no loop running, neither starts one nor raises — the same for every timer."""
+    config = settings(tmp_path)
+    store = Store(config.db_url)
+    try:
+        lobby = Lobby(config, store)
+        peer = lobby.guard.peer("192.0.2.1")
+        ann, _ = lobby.new_holder("Ann", hand_pause=False)
+        conn = Connection(config, peer)
+        lobby.attach(conn, ann)
+        lobby.browse(Connection(config, peer))  # someone in the lobby: a change would push the listing
+        lobby.queue(ann, RoomSettings.from_json(EAST), None)
+        assert lobby.matching.queued(ann) and not lobby.push_due
+        lobby.disconnected(conn)  # the queue's grace would start here
+        assert lobby.matching.queued(ann), "no loop, no grace timer: she keeps her place"
+    finally:
+        store.close()

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from jantaku.server.protocol import REACTION_PHRASES
-from tests.server.helpers import EAST, Client, Msg, play_all, send_ok, simple_choice, table
+from tests.server.helpers import EAST, Client, Msg, answer, play_all, send_ok, simple_choice, table
 
 #: Bo's seat in ``two_at_a_table``: the two CPUs take seats 1 and 2 first
 BO = 3
@@ -59,6 +59,8 @@ def test_a_reaction_reaches_the_table_and_its_spectators_and_changes_nothing(tmp
         errors = [m for m in a.seen + b.seen if m["type"] == "error"]
         assert not errors, errors
 
+        if moved.get("seq"):  # a slow store folds the next steps into this update: Ann's next prompt with them
+            answer(a, moved)
         over = play_all([a, b])
         game_id = over["game_id"]
         log = client.get(f"/api/games/{game_id}/log")
@@ -128,3 +130,21 @@ def test_reactions_are_limited_per_person(tmp_path: Path) -> None:
         second.error("too_many_reactions")
         seen = [m["phrase"] for m in reactions(b)]
         assert seen == ["wow", "wow", "wow", "sorry", "good_game"], seen
+
+
+def test_welcome_says_which_phrases_and_what_budget_the_server_holds_reactions_to(tmp_path: Path) -> None:
+    """The page takes the phrases and the budget from ``welcome`` (new and resumed alike): they are the ones the
+    server checks ``react`` against, so the two cannot drift apart."""
+    with table(tmp_path, reaction_seconds=60.0, reaction_burst=2.0) as (_client, connect):
+        a, b, _rid = two_at_a_table(connect)
+        told = a.seen[0]
+        assert told["type"] == "welcome" and told["resumed"] is False
+        assert told["reactions"] == {"phrases": list(REACTION_PHRASES), "seconds": 60.0, "burst": 2.0}
+        back = connect(token=b.token)
+        assert back.seen[-1]["resumed"] is True and back.seen[-1]["reactions"] == told["reactions"]
+        budget = told["reactions"]
+        for phrase in budget["phrases"][: int(budget["burst"])]:  # every phrase it names is taken, up to the burst
+            a.send({"type": "react", "phrase": phrase})
+            assert a.until("reaction")["phrase"] == phrase
+        a.send({"type": "react", "phrase": budget["phrases"][-1]})
+        assert "60 seconds" in a.error("too_many_reactions")["message"], "the next waits the budget's seconds"

@@ -206,6 +206,52 @@ def test_a_table_nobody_is_at_stands_still_then_is_abandoned(store: Store) -> No
     assert d.runner.game.events[-1].info["abandoned"] is True
 
 
+def test_a_table_every_person_left_for_good_is_abandoned_at_once(store: Store) -> None:
+    """Nobody can come back to a game every person left: it is not kept waiting ``abandon_minutes`` for them."""
+    config = Settings(cpu_delay=0.0, grace=1.0, hand_pause=0.0, claim_window=0.0, abandon_minutes=10.0)
+    d = Driver(store, Table(), config, 7)
+    d.settle()
+    d.presence(0, None)
+    d.settle()
+    assert not d.runner.finished and not d.runner.deserted(), "Bo is still at the table"
+    d.presence(1, False)  # Bo is only away: he may come back, so the game waits for him
+    d.settle()
+    assert not d.runner.finished and d.runner.next_wake(d.now) == pytest.approx(d.now + 600.0)
+    d.now += 5.0
+    d.runner.handle(InboxItem("left", 1, "easy"), d.now)  # and now he left too
+    assert d.runner.deserted() and d.runner.next_wake(d.now) == d.now
+    d.settle()
+    assert d.runner.abandoned and d.runner.finished
+    assert d.runner.game.events[-1].info["abandoned"] is True
+
+
+def test_a_reload_keeps_the_hand_result_when_another_seat_acts_before_the_store_confirms(store: Store) -> None:
+    """Ann reloads while the hand's result is on screen: her full update carries the result. Bo plays before the
+    store has confirmed it, so his move's update for Ann is folded into the unsent one: the result stays in it."""
+    config = Settings(cpu_delay=0.0, grace=100.0, hand_pause=15.0, claim_window=0.0, abandon_minutes=10.0)
+    d = Driver(store, Table(), config, 0)
+    r = d.runner
+    for _ in range(STEP_BUDGET):  # the people play on until the first hand's result is on screen
+        d.settle()
+        if r.paused():
+            break
+        d.answer(0)
+        d.answer(1)
+        wake = r.next_wake(d.now)
+        if wake is not None and wake > d.now:
+            d.now = wake
+    assert r.paused() and r.pending_continue == {0, 1} and r.clocks[1].seq, "Bo deals the next hand"
+    d.presence(0, False)
+    d.presence(0, True)  # Ann's reload: a full update with the result, waiting for the store
+    d.answer(1)  # Bo discards before the store confirms
+    to_ann = [m for target, m in r.outbox if target == 0 and m["type"] == "update"]
+    assert len(to_ann) == 1, "one update for Ann: Bo's move folded into her full one"
+    update = to_ann[0]
+    assert update.get("full") and any(e["type"] == "dahai" and e["actor"] == 1 for e in update["events"])
+    result = update.get("result")
+    assert result and result[-1]["type"] == "end_kyoku", "the reload lost the hand's result"
+
+
 def test_an_away_persons_seat_is_played_at_the_cpu_pace(store: Store) -> None:
     """Ann is away past the grace period while Bo stays: her stand-in discards no faster than the CPUs' pace."""
     config = Settings(cpu_delay=0.5, grace=1.0, hand_pause=0.0, claim_window=0.0, abandon_minutes=10.0)

@@ -5,9 +5,16 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from jantaku.engine.game import fu_items_json
+from jantaku.hand.model import Hand
+from jantaku.rules import preset
+from jantaku.scoring.riichi import WinContext, score
+from jantaku.scoring.riichi.fu import FU_LABELS, FuItem
 from jantaku.scoring.riichi.points import LIMITS, MULTIPLE_NAMES
 from jantaku.scoring.zungjung.patterns import PATTERNS
+from jantaku.tiles import EAST, parse_tile
 from jantaku.web import STATIC_DIR
 
 I18N = (STATIC_DIR / "js" / "i18n.js").read_text(encoding="utf-8")
@@ -34,11 +41,28 @@ def test_every_limit_is_named() -> None:
 
 
 def test_every_fu_item_is_named() -> None:
-    labels = [
-        ("base", 20), ("base (pinfu tsumo)", 20), ("closed ron", 10), ("tsumo", 2), ("open triplet 1m", 4),
-        ("closed triplet 7z", 8), ("open kan 5p", 8), ("closed kan 9s", 32), ("pair 5z", 2), ("kanchan wait", 2),
-        ("penchan wait", 2), ("tanki wait", 2), ("open hand minimum", 10), ("seven pairs", 25),
-    ]  # fmt: skip
-    items = fu_items_json(labels)
-    assert {item["item"] for item in items} == set(table("FU_ITEMS"))
-    assert [item.get("kind") for item in items] == [None] * 4 + [0, 33, 13, 26, 31] + [None] * 5
+    """Every key the scorer may give a fu item has its English and Japanese words (the keys are the scorer's own
+    data, not parsed from its English labels)."""
+    assert set(FU_LABELS) == set(table("FU_ITEMS"))
+    items = [FuItem("closed_triplet", 8, parse_tile("7z")), FuItem("kanchan", 2), FuItem("pinfu_tsumo", 20)]
+    assert fu_items_json(items) == [
+        {"item": "closed_triplet", "fu": 8, "kind": 33},
+        {"item": "kanchan", "fu": 2},
+        {"item": "pinfu_tsumo", "fu": 20},
+    ]
+    assert [item.label for item in items] == ["closed triplet 7z", "kanchan wait", "base (pinfu tsumo)"]
+
+
+def test_rewording_a_fu_label_changes_no_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI's words for a fu item may change; what the game sends does not."""
+    monkeypatch.setitem(FU_LABELS, "closed_triplet", "concealed pung")
+    monkeypatch.setitem(FU_LABELS, "kanchan", "closed wait")
+    hand = Hand.parse("111z123m456p789s3s")
+    result = score(hand, parse_tile("3s"), WinContext(seat_wind=EAST + 1), preset("standard"))
+    assert [item.label for item in result.fu_items] == ["base", "closed ron", "concealed pung 1z", "tanki wait"]
+    assert fu_items_json(result.fu_items) == [
+        {"item": "base", "fu": 20},
+        {"item": "closed_ron", "fu": 10},
+        {"item": "closed_triplet", "fu": 8, "kind": parse_tile("1z")},
+        {"item": "tanki", "fu": 2},
+    ]

@@ -82,7 +82,8 @@ from jantaku.engine.view import PowerSecret, SeatView, seat_view
 from jantaku.engine.wall import Wall
 from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import DRAGONS, EAST, KIND_OF_ID, WINDS, kind_of_id, parse_tile
+from jantaku.scoring.riichi.fu import FuItem
+from jantaku.tiles import DRAGONS, EAST, KIND_OF_ID, WINDS, kind_of_id
 
 _JSON = json.JSONEncoder(separators=(",", ":"))
 
@@ -808,22 +809,15 @@ class Game:
         return [ev, *self._finish_hand(outcome)]
 
 
-#: the scorer's fu labels (``scoring.riichi.fu``) as stable keys a client translates
-_FU_KEYS = {"base (pinfu tsumo)": "pinfu_tsumo", "open hand minimum": "open_minimum"}
-
-
-def fu_items_json(items: Sequence[tuple[str, int]]) -> list[dict[str, Any]]:
-    """The scorer's fu breakdown as data: ``{"item", "fu"}`` with ``item`` a key (``base``, ``closed_ron``,
-    ``tsumo``, ``open_triplet``, ``closed_triplet``, ``open_kan``, ``closed_kan``, ``pair``, ``kanchan``,
-    ``penchan``, ``tanki``, ``open_minimum``, ``pinfu_tsumo``, ``seven_pairs``) and, for a set or the pair, the tile
-    ``kind`` its label names (the labels end in the kind's notation, e.g. ``closed triplet 7z``)."""
+def fu_items_json(items: Sequence[FuItem]) -> list[dict[str, Any]]:
+    """The scorer's fu breakdown as data: ``{"item", "fu"}`` with ``item`` the item's key (``FU_LABELS``: ``base``,
+    ``closed_ron``, ``tsumo``, ``open_triplet``, ``closed_triplet``, ``open_kan``, ``closed_kan``, ``pair``,
+    ``kanchan``, ``penchan``, ``tanki``, ``open_minimum``, ``pinfu_tsumo``, ``seven_pairs``) and, for a set or the
+    pair, its tile ``kind``."""
     out: list[dict[str, Any]] = []
-    for label, fu in items:
-        text, _, last = label.rpartition(" ")
-        kind = parse_tile(last) if text and last[:1].isdigit() else None
-        text = text if kind is not None else label
-        item: dict[str, Any] = {"item": _FU_KEYS.get(text) or text.removesuffix(" wait").replace(" ", "_"), "fu": fu}
-        if kind is not None:
-            item["kind"] = kind
+    for entry in items:
+        item: dict[str, Any] = {"item": entry.key, "fu": entry.fu}
+        if entry.kind is not None:
+            item["kind"] = entry.kind
         out.append(item)
     return out

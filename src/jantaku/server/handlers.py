@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from jantaku.bots import LEVELS
+from jantaku.server.config import Settings
 from jantaku.server.connection import Connection, SeatHolder
 from jantaku.server.lobby import Lobby
 from jantaku.server.protocol import (
@@ -26,6 +27,7 @@ from jantaku.server.protocol import (
     NicknameSet,
     Pong,
     Reaction,
+    ReactionsJson,
     Unqueued,
     Welcome,
     error,
@@ -128,6 +130,13 @@ def on_ping(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     conn.send(pong)
 
 
+def reactions_json(settings: Settings) -> ReactionsJson:
+    """The quick reactions as ``on_react`` checks them: the phrases and each person's budget."""
+    return ReactionsJson(
+        phrases=list(REACTION_PHRASES), seconds=settings.reaction_seconds, burst=settings.reaction_burst
+    )
+
+
 def on_hello(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     """A new person gets a token; a known token takes back its person (and seat) on this connection."""
     version = msg.get("protocol", PROTOCOL_VERSION)
@@ -142,7 +151,12 @@ def on_hello(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
         holder, token = lobby.new_holder(clean_nickname(msg.get("nickname", "Player")), msg.get("hand_pause") is True)
         lobby.attach(conn, holder)
         welcome = Welcome(
-            type="welcome", protocol=PROTOCOL_VERSION, nickname=holder.nickname, token=token, resumed=False
+            type="welcome",
+            protocol=PROTOCOL_VERSION,
+            nickname=holder.nickname,
+            token=token,
+            resumed=False,
+            reactions=reactions_json(lobby.settings),
         )
         conn.send(welcome)
         return
@@ -166,7 +180,10 @@ def on_hello(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
         known.nickname = clean_nickname(msg["nickname"])
     known.hand_pause = msg.get("hand_pause") is True
     lobby.attach(conn, known)
-    conn.send(Welcome(type="welcome", protocol=PROTOCOL_VERSION, nickname=known.nickname, resumed=True))
+    reactions = reactions_json(lobby.settings)
+    conn.send(
+        Welcome(type="welcome", protocol=PROTOCOL_VERSION, nickname=known.nickname, resumed=True, reactions=reactions)
+    )
     lobby.welcome_back(known)  # the room (the others see the seat connected again), a game missed, the queue
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from jantaku.engine import Game
@@ -129,13 +130,23 @@ class Lobby:
         holder.connection = None
         holder.last_seen = time.monotonic()
         if self.matching.queued(holder):
-            asyncio.get_running_loop().call_later(self.settings.grace, self.queue_grace_over, holder)
+            self._later(self.settings.grace, self.queue_grace_over, holder)
         room = self.room_of(holder)
         if room is not None:
             seat = room.seat_of(holder.token_hash)
             if room.runner is not None and seat is not None:
                 room.runner.post(InboxItem("presence", seat, False))
             self.room_changed(room)
+
+    def _later(self, seconds: float, callback: Callable[..., None], *args: Any) -> bool:
+        """Call ``callback(*args)`` on the server's loop in ``seconds``; whether it is scheduled. A change made
+        outside the loop (a test driving the lobby from its own thread) schedules nothing, and fails nothing."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        loop.call_later(seconds, callback, *args)
+        return True
 
     # ------------------------------------------------------------------ rooms
     def room_of(self, holder: SeatHolder) -> Room | None:
@@ -200,12 +211,7 @@ class Lobby:
         within ``LISTING_PUSH_SECONDS``."""
         self.listed = None
         if self.browsing and not self.push_due:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:  # a change made outside the server's loop (a test's own thread): no push
-                return
-            self.push_due = True
-            loop.call_later(LISTING_PUSH_SECONDS, self.push_listing)
+            self.push_due = self._later(LISTING_PUSH_SECONDS, self.push_listing)
 
     def push_listing(self) -> None:
         """The listing to every connection in the lobby (one in a room or watching one stops getting it)."""

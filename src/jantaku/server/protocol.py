@@ -252,14 +252,26 @@ class PlayAction(TypedDict):
 # server -> client
 
 
+class ReactionsJson(TypedDict):
+    """What a person may say to the table (``react``): the phrases, in the menu's order, and the budget the server
+    holds each person to (one every ``seconds``, up to ``burst`` saved up), so a client keeps to it instead of
+    being refused."""
+
+    phrases: list[str]
+    seconds: float
+    burst: float
+
+
 class Welcome(TypedDict):
-    """The answer to ``hello``; ``token`` only for a new person, and only to that connection."""
+    """The answer to ``hello``; ``token`` only for a new person, and only to that connection. ``reactions``: the
+    server's phrases and budget, from the same constants that check each ``react``."""
 
     type: Literal["welcome"]
     protocol: int
     nickname: str
     token: NotRequired[str]
     resumed: bool
+    reactions: ReactionsJson
 
 
 class RoomState(TypedDict):

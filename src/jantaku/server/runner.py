@@ -17,7 +17,8 @@ abandonment deadline) or until a message arrives, then ``step()`` does what is d
 CPUs decide through the same ``act(view)`` as in the simulator, at the room's CPU pace. A person who is away
 keeps the seat for a grace period, then a CPU stands in, at the same pace, until they return; one who leaves the
 game (``left_for_good``) has a CPU of the room's level in their seat at once, for good. A game with no person
-connected (away, or left) pauses; after ``abandon_minutes`` it ends as abandoned. With timers on, a person who
+connected (away, or left) pauses; after ``abandon_minutes`` it ends as abandoned — at once when every person left
+for good, as nobody can come back to it. With timers on, a person who
 lets the time run out gets the default play: discard the drawn tile, pass on calls, decline riichi. Neither the
 default play nor a stand-in ever uses the seat's superpower (no power action, no veiled discard).
 
@@ -227,9 +228,19 @@ class GameRunner:
         """The seat's person left the game: a CPU of ``level`` plays the seat from now on, with no grace period."""
         self.post(InboxItem("left", seat, level))
 
+    def left_before(self, seat: int, level: str) -> None:
+        """The seat's person had left the game before it was restored: a CPU of ``level`` plays the seat from the
+        first step on. Called before ``start``; once the task runs, ``left_for_good`` goes through its inbox."""
+        self._left(seat, level)
+
     def controller(self, seat: int) -> Bot | None:
         """The CPU that plays ``seat`` now (its own, or the stand-in of an away person), or None: a person."""
         return self.bots.get(seat) or self.stand_ins.get(seat)
+
+    def deserted(self) -> bool:
+        """Every person at the table left the game for good (``left_for_good``): nobody can come back to it, so it
+        is not kept waiting for anyone."""
+        return all(i in self.bots or c.away_since == float("-inf") for i, c in enumerate(self.clocks))
 
     def people_here(self) -> list[int]:
         """The person seats whose person is connected (as the task has been told)."""
@@ -362,6 +373,8 @@ class GameRunner:
             return now
         if not here:
             assert self.idle_since is not None
+            if self.deserted():
+                return now
             times.append(self.idle_since + self.settings.abandon_minutes * 60)
             return min(times)
         if self.pause_until and self.pending_continue:
@@ -392,11 +405,14 @@ class GameRunner:
         if self._tick_clock(now):
             return
         if not self.people_here():
+            if self.deserted():  # everyone left: it ends now, not ``abandon_minutes`` later
+                self._abandon(now, "every person left the game")
+                return
             if self.idle_since is None:
                 self.idle_since = now
                 self._send_spectators(Paused(type="paused", reason="absent"))
             if now >= self.idle_since + self.settings.abandon_minutes * 60:
-                self._abandon(now)
+                self._abandon(now, f"no person connected for {self.settings.abandon_minutes:g} minutes")
             return
         if self.idle_since is not None:  # a person came back: the table goes on where it stood
             self.shift_timers(now - self.idle_since)
@@ -673,7 +689,8 @@ class GameRunner:
 
     def _queue_update(self, target: int | None, msg: Update) -> None:
         """Queue an update; one still waiting for the store for the same receiver is folded into it (its events
-        first, this view): a game that runs ahead of the store sends one update per receiver, not one a step."""
+        first, this view): a game that runs ahead of the store sends one update per receiver, not one a step. What
+        only the earlier one says stays said: that it is ``full`` (a reload) and the hand ``result`` it carries."""
         earlier = self.unsent.get(target)
         if earlier is not None:
             batch, i = earlier
@@ -683,6 +700,8 @@ class GameRunner:
             msg["events"] = old["events"] + msg["events"]
             if old.get("full"):
                 msg["full"] = True
+            if "result" in old:
+                msg.setdefault("result", old["result"])
         self.unsent[target] = (self.outbox, len(self.outbox))
         self.outbox.append((target, msg))
 
@@ -694,10 +713,11 @@ class GameRunner:
             self.outbox.append((None, msg))
 
     # ------------------------------------------------------------------ end
-    def _abandon(self, now: float) -> None:
-        """Nobody came back in time: the game ends on the scores as they stand, recorded as abandoned."""
+    def _abandon(self, now: float, why: str) -> None:
+        """Nobody came back in time, or everyone left: the game ends on the scores as they stand, recorded as
+        abandoned."""
         self._close_window(now)
-        log.info("game %s abandoned: no person connected for %g minutes", self.game_id, self.settings.abandon_minutes)
+        log.info("game %s abandoned: %s", self.game_id, why)
         self.abandoned = True
         self._store({"type": "abandon"})
         self._after(self.game.abandon(), now)

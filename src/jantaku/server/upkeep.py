@@ -56,9 +56,10 @@ def restore_running(lobby: Lobby) -> int:
         now = time.monotonic()
         for i, s in enumerate(room.seats):
             if s is not None and s.person:
-                runner.clocks[i].away_since = now if s.token_hash else float("-inf")
-                if not s.token_hash:  # left before the restart: a CPU of the room's level goes on playing it
-                    runner.left_for_good(i, room.stand_in_level(lobby.settings.stand_in_level))
+                if s.token_hash:  # away until they come back with their token: the grace period runs
+                    runner.clocks[i].away_since = now
+                else:  # left before the restart: a CPU of the room's level plays it from the first step
+                    runner.left_before(i, room.stand_in_level(lobby.settings.stand_in_level))
         room.runner, room.game_id = runner, rec.id
         lobby.add_room(room)
         runner.start()

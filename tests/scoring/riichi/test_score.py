@@ -10,11 +10,14 @@ from __future__ import annotations
 from jantaku.melds import MeldKind
 from jantaku.rules import preset
 from jantaku.scoring.riichi import ScoringError, score
-from jantaku.scoring.riichi.fu import fu_items, standard_fu
+from jantaku.scoring.riichi.fu import FU_LABELS, fu_items, standard_fu
 from jantaku.scoring.riichi.readings import HPAIR, NEEDS, PEI, PLAIN, RUNS
 from jantaku.scoring.riichi.result import Reading
 from jantaku.scoring.riichi.score import applicable_checks, checks_for
 from tests.scoring.riichi.random_hands import PRESETS, seeded_cases
+
+#: the fu items that name a tile kind: a set's, the pair's
+SET_AND_PAIR_KEYS = {"open_triplet", "closed_triplet", "open_kan", "closed_kan", "pair"}
 
 
 def test_shared_check_lists_equal_the_full_pass() -> None:
@@ -47,7 +50,7 @@ def test_fu_items_add_up_to_the_fu() -> None:
                 continue
             items = result.fu_items
             assert items, (hand, win)
-            raw = sum(fu for _, fu in items)
+            raw = sum(item.fu for item in items)
             assert (raw + 9) // 10 * 10 == result.fu or (raw == 25 and result.fu == 25)
             reading = result.reading
             assert isinstance(reading, Reading)
@@ -60,6 +63,8 @@ def test_fu_items_add_up_to_the_fu() -> None:
                 sets_of += [(m.first, m.kind is not MeldKind.CHI, m.is_open, m.is_kan) for m in hand.melds]
                 again = fu_items(sets_of, reading.pair, result.wait, hand.is_closed, ctx, rules, reading.pinfu)
                 assert tuple(again) == items
-                sets = sum(fu for label, fu in items if label.endswith(("triplet", "kan"), 0, label.rfind(" ")))
-                pair = sum(fu for label, fu in items if label.startswith("pair"))
+                sets = sum(item.fu for item in items if item.key.endswith(("triplet", "kan")))
+                pair = sum(item.fu for item in items if item.key == "pair")
+                assert all(item.key in FU_LABELS for item in items)
+                assert all((item.kind is not None) == (item.key in SET_AND_PAIR_KEYS) for item in items)
                 assert standard_fu(sets, pair, result.wait, hand.is_closed, ctx.tsumo, reading.pinfu)[0] == result.fu

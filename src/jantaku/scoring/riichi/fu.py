@@ -11,12 +11,51 @@ set's worth (tests check that the items add up to the total).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi.context import WinContext
 from jantaku.tiles import DRAGONS, is_honor, is_terminal_or_honor, kind_name
 
-FuItem = tuple[str, int]
+#: every fu item's key, and its words on a score sheet (the CLI's); a set's or the pair's words end in its kind
+FU_LABELS = {
+    "base": "base",
+    "pinfu_tsumo": "base (pinfu tsumo)",
+    "closed_ron": "closed ron",
+    "tsumo": "tsumo",
+    "open_triplet": "open triplet",
+    "closed_triplet": "closed triplet",
+    "open_kan": "open kan",
+    "closed_kan": "closed kan",
+    "pair": "pair",
+    "kanchan": "kanchan wait",
+    "penchan": "penchan wait",
+    "tanki": "tanki wait",
+    "open_minimum": "open hand minimum",
+    "seven_pairs": "seven pairs",
+}
+
+
+class FuItem(NamedTuple):
+    """One line of a fu breakdown, as data: what it counts (``key``, one of ``FU_LABELS``), its fu, and for a
+    triplet, a kan or the pair the tile ``kind`` (None otherwise). Its words (``label``) are made from the key, so
+    rewording a line changes no key a client reads."""
+
+    key: str
+    fu: int
+    kind: int | None = None
+
+    @property
+    def label(self) -> str:
+        """The line in words, e.g. ``closed triplet 7z``, ``kanchan wait``."""
+        words = FU_LABELS[self.key]
+        return words if self.kind is None else f"{words} {kind_name(self.kind)}"
+
+
+def set_item(kind: int, is_open: bool, is_kan: bool, fu: int) -> FuItem:
+    """The line of a triplet or a kan."""
+    return FuItem(("open_" if is_open else "closed_") + ("kan" if is_kan else "triplet"), fu, kind)
+
 
 BASE = 20
 CLOSED_RON = 10
@@ -81,25 +120,24 @@ def fu_items(
     completed by a ron discard counting as open."""
     tsumo = ctx.tsumo
     if pinfu:
-        return [("base (pinfu tsumo)", 20)] if tsumo else [("base", BASE), ("closed ron", CLOSED_RON)]
-    items: list[FuItem] = [("base", BASE)]
+        return [FuItem("pinfu_tsumo", 20)] if tsumo else [FuItem("base", BASE), FuItem("closed_ron", CLOSED_RON)]
+    items: list[FuItem] = [FuItem("base", BASE)]
     if menzen and not tsumo:
-        items.append(("closed ron", CLOSED_RON))
+        items.append(FuItem("closed_ron", CLOSED_RON))
     if tsumo:
-        items.append(("tsumo", TSUMO))
+        items.append(FuItem("tsumo", TSUMO))
     for kind, trip, is_open, is_kan in sets:
         if trip:
-            label = ("open " if is_open else "closed ") + ("kan" if is_kan else "triplet")
-            items.append((f"{label} {kind_name(kind)}", set_fu(kind, is_open, is_kan)))
+            items.append(set_item(kind, is_open, is_kan, set_fu(kind, is_open, is_kan)))
     if is_honor(pair):
         pf = pair_fu(pair, ctx, rules)
         if pf:
-            items.append((f"pair {kind_name(pair)}", pf))
+            items.append(FuItem("pair", pf, pair))
     if WAIT_FU[wait]:
-        items.append((f"{wait} wait", WAIT_FU[wait]))
+        items.append(FuItem(wait, WAIT_FU[wait]))
     if len(items) == 1 and not menzen:
-        items.append(("open hand minimum", 10))
+        items.append(FuItem("open_minimum", 10))
     return items
 
 
-SEVEN_PAIRS_FU: tuple[int, list[FuItem]] = (25, [("seven pairs", 25)])
+SEVEN_PAIRS_FU: tuple[int, list[FuItem]] = (25, [FuItem("seven_pairs", 25)])

@@ -32,6 +32,7 @@ from jantaku.hand.model import Hand
 from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi.context import WinContext
+from jantaku.scoring.riichi.fu import FuItem, set_item
 from jantaku.scoring.riichi.points import Payment
 from jantaku.scoring.riichi.result import ScoreResult, WrittenReading, YakuLine
 from jantaku.scoring.riichi.validate import ScoringError, validate
@@ -410,30 +411,29 @@ def pair_fu(kind: int, win: Win) -> int:
     return win.rules.double_wind_fu if fu == 4 else fu
 
 
-def fu_items(r: StandardReading, win: Win, pinfu: bool) -> list[tuple[str, int]]:
+def fu_items(r: StandardReading, win: Win, pinfu: bool) -> list[FuItem]:
     """The fu of a standard reading, item by item (docs/rules.md, Points): 20 base; 10 for a closed ron; 2 for a
     tsumo (pinfu excepted: pinfu tsumo is a flat 20, pinfu ron 30); the triplets and kans; the pair; 2 for a
     closed, edge or single wait; an open ron that comes to 20 is raised to 30."""
     tsumo = win.ctx.tsumo
     if pinfu:
-        return [("base (pinfu tsumo)", 20)] if tsumo else [("base", 20), ("closed ron", 10)]
-    items = [("base", 20)]
+        return [FuItem("pinfu_tsumo", 20)] if tsumo else [FuItem("base", 20), FuItem("closed_ron", 10)]
+    items = [FuItem("base", 20)]
     if win.closed and not tsumo:
-        items.append(("closed ron", 10))
+        items.append(FuItem("closed_ron", 10))
     if tsumo:
-        items.append(("tsumo", 2))
+        items.append(FuItem("tsumo", 2))
     for i, g in enumerate(r.groups):
         if g.run:
             continue
         concealed = not g.called and not (i == r.won and win.ron)
-        label = ("closed " if concealed else "open ") + ("kan" if g.kan else "triplet")
-        items.append((f"{label} {kind_name(g.first)}", triplet_fu(g.first, concealed, g.kan)))
+        items.append(set_item(g.first, not concealed, g.kan, triplet_fu(g.first, concealed, g.kan)))
     if pair_fu(r.pair, win):
-        items.append((f"pair {kind_name(r.pair)}", pair_fu(r.pair, win)))
+        items.append(FuItem("pair", pair_fu(r.pair, win), r.pair))
     if r.wait in ("kanchan", "penchan", "tanki"):
-        items.append((f"{r.wait} wait", 2))
-    if sum(fu for _, fu in items) == 20:
-        items.append(("open hand minimum", 10))
+        items.append(FuItem(r.wait, 2))
+    if sum(item.fu for item in items) == 20:
+        items.append(FuItem("open_minimum", 10))
     return items
 
 
@@ -510,7 +510,7 @@ class Candidate:
     limit: str | None
     liable_basic: int
     wait: str
-    items: list[tuple[str, int]]
+    items: list[FuItem]
     text: str
     dora: int
 
@@ -534,7 +534,7 @@ def yakuman_candidate(lines: list[YakuLine], win: Win, wait: str, text: str) -> 
 
 
 def regular_candidate(
-    lines: list[YakuLine], win: Win, wait: str, items: list[tuple[str, int]], fu: int, raw: int, text: str
+    lines: list[YakuLine], win: Win, wait: str, items: list[FuItem], fu: int, raw: int, text: str
 ) -> Candidate | None:
     """A reading without yakuman: None without a yaku (dora are not yaku)."""
     if not lines:
@@ -576,7 +576,7 @@ def standard_candidates(
                 lines.append(line)
         pinfu = any(ln.yaku.key == "pinfu" for ln in lines)
         items = fu_items(r, win, pinfu)
-        raw = sum(fu for _, fu in items)
+        raw = sum(item.fu for item in items)
         fu = round_up(raw, 10)
         got = regular_candidate(lines, win, r.wait, items, fu, raw, text)
         if got is not None:
@@ -590,10 +590,10 @@ def seven_pairs_candidate(win: Win, fixed_yakuman: list[str], regular: list[Yaku
     text = "seven pairs " + " ".join(format_tiles([k, k]) for k in held)
     if fixed_yakuman:  # all honors as seven pairs: the sheet still shows the form's flat 25 fu
         got = yakuman_candidate([yakuman_line(k, win.rules) for k in fixed_yakuman], win, "tanki", text)
-        got.items = [("seven pairs", 25)]
+        got.items = [FuItem("seven_pairs", 25)]
         return got
     lines = [YakuLine(YAKU["chiitoitsu"], 2), *regular]
-    return regular_candidate(lines, win, "tanki", [("seven pairs", 25)], 25, 25, text)
+    return regular_candidate(lines, win, "tanki", [FuItem("seven_pairs", 25)], 25, 25, text)
 
 
 def thirteen_orphans_candidate(win: Win) -> Candidate:

@@ -345,7 +345,7 @@ class ScoreResult:
             "limit": self.limit,
             "yakuman": self.yakuman,
             "yaku": [y.to_dict() for y in self.yaku],
-            "fu_breakdown": [{"item": label, "fu": fu} for label, fu in self.fu_items],
+            "fu_breakdown": [{"item": item.label, "fu": item.fu} for item in self.fu_items],
             "payments": {SEAT_LETTERS[s]: v for s, v in self.payment.by_seat.items()},
             "arrangement": self.arrangement,
             "wait": self.wait,
