@@ -16,6 +16,7 @@ import { turnCue } from "./cues.js";
 const HANDLERS = {
   welcome(msg) {
     if (msg.nickname && !storedNickname()) state.nickname = msg.nickname;
+    if (msg.reactions) state.reactionRules = msg.reactions;
   },
   nickname(msg) {
     state.nickname = msg.nickname;

@@ -9,14 +9,20 @@ import { state, refresh, saveOptions } from "./store.js";
 import { send } from "./net.js";
 import { notice } from "./notices.js";
 
-/** The phrases, in the menu's order: the same ids as the server's REACTION_PHRASES (jantaku.server.protocol). */
-export const PHRASES = ["hello", "nice", "thanks", "sorry", "wow", "good_game"];
 /** How long a bubble stays by the plate. */
 const BUBBLE_MS = 4000;
-/** The server's default budget (JANTAKU_REACTION_SECONDS, _BURST): the page keeps to it, so the person is told to
- * wait instead of being refused (the server refuses what goes over anyway). */
-const EVERY_MS = 3000, BURST = 3;
-let budget = { tokens: BURST, at: 0 };
+/** Until the server's `welcome` says otherwise: no phrases, no budget (the menu is only reachable at a table,
+ * which comes after `welcome`). */
+const NO_RULES = { phrases: [], seconds: 3, burst: 1 };
+/** Tokens left of the server's budget: the page keeps to it, so the person is told to wait instead of being refused
+ * (the server refuses what goes over anyway). */
+let budget = { tokens: Infinity, at: 0 };
+
+/** The server's phrases and budget (`welcome.reactions`), keeping only the phrases this page can word. */
+function rules() {
+  const told = state.reactionRules || NO_RULES;
+  return { ...told, phrases: told.phrases.filter((p) => t(`phrases.${p}`) !== `phrases.${p}`) };
+}
 
 // a speech bubble, and the same with a slash through it: our own markup (no emoji font needed)
 const BUBBLE_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 5h16v10H10l-4 4v-4H4z" fill="none" '
@@ -40,7 +46,7 @@ function isMuted(seat) {
 
 /** The dispatcher's handler of `reaction`: the seat's bubble, taken off again after a few seconds. */
 export function onReaction(msg) {
-  if (!PHRASES.includes(msg.phrase)) return; // a newer server's phrase this page cannot word
+  if (!rules().phrases.includes(msg.phrase)) return; // a newer server's phrase this page cannot word
   state.reactions = { ...state.reactions, [msg.seat]: { phrase: msg.phrase, at: Date.now() } };
   setTimeout(refresh, BUBBLE_MS + 50);
 }
@@ -78,7 +84,7 @@ export function muteKey(seat) { return isMuted(seat); }
 export function drawReactions(node) {
   patch(node, [getLang(), state.reactionMenu], () => [
     state.reactionMenu ? el("div", { class: "reaction-menu", id: "reaction-menu", role: "menu" },
-      PHRASES.map((phrase) => el("button", { class: "phrase", role: "menuitem", dataset: { phrase },
+      rules().phrases.map((phrase) => el("button", { class: "phrase", role: "menuitem", dataset: { phrase },
         onclick: () => react(phrase) }, t(`phrases.${phrase}`)))) : null,
     raw("button", { class: `react-button${state.reactionMenu ? " on" : ""}`, id: "react-button", title: t("reactions"),
       "aria-label": t("reactions"), "aria-expanded": String(!!state.reactionMenu), "aria-haspopup": "menu",
@@ -88,7 +94,8 @@ export function drawReactions(node) {
 function react(phrase) {
   state.reactionMenu = false;
   const now = Date.now();
-  budget = { tokens: Math.min(BURST, budget.tokens + (now - budget.at) / EVERY_MS), at: now };
+  const { seconds, burst } = rules();
+  budget = { tokens: Math.min(burst, budget.tokens + (now - budget.at) / (seconds * 1000)), at: now };
   if (budget.tokens < 1) {
     notice(t("reactionWait"), "info");
     return;

@@ -85,6 +85,8 @@ export const state = Object.seal({
   reactions: {},
   /** the quick reactions' menu by the own hand is open */
   reactionMenu: false,
+  /** the server's quick reactions (`welcome.reactions`): {phrases: [id], seconds, burst}, or null before welcome */
+  reactionRules: null,
 });
 
 let renderer = () => {};
