@@ -214,6 +214,14 @@ def events(msgs: list[Msg], kind: str | None = None) -> list[Msg]:
     return [e for e in out if kind is None or e["type"] == kind]
 
 
+def quiet(p: Client) -> list[Msg]:
+    """What ``p`` received up to the answer of a ping sent now (everything the server queued for it before)."""
+    start = len(p.seen)
+    p.send({"type": "ping", "t": 1})
+    p.until("pong")
+    return p.seen[start:-1]
+
+
 def answer(p: Client, msg: Msg, choose: Callable[[list[Msg]], Msg] = simple_choice) -> Msg:
     action = choose(msg["view"]["legal_actions"])
     p.send({"type": "action", "seq": msg["seq"], "action": action})

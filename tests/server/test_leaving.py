@@ -12,18 +12,10 @@ from jantaku.bots import LEVELS
 from jantaku.server import upkeep
 from jantaku.server.lobby import Lobby
 from jantaku.server.store import Store
-from tests.server.helpers import EAST, Client, Msg, answer, play_all, send_ok, settings, table, wait_for
+from tests.server.helpers import EAST, answer, play_all, quiet, send_ok, settings, table, wait_for
 
 #: message types that would carry something of the game
 GAME_MESSAGES = {"update", "room", "game_over", "timeout", "paused", "resumed", "seat_left"}
-
-
-def quiet(p: Client) -> list[Msg]:
-    """What ``p`` received up to the answer of a ping sent now (everything the server queued for it before)."""
-    start = len(p.seen)
-    p.send({"type": "ping", "t": 1})
-    p.until("pong")
-    return p.seen[start:-1]
 
 
 def test_a_player_who_leaves_is_replaced_by_a_cpu_of_the_rooms_level_and_hears_no_more(tmp_path: Path) -> None:

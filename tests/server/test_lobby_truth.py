@@ -13,7 +13,7 @@ from jantaku.server.connection import Connection
 from jantaku.server.lobby import Lobby
 from jantaku.server.rooms import RoomSettings
 from jantaku.server.store import Store
-from tests.server.helpers import EAST, Client, Msg, answer, play_all, send_ok, settings, table, wait_for
+from tests.server.helpers import EAST, Client, Msg, answer, play_all, quiet, send_ok, settings, table, wait_for
 
 PUBLIC = {**EAST, "public": True}
 
@@ -22,14 +22,6 @@ def listing(p: Client) -> list[Msg]:
     """The next ``rooms`` message ``p`` gets (asked for, or pushed)."""
     rooms: list[Msg] = p.until("rooms")["rooms"]
     return rooms
-
-
-def quiet(p: Client) -> list[Msg]:
-    """What ``p`` received up to the answer of a ping sent now."""
-    start = len(p.seen)
-    p.send({"type": "ping", "t": 2})
-    p.until("pong")
-    return p.seen[start:-1]
 
 
 def test_the_listing_offers_only_rooms_one_can_join_or_watch_and_is_pushed(tmp_path: Path) -> None:
