@@ -8,6 +8,8 @@ import asyncio
 import contextlib
 from pathlib import Path
 
+from anyio.from_thread import start_blocking_portal
+
 from jantaku.bots import LEVELS
 from jantaku.server import upkeep
 from jantaku.server.lobby import Lobby
@@ -121,7 +123,9 @@ def test_after_a_restart_a_left_seat_is_played_by_the_rooms_level_from_the_first
         finally:
             lobby.store.close()
 
-    asyncio.run(restart())
+    # a loop of its own in another thread: a test before this one may leave this thread's loop running
+    with start_blocking_portal() as portal:
+        portal.call(restart)
 
 
 def test_a_spectator_leaves_with_unspectate(tmp_path: Path) -> None:
