@@ -228,6 +228,19 @@ def answer(p: Client, msg: Msg, choose: Callable[[list[Msg]], Msg] = simple_choi
     return action
 
 
+def two_and_cpus(connect: Callable[..., Client], cpus: list[str]) -> tuple[Client, Client, str, int]:
+    """Ann creates an East room with these CPU seats, Bo joins it by its Room ID, both are ready and Ann starts;
+    returns Ann, Bo, the Room ID and Bo's seat."""
+    ann, bo = connect("Ann"), connect("Bo")
+    rid: str = send_ok(ann, {"type": "create_room", "settings": EAST, "cpus": cpus})["room"]["room_id"]
+    bo_seat: int = send_ok(bo, {"type": "join_room", "room_id": rid})["you"]
+    for p in (ann, bo):
+        p.send({"type": "ready"})
+    ann.room(lambda r: all(s["ready"] for s in r["seats"]))
+    ann.send({"type": "start"})
+    return ann, bo, rid, bo_seat
+
+
 def four_in_a_room(connect: Callable[..., Client], names: list[str], settings: Msg = EAST) -> tuple[list[Client], str]:
     """The first creates a room, the others join it by its Room ID; returns the players (in seat order) and the ID."""
     first = connect(names[0])

@@ -14,7 +14,7 @@ from jantaku.bots import LEVELS
 from jantaku.server import upkeep
 from jantaku.server.lobby import Lobby
 from jantaku.server.store import Store
-from tests.server.helpers import EAST, answer, play_all, quiet, send_ok, settings, table, wait_for
+from tests.server.helpers import EAST, answer, play_all, quiet, send_ok, settings, table, two_and_cpus, wait_for
 
 #: message types that would carry something of the game
 GAME_MESSAGES = {"update", "room", "game_over", "timeout", "paused", "resumed", "seat_left"}
@@ -22,14 +22,7 @@ GAME_MESSAGES = {"update", "room", "game_over", "timeout", "paused", "resumed", 
 
 def test_a_player_who_leaves_is_replaced_by_a_cpu_of_the_rooms_level_and_hears_no_more(tmp_path: Path) -> None:
     with table(tmp_path) as (client, connect):
-        ann = connect("Ann")
-        rid = send_ok(ann, {"type": "create_room", "settings": EAST, "cpus": ["strong", "strong"]})["room"]["room_id"]
-        bo = connect("Bo")
-        send_ok(bo, {"type": "join_room", "room_id": rid})
-        for p in (ann, bo):
-            p.send({"type": "ready"})
-        ann.room(lambda r: all(s["ready"] for s in r["seats"]))
-        ann.send({"type": "start"})
+        ann, bo, rid, _ = two_and_cpus(connect, ["strong", "strong"])
         answer(ann, ann.prompt())  # Ann deals and discards once: she is in the game
         ann.send({"type": "leave_room"})
         ann.until("left")
@@ -92,13 +85,7 @@ def test_after_a_restart_a_left_seat_is_played_by_the_rooms_level_from_the_first
     """A restored game's left seat has its CPU of the room's level before the game takes a step: not a stand-in of
     the server's level for a moment (which, in a claim window, would answer at once at the wrong level)."""
     with table(tmp_path) as (client, connect):
-        ann, bo = connect("Ann"), connect("Bo")
-        rid = send_ok(ann, {"type": "create_room", "settings": EAST, "cpus": ["strong", "strong"]})["room"]["room_id"]
-        bo_seat = send_ok(bo, {"type": "join_room", "room_id": rid})["you"]
-        for p in (ann, bo):
-            p.send({"type": "ready"})
-        ann.room(lambda r: all(s["ready"] for s in r["seats"]))
-        ann.send({"type": "start"})
+        ann, _bo, rid, bo_seat = two_and_cpus(connect, ["strong", "strong"])
         ann.prompt()
         ann.send({"type": "leave_room"})
         ann.until("left")

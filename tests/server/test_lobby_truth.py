@@ -13,7 +13,19 @@ from jantaku.server.connection import Connection
 from jantaku.server.lobby import Lobby
 from jantaku.server.rooms import RoomSettings
 from jantaku.server.store import Store
-from tests.server.helpers import EAST, Client, Msg, answer, play_all, quiet, send_ok, settings, table, wait_for
+from tests.server.helpers import (
+    EAST,
+    Client,
+    Msg,
+    answer,
+    play_all,
+    quiet,
+    send_ok,
+    settings,
+    table,
+    two_and_cpus,
+    wait_for,
+)
 
 PUBLIC = {**EAST, "public": True}
 
@@ -112,14 +124,7 @@ def test_the_queue_number_follows_who_left_it(tmp_path: Path) -> None:
 
 def test_a_player_away_when_the_game_ended_gets_its_standings_once_on_return(tmp_path: Path) -> None:
     with table(tmp_path) as (client, connect):
-        ann = connect("Ann")
-        rid = send_ok(ann, {"type": "create_room", "settings": EAST, "cpus": ["easy", "easy"]})["room"]["room_id"]
-        bo = connect("Bo")
-        send_ok(bo, {"type": "join_room", "room_id": rid})
-        for p in (ann, bo):
-            p.send({"type": "ready"})
-        ann.room(lambda r: all(s["ready"] for s in r["seats"]))
-        ann.send({"type": "start"})
+        ann, bo, rid, _ = two_and_cpus(connect, ["easy", "easy"])
         ann.room(lambda r: r["phase"] == "playing")
         token = ann.token
         ann.close()  # Bo, the CPUs and Ann's stand-in play the game out
