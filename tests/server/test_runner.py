@@ -250,6 +250,9 @@ def test_a_reload_keeps_the_hand_result_when_another_seat_acts_before_the_store_
     assert update.get("full") and any(e["type"] == "dahai" and e["actor"] == 1 for e in update["events"])
     result = update.get("result")
     assert result and result[-1]["type"] == "end_kyoku", "the reload lost the hand's result"
+    # and it is exactly what Ann's live stream carried for that hand: a reload shows nothing more
+    live = [e.to_json() for e in r.game.events_for(0) if e.type in ("hora", "ryukyoku", "end_kyoku")]
+    assert result == live[-len(result) :], "the re-sent result differs from what Ann saw live"
 
 
 def test_an_away_persons_seat_is_played_at_the_cpu_pace(store: Store) -> None:
