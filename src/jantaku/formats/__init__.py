@@ -1,11 +1,13 @@
-"""Game records from other platforms, read into typed values (Tenhou's mjlog XML for now; tenhou.net/6 JSON and
-mjai are to join it).
+"""Game records from other platforms, read into typed values (Tenhou's mjlog XML, mjai JSON lines; tenhou.net/6
+JSON is to join them).
 
-Kept apart from the engine: a record is evidence to check the engine and the scorer against, not a format we
-write, so the readers depend on nothing but the standard library and ``jantaku.tiles``. The modules:
-``tenhou_records`` (the values a Tenhou record is read into), ``tenhou_xml`` (the mjlog reader) and
+Kept apart from the engine: a record is evidence to check the engine and the scorer against, or our game written
+for other tools, so the formats depend on nothing but the standard library and ``jantaku.tiles``. The modules:
+``tenhou_records`` (the values a Tenhou record is read into), ``tenhou_xml`` (the mjlog reader),
 ``tenhou_replay`` (a record replayed through the engine and compared, hand by hand; it imports the engine, so it
-is not re-exported here).
+is not re-exported here) and ``mjai`` (our events written as the mjai events Mortal reads, whole or as one seat
+sees them, and mjai lines read back into typed values; used as ``jantaku.formats.mjai``, its names are not
+re-exported because several, ``Reach`` and ``Dora`` among them, would clash with the Tenhou record's).
 """
 
 from jantaku.formats.tenhou_records import (

@@ -507,6 +507,18 @@ def replay_game(record: th.TenhouGame, source: str | None = None) -> GameReport:
     return GameReport(source or record.source, rules.players, len(record.hands), tuple(diffs))
 
 
+def replay_events(record: th.TenhouGame) -> list[Event]:
+    """The engine's events of a record replayed hand by hand, as one game's: each hand is its own game, so only the
+    first ``start_game`` is kept. A hand that does not replay stops where it did (the events so far)."""
+    rules = rules_for(record)
+    out: list[Event] = []
+    for index in range(len(record.hands)):
+        hand = _HandReplay(record, rules, index)
+        hand.run()
+        out.extend(e for e in hand.events if e.type != "start_game" or not out)
+    return out
+
+
 def replay_file(path: str | os.PathLike[str]) -> GameReport:
     """Read and replay one record; an unreadable record is a report with ``error`` set."""
     try:
