@@ -31,6 +31,7 @@ from jantaku.formats.tenhou_records import (
     code_of_id,
     codes_of_ids,
     decode_meld,
+    log_date,
 )
 from jantaku.formats.tenhou_xml import read_game
 
@@ -57,5 +58,6 @@ __all__ = [
     "code_of_id",
     "codes_of_ids",
     "decode_meld",
+    "log_date",
     "read_game",
 ]
