@@ -529,7 +529,12 @@ def replay_game(record: th.TenhouGame, source: str | None = None, *, undated: dt
             diffs.append(Difference(index, hand_label(hand.init), message))
     day = record.date or undated
     return GameReport(
-        source or record.source, rules.players, len(record.hands), tuple(diffs), None, day, rule_changes(rules)
+        source or record.source,
+        rules.players,
+        len(record.hands),
+        tuple(diffs),
+        day=day,
+        rule_changes=rule_changes(rules),
     )
 
 
