@@ -1,15 +1,20 @@
 """``jantaku tenhou-check``: one line per record (ok, DIFF with the first difference, ERROR for an unreadable file),
-the summary table, and the exit status (0 all identical, 1 a difference, 2 nothing to check)."""
+the summary table, the exit status (0 all identical, 1 a difference, 2 nothing to check), and ``--tenhou-date``
+giving the day of Tenhou's rules for undated records."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import NamedTuple
+
+import pytest
 
 from jantaku.cli.tenhou_check import run, summary_table
 from jantaku.formats.tenhou_replay import replay_file
-from tests.cli.helpers import assert_one_line_error, run_jantaku
+from tests.cli.helpers import assert_one_line_error, invoke, run_jantaku
 from tests.formats.corpus import corpus_path
+from tests.formats.test_tenhou_dates import STOP_GAME
 from tests.formats.test_tenhou_replay import IDENTICAL
 
 
@@ -54,3 +59,39 @@ def test_tenhou_check_errors_go_to_stderr_and_a_bad_file_is_named_once(tmp_path:
     proc = run_jantaku("tenhou-check", str(empty))
     assert_one_line_error(proc, "io_error", 2, "no Tenhou record")
     assert proc.stdout == ""
+
+
+class DateOptionRow(NamedTuple):
+    name: str
+    args: tuple[str, ...]
+    exit_code: int
+    first_line: str  # the game's line on stdout ("" when the command refuses the option)
+    error: str  # the one stderr line's text ("" when none)
+
+
+DATE_OPTION_ROWS = [
+    DateOptionRow("undated-takes-today", (), 0, "ok    game.xml: 8 hands identical", ""),
+    DateOptionRow(
+        "pre-change-day-names-the-rule",
+        ("--tenhou-date", "2010-06-01"),
+        1,
+        "DIFF  game.xml [rules of 2010-06-01: last_dealer_stop_tenpai=off]: 1/8 hands differ",
+        "",
+    ),
+    DateOptionRow("boundary-day-is-today-rule", ("--tenhou-date", "2010-06-02"), 0, "ok    game.xml: 8 hands", ""),
+    DateOptionRow("not-a-day", ("--tenhou-date", "2010-13-01"), 2, "", "is not a day YYYY-MM-DD"),
+    DateOptionRow("not-a-date-at-all", ("--tenhou-date", "June"), 2, "", "is not a day YYYY-MM-DD"),
+]
+
+
+@pytest.mark.parametrize("row", DATE_OPTION_ROWS, ids=[r.name for r in DATE_OPTION_ROWS])
+def test_tenhou_date_gives_the_day_of_undated_records(row: DateOptionRow, tmp_path: Path) -> None:
+    game = tmp_path / "game.xml"  # no log id in the name: an undated record
+    shutil.copy(corpus_path(STOP_GAME), game)
+    result = invoke("tenhou-check", *row.args, str(game))
+    assert result.exit_code == row.exit_code, result.output
+    if row.error:
+        assert result.stdout == "" and result.stderr.startswith("error: usage: ") and row.error in result.stderr
+        assert len(result.stderr.splitlines()) == 1
+    else:
+        assert result.stdout.splitlines()[0].startswith(row.first_line), result.stdout

@@ -7,6 +7,7 @@ options, usage). Errors are one line on stderr: ``error: CODE: message``.
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import json
 import os
 import sys
@@ -361,8 +362,10 @@ def rules(
 
 TENHOU_CHECK_HELP = (
     "Exit status: 0 every game replays identically; 1 a game differs or a record cannot be read; 2 a path does "
-    "not exist or holds no record. One line a game on stdout (ok, DIFF, or ERROR for an unreadable record), "
-    "then 'N/M games identical'; errors about the paths print one line on stderr: 'error: io_error: message'."
+    "not exist or holds no record, or --tenhou-date is not a day. One line a game on stdout (ok, DIFF, or ERROR "
+    "for an unreadable record; a game read under Tenhou's rules of an earlier day names them, e.g. '[rules of "
+    "2010-05-31: last_dealer_stop_tenpai=off]'), then 'N/M games identical'; errors print one line on stderr: "
+    "'error: CODE: message'. Each game takes the rules of the day in its file name's log id (YYYYMMDDHHgm-...)."
 )
 
 
@@ -372,11 +375,25 @@ def tenhou_check(
         list[str], typer.Argument(metavar="PATH...", help="Tenhou mjlog XML files, or folders searched recursively.")
     ],
     summary: Annotated[bool, typer.Option("--summary", help="Also print a summary table.")] = False,
+    tenhou_date: Annotated[
+        str | None,
+        typer.Option(
+            "--tenhou-date",
+            metavar="YYYY-MM-DD",
+            help="The day whose Tenhou rules apply to records whose file name has no log id (default: today's rules).",
+        ),
+    ] = None,
 ) -> None:
     """Replay Tenhou records through the engine: a line per game, then 'N/M games identical' (exit 1 if any differ)."""
     from jantaku.cli.tenhou_check import run
 
-    raise typer.Exit(run(paths, summary=summary))
+    undated = None
+    if tenhou_date is not None:
+        try:
+            undated = dt.date.fromisoformat(tenhou_date)
+        except ValueError:
+            _fail("usage", f"--tenhou-date {tenhou_date!r} is not a day YYYY-MM-DD")
+    raise typer.Exit(run(paths, summary=summary, undated=undated))
 
 
 SIMULATE_HELP = (

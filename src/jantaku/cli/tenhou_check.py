@@ -4,10 +4,15 @@ One line per game on stdout (``ok``, ``DIFF`` with the first difference, or ``ER
 read), an optional summary table (``--summary``, what ``make validate`` prints), and a last line ``N/M games
 identical``. Exit status: 0 when every game replays identically, 1 when any differs (or cannot be read), 2 when a
 path does not exist or holds no record (one ``error:`` line on stderr).
+
+Each game is replayed under Tenhou's rules of the day in its file name's log id; ``--tenhou-date`` gives the day
+for records without one (today's rules otherwise), and a game read under rules other than today's names them on
+its line (``[rules of 2010-05-31: last_dealer_stop_tenpai=off]``).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import sys
 from collections import Counter
@@ -56,11 +61,13 @@ def run(
     paths: Sequence[str],
     *,
     summary: bool = False,
+    undated: dt.date | None = None,
     write: Callable[[str], object] = print,
     error: Callable[[str], object] = _stderr,
 ) -> int:
     """Check every record under ``paths``; the exit status (see the module docstring). Report lines go to
-    ``write`` (stdout), errors about the paths to ``error`` (stderr)."""
+    ``write`` (stdout), errors about the paths to ``error`` (stderr); ``undated`` is the day whose rules a record
+    without a date in its name is read under (``--tenhou-date``)."""
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         error(f"error: io_error: no such file or folder: {', '.join(missing)}")
@@ -71,7 +78,7 @@ def run(
         return 2
     reports = []
     for path in files:
-        report = replay_file(path)
+        report = replay_file(path, undated=undated)
         reports.append(report)
         write(report.line())
     if summary:

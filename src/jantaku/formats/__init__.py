@@ -33,6 +33,7 @@ from jantaku.formats.tenhou_records import (
     code_of_id,
     codes_of_ids,
     decode_meld,
+    log_date,
 )
 from jantaku.formats.tenhou_xml import read_game
 
@@ -59,5 +60,6 @@ __all__ = [
     "code_of_id",
     "codes_of_ids",
     "decode_meld",
+    "log_date",
     "read_game",
 ]

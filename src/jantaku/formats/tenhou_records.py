@@ -8,6 +8,8 @@ docs. ``RecordedPlayer`` and ``RecordedDiscard`` are named apart from the bots' 
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -19,6 +21,10 @@ RED_IDS = frozenset(first_id(five) for five in FIVES)  # copy 0 of 5m, 5p, 5s (1
 DRAW_TAGS = "TUVW"  # seat 0..3 draws
 DISCARD_TAGS = "DEFG"  # seat 0..3 discards
 _T = TypeVar("_T")
+#: A Tenhou log id as it names a record: ``YYYYMMDDHH`` (Japan time) ``gm-`` lobby type, lobby, game hash
+#: (``2009082713gm-00a9-0000-3a2b1c0d``). The prefix is caught loosely (any digits) so that a mangled date is refused
+#: with a reason instead of the record quietly counting as undated.
+LOG_ID = re.compile(r"(\d*)gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
 
 
 class TenhouFormatError(ValueError):
@@ -46,6 +52,26 @@ def code_of_id(tile_id: int, red_fives: bool) -> int:
 def codes_of_ids(tile_ids: Sequence[int], red_fives: bool) -> tuple[int, ...]:
     """``code_of_id`` of each 136-id, in order."""
     return tuple(code_of_id(t, red_fives) for t in tile_ids)
+
+
+def log_date(name: str) -> dt.date | None:
+    """The day a record was played, from the Tenhou log id in ``name`` (a file name or the id itself): None when
+    ``name`` holds no log id (an undated record). Why it matters: Tenhou's rules changed over the years
+    (``jantaku.rules.presets.tenhou_rules``), and the id is the only date a mjlog record carries. Raises
+    ``ValueError`` for an id whose ``YYYYMMDDHH`` is not a real hour of a real day, rather than guessing."""
+    found = LOG_ID.search(name)
+    if found is None:
+        return None
+    stamp = found.group(1)
+    if len(stamp) != 10:
+        raise ValueError(f"log id {found.group(0)!r} does not start with a date and hour YYYYMMDDHH")
+    try:
+        day = dt.date(int(stamp[:4]), int(stamp[4:6]), int(stamp[6:8]))
+    except ValueError as exc:
+        raise ValueError(f"log id {found.group(0)!r}: {stamp[:8]} is not a date ({exc})") from None
+    if int(stamp[8:]) > 23:
+        raise ValueError(f"log id {found.group(0)!r}: hour {stamp[8:]} is not an hour of the day")
+    return day
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +345,8 @@ class TenhouHand:
 
 @dataclass(frozen=True, slots=True)
 class TenhouGame:
-    """A whole record: where it was read from, the table's rules, the players, and its hands in order."""
+    """A whole record: where it was read from, the table's rules, the players, its hands in order, and the day it
+    was played (``log_date`` of the file's name; None for an undated record)."""
 
     source: str
     rules: GameRules
@@ -327,6 +354,7 @@ class TenhouGame:
     first_dealer: int
     hands: tuple[TenhouHand, ...]
     owari: Owari | None
+    date: dt.date | None = None
 
     def code(self, tile_id: int) -> int:
         """``code_of_id`` under this game's red-five rule."""

@@ -17,6 +17,7 @@ engine referees. It imports both but changes neither.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -45,7 +46,7 @@ from jantaku.engine.legal import why_illegal
 from jantaku.engine.wall import DEAD_WALL, REPLACEMENTS, tile_set
 from jantaku.formats import tenhou_records as th
 from jantaku.formats.tenhou_xml import read_game
-from jantaku.rules import preset
+from jantaku.rules.presets import tenhou_rules
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi.yaku import BONUS, YAKU
 from jantaku.tiles import code_name
@@ -90,6 +91,8 @@ class GameReport:
     hands: int
     differences: tuple[Difference, ...] = ()
     error: str | None = None  # the record could not be read at all
+    day: dt.date | None = None  # the day whose rules were used: the record's, else the one given for undated records
+    rule_changes: tuple[str, ...] = ()  # how those rules differ from today's (``rule_changes``), e.g. a tenpai stop off
 
     @property
     def identical(self) -> bool:
@@ -100,8 +103,11 @@ class GameReport:
         return self.hands - len({d.hand for d in self.differences})
 
     def line(self) -> str:
-        """One line: ``ok``/``DIFF``, the file, the hands, and the first difference."""
+        """One line: ``ok``/``DIFF``, the file (and the rules of its day, when they are not today's), the hands,
+        and the first difference."""
         name = Path(self.source).name
+        if self.rule_changes:
+            name += f" [rules of {self.day}: {', '.join(self.rule_changes)}]"
         if self.error is not None:
             return f"ERROR {name}: {self.error}"
         if self.identical:
@@ -111,12 +117,28 @@ class GameReport:
 
 
 # ------------------------------------------------------------------------------------------------- set-up
-def rules_for(game: th.TenhouGame) -> RuleSet:
-    """Our preset for the record's table (East-only games play ``length="east"``)."""
-    rules = preset(game.rules.preset_name)
+def rules_for(game: th.TenhouGame, undated: dt.date | None = None) -> RuleSet:
+    """Our rules for the record's table as Tenhou played them on the record's day (``tenhou_rules``); ``undated``
+    is the day to take for a record without a date (today's rules when None too). East-only games play
+    ``length="east"``."""
+    rules = tenhou_rules(game.rules.players, game.date or undated)
     if not game.rules.east_south:
         rules = rules.with_options(length="east")
     return rules
+
+
+def _option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return ",".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+def rule_changes(rules: RuleSet) -> tuple[str, ...]:
+    """How ``rules`` differ from today's Tenhou rules for the same table (``option=value``, as docs/rules.md writes
+    them); empty for today's. ``tenhou-check`` prints them beside a game read under an older rule, so that a game
+    that replays identically only under that rule says so."""
+    today = tenhou_rules(rules.players).with_options(length=rules.length).options()
+    return tuple(f"{k}={_option_text(v)}" for k, v in rules.options().items() if today[k] != v)
 
 
 def hand_label(init: th.Init) -> str:
@@ -497,20 +519,30 @@ class _HandReplay:
 
 
 # ------------------------------------------------------------------------------------------------- games
-def replay_game(record: th.TenhouGame, source: str | None = None) -> GameReport:
-    """Replay every hand of a parsed record; the report lists every difference, in order."""
-    rules = rules_for(record)
+def replay_game(record: th.TenhouGame, source: str | None = None, *, undated: dt.date | None = None) -> GameReport:
+    """Replay every hand of a parsed record under the rules of its day (``rules_for``; ``undated`` for a record
+    without a date); the report lists every difference, in order."""
+    rules = rules_for(record, undated)
     diffs: list[Difference] = []
     for index, hand in enumerate(record.hands):
         for message in _HandReplay(record, rules, index).run():
             diffs.append(Difference(index, hand_label(hand.init), message))
-    return GameReport(source or record.source, rules.players, len(record.hands), tuple(diffs))
+    day = record.date or undated
+    return GameReport(
+        source or record.source,
+        rules.players,
+        len(record.hands),
+        tuple(diffs),
+        day=day,
+        rule_changes=rule_changes(rules),
+    )
 
 
-def replay_events(record: th.TenhouGame) -> list[Event]:
+def replay_events(record: th.TenhouGame, *, undated: dt.date | None = None) -> list[Event]:
     """The engine's events of a record replayed hand by hand, as one game's: each hand is its own game, so only the
-    first ``start_game`` is kept. A hand that does not replay stops where it did (the events so far)."""
-    rules = rules_for(record)
+    first ``start_game`` is kept. A hand that does not replay stops where it did (the events so far). Played under
+    the rules of the record's day, as ``replay_game`` plays it."""
+    rules = rules_for(record, undated)
     out: list[Event] = []
     for index in range(len(record.hands)):
         hand = _HandReplay(record, rules, index)
@@ -519,13 +551,14 @@ def replay_events(record: th.TenhouGame) -> list[Event]:
     return out
 
 
-def replay_file(path: str | os.PathLike[str]) -> GameReport:
-    """Read and replay one record; an unreadable record is a report with ``error`` set."""
+def replay_file(path: str | os.PathLike[str], *, undated: dt.date | None = None) -> GameReport:
+    """Read and replay one record (``undated``: the day for a record whose file name has no date); an unreadable
+    record is a report with ``error`` set."""
     try:
         record = read_game(path)
     except th.TenhouFormatError as exc:  # the report's line names the file: the error says only where and why
         return GameReport(str(path), 0, 0, error=f"at {exc.element}: {exc.reason}" if exc.element else exc.reason)
-    return replay_game(record, str(path))
+    return replay_game(record, str(path), undated=undated)
 
 
 def record_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:

@@ -12,6 +12,7 @@ the file and the element, because a silently mis-read record would make a scorin
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
@@ -42,6 +43,7 @@ from jantaku.formats.tenhou_records import (
     TenhouHand,
     TenhouMeld,
     decode_meld,
+    log_date,
 )
 from jantaku.tiles import PHYSICAL
 
@@ -49,7 +51,8 @@ _T = TypeVar("_T")
 
 
 def read_game(path_or_text: str | os.PathLike[str] | bytes) -> TenhouGame:
-    """Read one record: a path (str or ``PathLike``), or the XML itself (bytes, or a str starting with ``<``)."""
+    """Read one record: a path (str or ``PathLike``), or the XML itself (bytes, or a str starting with ``<``).
+    A path's file name gives the game's date (``log_date``); the XML itself carries none, so text is undated."""
     if isinstance(path_or_text, bytes):
         return _Reader("<text>", path_or_text).game()
     if isinstance(path_or_text, str) and path_or_text.lstrip().startswith("<"):
@@ -59,7 +62,11 @@ def read_game(path_or_text: str | os.PathLike[str] | bytes) -> TenhouGame:
         data = path.read_bytes()
     except OSError as exc:
         raise TenhouFormatError(str(path), None, f"cannot read: {exc.strerror or exc}") from None
-    return _Reader(path.name, data).game()
+    try:
+        day = log_date(path.name)
+    except ValueError as exc:
+        raise TenhouFormatError(path.name, None, str(exc)) from None
+    return dataclasses.replace(_Reader(path.name, data).game(), date=day)
 
 
 class _Reader:

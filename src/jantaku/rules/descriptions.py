@@ -143,8 +143,9 @@ OPTIONS: tuple[Option, ...] = (
         "the last-dealer stop also applies to a dealer who is only tenpai at an exhaustive draw",
         source="[S1]: judged after the draw payments; [T]: added in June 2010 (Tenhou's announcement of "
         "2010-05-18), and our records show a tenpai stop.",
-        reason="Records dated before June 2010 show the dealer playing on after a tenpai draw: turn it off to "
-        "replay them.",
+        reason="Records dated before June 2010 show the dealer playing on after a tenpai draw: `jantaku "
+        "tenhou-check` reads a record dated before 2010-06-02 with it off (the date is in the record's log id; "
+        "`--tenhou-date` gives it for an undated record).",
     ),
     Option(
         "tie_break",

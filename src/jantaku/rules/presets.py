@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 
 from jantaku.rules.ruleset import RuleError, RuleSet
 
@@ -204,3 +205,23 @@ def preset(name: str) -> RuleSet:
         return PRESETS[preset_key(name) if isinstance(name, str) else name]
     except KeyError:
         raise RuleError(f"unknown rules {name!r}; presets are: {', '.join(PRESETS)}") from None
+
+
+#: The first day (Japan time, as Tenhou's log ids count days) played under the all-last dealer's tenpai stop.
+TENPAI_STOP_SINCE = dt.date(2010, 6, 2)
+
+
+def tenhou_rules(players: int = 4, day: dt.date | None = None) -> RuleSet:
+    """Tenhou's rules as they were on ``day`` (today's when None): ``tenhou`` or ``tenhou-sanma``, with
+    ``last_dealer_stop_tenpai`` off before ``TENPAI_STOP_SINCE``, so that a record is replayed under the rule of
+    its own date (docs/rules.md#last_dealer_stop_tenpai).
+
+    Why 2010-06-02: Tenhou announced the maintenance that added the tenpai stop on 2010-05-18 and made the change
+    in June 2010, and a record of 2010-06-01 still shows a first-placed dealer playing on after a tenpai draw. The
+    change therefore came no earlier than 2010-06-02, and no later record is known to show the old rule; a game of
+    June 2010 from before the maintenance day would be read under the new rule, which the day alone cannot tell.
+    """
+    rules = TENHOU_SANMA if players == 3 else TENHOU
+    if day is not None and day < TENPAI_STOP_SINCE:
+        rules = rules.with_options(last_dealer_stop_tenpai=False)
+    return rules
