@@ -435,9 +435,19 @@ class OutsideSeat:
                 process.close(0)
 
 
+#: line-up entries that seat an outside program, and the convention each speaks
+PREFIXES = (("mjai:", "batch"), ("mjai-stream:", "stream"), ("mjai-batch:", "batch"))
+
+
+def is_outside(entry: str) -> bool:
+    """Whether a line-up entry names an outside program (``mjai:...``) rather than a CPU level."""
+    return entry.startswith(tuple(prefix for prefix, _ in PREFIXES))
+
+
 def outside_lineup_entry(entry: str) -> BotCommand | None:
-    """A line-up entry's command: ``mjai:CMD`` (batch) or ``mjai-stream:CMD``; None for a CPU level."""
-    for prefix, convention in (("mjai:", "batch"), ("mjai-stream:", "stream"), ("mjai-batch:", "batch")):
+    """A line-up entry's command: ``mjai:CMD`` (batch) or ``mjai-stream:CMD``; None for a CPU level. An entry
+    with an empty command raises ``ValueError``."""
+    for prefix, convention in PREFIXES:
         if entry.startswith(prefix):
             return BotCommand.parse(entry[len(prefix) :], convention)
     return None

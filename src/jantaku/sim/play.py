@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.bots import LEVELS, make_player
-from jantaku.bots.outside import OutsideSeat, outside_lineup_entry
+from jantaku.bots.outside import OutsideSeat, is_outside, outside_lineup_entry
 from jantaku.engine import Game
 from jantaku.engine.events import Event
 from jantaku.rules import preset
@@ -77,7 +77,7 @@ def parse_players(text: str) -> list[str]:
     out = []
     for entry in (e.strip() for e in entries):
         if entry:
-            out.append(entry if outside_lineup_entry(entry) is not None else entry.lower())
+            out.append(entry if is_outside(entry) else entry.lower())
     return out
 
 
