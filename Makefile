@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test test-slow bench bench-server browser-deps lint validate clean
+.PHONY: run test test-slow bench bench-server bench-mjai browser-deps lint validate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -53,6 +53,11 @@ bench: $(STAMP)
 bench-server: $(STAMP)
 	$(BIN)/python bench/server_load.py --rooms 10 --think 0 --seconds 30
 	$(BIN)/python bench/server_load.py --rooms 100 --seconds 60 --search
+
+# An outside mjai bot's seat (bench/bench_mjai_seat.py): our overhead per decision beyond the bot's own time
+# (target < 1 ms), with the test stand-in bot in both conventions.
+bench-mjai: $(STAMP)
+	PYTHONPATH=src $(BIN)/python bench/bench_mjai_seat.py
 
 # Replay Tenhou's recorded games through the engine. Without the corpus folder this says
 # so and passes, unless JANTAKU_REQUIRE_CORPUS=1 (CI) makes it fail.

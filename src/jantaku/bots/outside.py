@@ -123,6 +123,8 @@ class BotProcess:
         self.writer.register(self.stdin_fd, selectors.EVENT_WRITE)
         self.buffer = b""
         self.eof = False
+        #: seconds spent waiting for the program (its own time to answer): the rest of a decision is the table's
+        self.blocked = 0.0
 
     def exited(self) -> str:
         code = self.proc.poll()
@@ -134,7 +136,10 @@ class BotProcess:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise BotFault("timeout", "the program did not read its input in time")
-            if not self.writer.select(left):
+            started = time.monotonic()
+            ready = self.writer.select(left)
+            self.blocked += time.monotonic() - started
+            if not ready:
                 continue
             try:
                 data = data[os.write(self.stdin_fd, data) :]
@@ -166,7 +171,10 @@ class BotProcess:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise BotFault("timeout", "no reply in time")
-            if self.reader.select(left):
+            started = time.monotonic()
+            ready = self.reader.select(left)
+            self.blocked += time.monotonic() - started
+            if ready:
                 self._read()
         line, _, self.buffer = self.buffer.partition(b"\n")
         return line.decode("utf-8", errors="replace")
@@ -324,9 +332,9 @@ class OutsideSeat:
         self.reach_sent = False  # the seat's own reach event went with its riichi: not sent twice
         #: every line sent to the program, when asked for (tests check them against the seat's view)
         self.transcript: list[str] | None = [] if transcript else None
-        #: seconds spent waiting on the program (its own time), and decisions it was asked
+        #: seconds spent waiting for the program's answers (its own time; ``BotProcess.blocked``)
         self.waited = 0.0
-        self.asked = 0
+        self.asked = 0  # decisions it was asked
 
     # ---------------------------------------------------------------- the table's side
     def feed(self, events: Iterable[Event]) -> None:
@@ -407,8 +415,8 @@ class OutsideSeat:
         limit = self.start_seconds if self.messages == 0 else self.decision_seconds
         self.messages += 1
         self.asked += 1
-        started = time.monotonic()
-        deadline = started + limit
+        deadline = time.monotonic() + limit
+        blocked = process.blocked
         try:
             process.send(self._message(), deadline)
             while True:
@@ -423,7 +431,7 @@ class OutsideSeat:
                     continue  # a late answer to a claim nobody offered it
                 return reply
         finally:
-            self.waited += time.monotonic() - started
+            self.waited += process.blocked - blocked
 
     def _note(self, fault: BotFault) -> None:
         self.faults.append(str(fault))
