@@ -144,6 +144,7 @@ ENTRIES = [
     ("batch by default", "mjai:python bot.py", BotCommand(("python", "bot.py"), "batch")),
     ("stream", "mjai-stream:mortal --x 1", BotCommand(("mortal", "--x", "1"), "stream")),
     ("quotes are split as a shell would, with no shell", 'mjai:"my bot" "a;b"', BotCommand(("my bot", "a;b"))),
+    ("a command quoted whole", 'mjai:"python bot.py --m a,b"', BotCommand(("python", "bot.py", "--m", "a,b"))),
     ("a CPU level", "strong", None),
 ]
 

@@ -45,3 +45,11 @@ def test_an_empty_bot_command_is_refused() -> None:
     result = CliRunner().invoke(app, ["simulate", "--games", "1", "--players", "strong,strong,strong,mjai:"])
     assert result.exit_code == 2
     assert "needs a command" in result.output
+
+
+def test_a_missing_program_is_refused_before_any_game() -> None:
+    result = CliRunner().invoke(
+        app, ["simulate", "--games", "1", "--players", 'strong,strong,strong,mjai:"/nonexistent/bot --x"']
+    )
+    assert result.exit_code == 2
+    assert "no program '/nonexistent/bot'" in result.output

@@ -453,9 +453,18 @@ def is_outside(entry: str) -> bool:
 
 
 def outside_lineup_entry(entry: str) -> BotCommand | None:
-    """A line-up entry's command: ``mjai:CMD`` (batch) or ``mjai-stream:CMD``; None for a CPU level. An entry
-    with an empty command raises ``ValueError``."""
+    """A line-up entry's command: ``mjai:CMD`` (batch) or ``mjai-stream:CMD``; None for a CPU level. ``CMD`` is
+    split as a shell would split it; quoted whole (``mjai:"python bot.py"``) it is the command inside the quotes.
+    An entry with an empty command raises ``ValueError``."""
     for prefix, convention in PREFIXES:
         if entry.startswith(prefix):
-            return BotCommand.parse(entry[len(prefix) :], convention)
+            command = entry[len(prefix) :].strip()
+            if (
+                len(command) > 1
+                and command[0] == command[-1]
+                and command[0] in "\"'"
+                and command[0] not in command[1:-1]
+            ):
+                command = command[1:-1]  # mjai:"CMD ..." quoted whole, as the shell left it inside other quotes
+            return BotCommand.parse(command, convention)
     return None

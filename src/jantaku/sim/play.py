@@ -16,6 +16,7 @@ Outside bots: a line-up entry ``mjai:CMD`` (or ``mjai-stream:CMD``) seats an out
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -90,6 +91,11 @@ def check_lineup(rules: RuleSet | str, lineup: Sequence[str]) -> RuleSet:
         raise ValueError(
             f"unknown CPU level {unknown[0]!r} (known: {', '.join(LEVELS)}, or mjai:CMD / mjai-stream:CMD)"
         )
+    for entry in lineup:
+        command = outside_lineup_entry(entry)
+        program = command.argv[0] if command is not None else ""
+        if command is not None and shutil.which(program) is None:
+            raise ValueError(f"{entry!r}: no program {program!r} to run (not a file that can run, nor on PATH)")
     if len(lineup) != rs.players:
         raise ValueError(f"{rs.name} seats {rs.players} players; the line-up names {len(lineup)}")
     return rs
