@@ -22,6 +22,7 @@ BOTS = json.dumps(
     {
         "standin": {"command": [sys.executable, STANDIN], "decision_seconds": 2},
         "streamer": {"command": f"{sys.executable} {STANDIN} --convention stream", "convention": "stream"},
+        "faulty": {"command": [sys.executable, STANDIN, "--mode", "illegal", "--after", "2"]},
     }
 )
 
@@ -54,7 +55,7 @@ def test_the_bot_configuration(text: str, expected: dict[str, OutsideBot] | str)
 
 def test_the_configuration_comes_from_the_environment_or_a_file(tmp_path: Path) -> None:
     settings = Settings.from_env({"JANTAKU_MJAI_BOTS": BOTS})
-    assert set(settings.outside_bots()) == {"standin", "streamer"}
+    assert set(settings.outside_bots()) == {"standin", "streamer", "faulty"}
     path = tmp_path / "bots.json"
     path.write_text(BOTS)
     assert Settings.from_env({"JANTAKU_MJAI_BOTS": str(path)}).outside_bots() == settings.outside_bots()
@@ -108,3 +109,13 @@ def test_a_configured_bot_plays_a_whole_game(tmp_path: Path) -> None:
         assert game.over
         assert [e for e in game.events if e.type == "fault"] == []  # the stand-ins answered every decision
         assert {e.actor for e in game.events if e.type == "dahai"} == {0, 1, 2, 3}
+
+
+def test_a_fault_at_the_server_is_stored_and_replayed(tmp_path: Path) -> None:
+    with table(tmp_path, mjai_bots=BOTS) as (client, connect):
+        ann, bo, _, _ = two_and_cpus(connect, ["bot:faulty", "strong"])
+        over = play_all([ann, bo])
+        log = client.get(f"/api/games/{over['game_id']}/log").text.splitlines()
+        faults = [json.loads(line) for line in log if '"type":"fault"' in line]
+        assert len(faults) == 1 and faults[0]["info"]["reason"].startswith("illegal")
+        assert Game.replay(log).log == log
