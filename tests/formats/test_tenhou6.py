@@ -18,6 +18,7 @@ from urllib.parse import unquote
 
 import pytest
 
+from jantaku.engine.events import Event
 from jantaku.formats import tenhou6
 from jantaku.formats import tenhou_records as th
 from jantaku.formats.tenhou_replay import replay_events, replay_game
@@ -217,6 +218,29 @@ def test_the_extension_gives_a_limit_hand_its_fu_and_a_nagashi_its_tenpai_seats(
 
 
 # ------------------------------------------------------------------------------------------------ writing
+# (name, physical tile, red copies per suit, Tenhou's code)
+CODE_ROWS = [
+    ("1m is 11", 0, (1, 1, 1), 11),
+    ("9m is 19", 32, (1, 1, 1), 19),
+    ("1p is 21", 36, (1, 1, 1), 21),
+    ("9s is 39", 104, (1, 1, 1), 39),
+    ("East is 41", 108, (1, 1, 1), 41),
+    ("North is 44", 120, (1, 1, 1), 44),
+    ("Red dragon is 47", 132, (1, 1, 1), 47),
+    ("the red 5m is 51", 16, (1, 1, 1), 51),
+    ("the red 5p is 52", 52, (1, 1, 1), 52),
+    ("the red 5s is 53", 88, (1, 1, 1), 53),
+    ("another 5m is 15", 17, (1, 1, 1), 15),
+    ("without red fives the first 5p is 25", 52, (0, 0, 0), 25),
+]
+
+
+@pytest.mark.parametrize(("name", "tile", "red", "code"), CODE_ROWS, ids=[r[0] for r in CODE_ROWS])
+def test_tile_codes(name: str, tile: int, red: tuple[int, int, int], code: int) -> None:
+    assert tenhou6.tenhou_code(tile, red) == code
+    assert tenhou6.kind_of_code(code) == tile >> 2
+
+
 # (name, letter, called, own, relative seat of the source, the string)
 CALL_ROWS = [
     ("chi: c first, the called tile after it", "c", 24, [22, 23], 3, "c242223"),
@@ -314,6 +338,103 @@ YAKU_ROWS: list[tuple[str, dict[str, Any], int, int, list[str]]] = [
 @pytest.mark.parametrize(("name", "info", "seat", "round_wind", "lines"), YAKU_ROWS, ids=[r[0] for r in YAKU_ROWS])
 def test_yaku_lines(name: str, info: dict[str, Any], seat: int, round_wind: int, lines: list[str]) -> None:
     assert tenhou6.yaku_texts(info, seat, round_wind) == lines
+
+
+START = [
+    [9, 10, 11, 12, 16, 20, 24, 28, 32, 36, 40, 44, 124],
+    [17, 64, 68, 72, 76, 80, 84, 88, 92, 96, 104, 121, 122],
+    [48, 49, 50, 53, 54, 56, 57, 58, 60, 61, 62, 125, 126],
+    [1, 2, 3, 5, 6, 7, 13, 14, 15, 51, 59, 100, 112],
+]
+WIN_INFO = {
+    "deltas": [4900, 0, -3900, 0],
+    "han": 3,
+    "fu": 30,
+    "points": 3900,
+    "limit": None,
+    "yakuman": 0,
+    "yaku": [["seat_wind", 1], ["round_wind", 1], ["dora", 1]],
+    "dora_markers": [0, 132, 133],
+    "ura_markers": [],
+}
+# One hand of our events and the log entry they must become: a tsumogiri, a pon from the player before, a riichi
+# discard, a chi of it, a closed kan, an added kan, kan dora, a ron with its result strings.
+HAND_EVENTS = [
+    Event("start_game", info={"players": 4, "scores": [25000] * 4}),
+    Event(
+        "start_kyoku",
+        actor=0,
+        info={
+            "round": 0,
+            "hand": 0,
+            "honba": 0,
+            "sticks": 0,
+            "dealer": 0,
+            "scores": [25000] * 4,
+            "dora_marker": 0,
+            "hands": START,
+        },
+    ),
+    Event("tsumo", actor=0, tile=120),
+    Event("dahai", actor=0, tile=120, info={"tsumogiri": True}),
+    Event("pon", actor=1, target=0, tile=120, consumed=(121, 122)),
+    Event("dahai", actor=1, tile=17, info={"tsumogiri": False}),
+    Event("tsumo", actor=2, tile=130),
+    Event("reach", actor=2),
+    Event("dahai", actor=2, tile=53, info={"tsumogiri": False}),
+    Event("reach_accepted", actor=2, info={"scores": [25000, 25000, 24000, 25000], "sticks": 1}),
+    Event("chi", actor=3, target=2, tile=53, consumed=(51, 59)),
+    Event("dahai", actor=3, tile=100, info={"tsumogiri": False}),
+    Event("tsumo", actor=0, tile=8),
+    Event("ankan", actor=0, consumed=(8, 9, 10, 11)),
+    Event("dora", tile=132),
+    Event("tsumo", actor=0, tile=65, info={"rinshan": True}),
+    Event("dahai", actor=0, tile=65, info={"tsumogiri": True}),
+    Event("tsumo", actor=1, tile=123),
+    Event("kakan", actor=1, tile=123),
+    Event("tsumo", actor=1, tile=70, info={"rinshan": True}),
+    Event("dahai", actor=1, tile=70, info={"tsumogiri": True}),
+    Event("dora", tile=133),
+    Event("tsumo", actor=2, tile=71),
+    Event("dahai", actor=2, tile=71, info={"tsumogiri": True}),
+    Event("hora", actor=0, target=2, tile=71, info=WIN_INFO),
+    Event("end_kyoku"),
+]
+HAND_ENTRY: list[Any] = [
+    [0, 0, 0],
+    [25000, 25000, 25000, 25000],
+    [11, 47, 47],
+    [],
+    [13, 13, 13, 14, 51, 16, 17, 18, 19, 21, 22, 23, 45],
+    [44, 13, 28],
+    [60, "131313a13", 60],
+    [15, 28, 29, 31, 32, 33, 34, 53, 36, 37, 39, 44, 44],
+    ["p444444", 44, 29],
+    [15, "k44444444", 60],
+    [24, 24, 24, 25, 25, 26, 26, 26, 27, 27, 27, 45, 45],
+    [46, 29],
+    ["r25", 60],
+    [11, 11, 11, 12, 12, 12, 14, 14, 14, 24, 26, 38, 42],
+    ["c252426"],
+    [38],
+    ["和了", [4900, 0, -3900, 0], [0, 2, 0, "30符3飜3900点", "自風 東(1飜)", "場風 東(1飜)", "ドラ(1飜)"]],
+]
+
+
+def test_a_hand_of_our_events_becomes_its_log_entry() -> None:
+    doc = tenhou6.export_game(HAND_EVENTS, names=["P", "Q", "R", "S"], title="a test")
+    assert doc["log"] == [HAND_ENTRY]
+    assert (doc["name"], doc["title"], doc["rule"]["disp"]) == (["P", "Q", "R", "S"], ["a test", ""], "般南喰赤")
+    assert "sc" not in doc and tenhou6.EXTENSION not in doc  # no end_game; nothing lost
+    read = tenhou6.read_game(doc).hands[0].events  # and it reads back in the order it was played
+    kinds = [e.meld.type for e in read if isinstance(e, th.Call)]
+    assert kinds == [th.MeldType.PON, th.MeldType.CHI, th.MeldType.CLOSED_KAN, th.MeldType.ADDED_KAN]
+    assert [e.step for e in read if isinstance(e, th.Reach)] == [1, 2]
+
+
+def test_hidden_tiles_cannot_be_written() -> None:
+    with pytest.raises(ValueError, match="unredacted"):
+        tenhou6.export_game([*HAND_EVENTS[:2], Event("tsumo", actor=0)])
 
 
 def test_our_yaku_keys_map_to_the_scorers_tenhou_ids() -> None:

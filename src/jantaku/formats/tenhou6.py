@@ -295,6 +295,8 @@ class _Exporter:
         if hand is None:
             return
         seat = ev.actor if ev.actor is not None else -1
+        if t in ("tsumo", "dahai") and ev.tile is None:
+            raise ValueError(f"a {t} of seat {seat} without its tile: tenhou.net/6 JSON needs the unredacted events")
         if t == "tsumo" and ev.tile is not None:
             hand.seats[seat][1].append(self.code(ev.tile))
         elif t == "reach":
@@ -334,8 +336,10 @@ class _Exporter:
         hands = info.get("hands") or []
         seats: list[tuple[list[int], list[int | str], list[int | str]]] = []
         for i in range(4):
-            tiles = hands[i] if i < len(hands) and i < n else None
-            seats.append(([self.code(x) for x in tiles] if tiles else [], [], []))
+            tiles = hands[i] if i < len(hands) and i < n else []
+            if i < n and not tiles:
+                raise ValueError(f"seat {i}'s start hand is hidden: tenhou.net/6 JSON needs the unredacted events")
+            seats.append(([self.code(x) for x in tiles], [], []))
         scores = [*info["scores"], *[0] * (4 - n)]
         head = [[self.round * 4 + int(info["hand"]), int(info["honba"]), int(info["sticks"])], scores]
         self.hand = _HandOut(head, seats, [self.code(info["dora_marker"])])
