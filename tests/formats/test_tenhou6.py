@@ -465,6 +465,13 @@ ERROR_ROWS: list[tuple[str, Any, str]] = [
     ("not JSON", "{log:", "not JSON"),
     ("not an object", "[1, 2]", "JSON object"),
     ("no hands", json.dumps({"log": []}), "at log"),
+    ("too many hands", doc_of(*[HAND_4P] * (tenhou6.MAX_HANDS + 1)), "hand limit"),
+    ("nested too deep", "[" * 100_000, "not JSON"),
+    (
+        "a red five where the rules have none",
+        doc_of(HAND_4P) | {"rule": {"aka": 0}} | {"log": [[*HAND_4P[:4], [51, *HAND_4P[4][1:]], *HAND_4P[5:]]]},
+        "red five",
+    ),
     ("a hand with a part missing", doc_of(HAND_4P[:16]), "at log[0]"),
     ("a tile code that is no tile", broken((4, 0), 10), "at log[0][4][0]"),
     ("a call string of the wrong size", broken((5, 1), "c2422"), "at log[0][5][1]"),

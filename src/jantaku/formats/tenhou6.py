@@ -58,8 +58,10 @@ from jantaku.tiles import FIVES, KINDS, NORTH, first_id, kind_of_id
 if TYPE_CHECKING:
     from jantaku.engine.events import Event as EngineEvent
 
-#: The largest document ``read_game`` accepts (a whole East-South game is some 30 kB; 5 MB is far past any game).
+#: The largest document ``read_game`` accepts (a whole East-South game is some 30 kB; 5 MB is far past any game),
+#: and the most hands (a long game has some 30): bounds on the work a hostile document can ask for.
 MAX_BYTES = 5 * 1024 * 1024
+MAX_HANDS = 200
 TSUMOGIRI = 60  # a discard of the tile just drawn
 AFTER_OPEN_KAN = 0  # the discard slot of an open kan, which discards nothing
 VIEWER = "https://tenhou.net/6/#json="
@@ -742,7 +744,7 @@ class _HandReader:
         steps: list[tuple[int, _Take | _Out]] = []
         choices: list[tuple[list[int], list[int], list[int | None], int, int, list[int | None]]] = []
         actor = self.dealer
-        budget = 50 * (sum(map(len, self.takes)) + sum(map(len, self.outs)) + 10)
+        budget = 4 * (sum(map(len, self.takes)) + sum(map(len, self.outs)) + 10)  # the corpus needs a tenth of it
         while True:
             budget -= 1
             if budget < 0:
@@ -831,7 +833,7 @@ class _HandReader:
     # building ---------------------------------------------------------------------------------------------
     def build(self, order: list[tuple[int, _Take | _Out]]) -> TenhouHand:
         """The ordered actions as record events, every tile given a physical id (``_Tiles``)."""
-        tiles = _Tiles(self.r.red_fives, self)
+        tiles = _Tiles(self.r.red, self)
         dora_ids = [tiles.new(c, f"{self.base}[2][{i}]") for i, c in enumerate(self.dora)]
         ura_ids = [tiles.new(c, f"{self.base}[3][{i}]") for i, c in enumerate(self.ura)]
         hands = [
@@ -998,7 +1000,8 @@ class _HandReader:
                 raise self.fail(where, "a win's result is deltas and details in pairs")
             out: list[Event] = []
             before = list(scores)
-            fus = self.extra.get("fu") or []
+            fus = self.extra.get("fu")
+            fus = fus if isinstance(fus, list) else []
             for k in range(0, len(parts), 2):
                 path = f"{where}[{k + 2}]"
                 deltas = self.ints(parts[k], f"{where}[{k + 1}]", 4)[:n]
@@ -1094,31 +1097,32 @@ class _HandReader:
 
 
 class _Tiles:
-    """Physical ids for Tenhou codes: a red code takes the red copy (copy 0) of its five; where the rules have red
-    fives a plain five never does; otherwise the lowest free copy. A code with no copy left is an error."""
+    """Physical ids for Tenhou codes: a red code takes a red copy of its five (copy 0, or the first ``red[suit]``
+    copies); a plain five never takes a red copy; any other code the lowest free copy. A code with no copy left is
+    an error."""
 
-    def __init__(self, red_fives: bool, hand: _HandReader) -> None:
-        self.red = red_fives
+    def __init__(self, red: tuple[int, int, int], hand: _HandReader) -> None:
+        self.red = red
         self.hand = hand
         self.used: set[int] = set()
 
     def code(self, tile: int) -> int:
-        return tenhou_code(tile, (1, 1, 1) if self.red else (0, 0, 0))
+        return tenhou_code(tile, self.red)
 
     def new(self, code: int, where: str) -> int:
         kind = kind_of_code(code)
-        if is_red_code(code):
-            copies: Iterable[int] = (0,)
-        elif self.red and kind in FIVES:
-            copies = (1, 2, 3)
-        else:
-            copies = range(4)
+        copies: Iterable[int] = range(4)
+        if kind in FIVES:
+            red = self.red[FIVES.index(kind)]
+            copies = range(red) if is_red_code(code) else range(red, 4)
+            if is_red_code(code) and not red:
+                raise self.hand.fail(where, f"a red five ({code}) where the rules ('rule.aka…') have none")
         for c in copies:
             tile = first_id(kind) + c
             if tile not in self.used:
                 self.used.add(tile)
                 return tile
-        raise self.hand.fail(where, f"tile {code}: no copy of it is left (a fifth {code}, or a second red five)")
+        raise self.hand.fail(where, f"tile {code}: no copy of it is left (a fifth {code}, or one red five too many)")
 
     def take(self, held: list[int], code: int, where: str, avoid: int | None = None) -> int:
         """Remove a tile of ``code`` from a seat's concealed tiles (another copy than ``avoid``, the tile just
@@ -1136,7 +1140,7 @@ class _Reader:
         self.doc = doc
         self.source = source
         self.players = 4
-        self.red_fives = True
+        self.red: tuple[int, int, int] = (1, 1, 1)
         self.extension: Mapping[str, Any] = {}
 
     def fail(self, where: str | None, reason: str) -> TenhouJSONError:
@@ -1153,14 +1157,15 @@ class _Reader:
         log = doc.get("log")
         if not isinstance(log, list) or not log:
             raise self.fail("log", "a tenhou.net/6 document has a non-empty list of hands under 'log'")
+        if len(log) > MAX_HANDS:
+            raise self.fail("log", f"{len(log)} hands is over the {MAX_HANDS}-hand limit")
         rule = doc.get("rule") if isinstance(doc.get("rule"), dict) else {}
         assert isinstance(rule, dict)
         disp = str(rule.get("disp", ""))
         first = log[0]
         empty_fourth = isinstance(first, list) and len(first) == 17 and first[13] == [] and first[14] == []
         self.players = 3 if empty_fourth or "三" in disp else 4
-        aka = [rule.get(k) for k in ("aka", "aka51", "aka52", "aka53")]
-        self.red_fives = any(bool(a) for a in aka) if any(a is not None for a in aka) else True
+        self.red = self.red_counts(rule)
         ext = doc.get(EXTENSION)
         self.extension = ext if isinstance(ext, dict) else {}
         hands = tuple(_HandReader(self, i, entry).read() for i, entry in enumerate(log))
@@ -1196,13 +1201,24 @@ class _Reader:
                 raise self.fail("ref", str(exc)) from None
         return TenhouGame(self.source, self.game_rules(disp), players, 0, hands, owari, date)
 
+    def red_counts(self, rule: Mapping[str, Any]) -> tuple[int, int, int]:
+        """Red copies of 5m, 5p, 5s: ``aka51``..``aka53`` where given (Tenhou's 3-player exports have no red 5m),
+        else one each when ``aka`` is set (or absent: Tenhou's usual game has them), none when it is 0."""
+        per_suit = [rule.get(k) for k in ("aka51", "aka52", "aka53")]
+        if any(v is not None for v in per_suit):
+            counts = [v if isinstance(v, int) and not isinstance(v, bool) else 0 for v in per_suit]
+            if not all(0 <= c <= 4 for c in counts):
+                raise self.fail("rule", f"red five counts {counts} are not 0..4")
+            return counts[0], counts[1], counts[2]
+        return (1, 1, 1) if rule.get("aka", 1) else (0, 0, 0)
+
     def game_rules(self, disp: str) -> GameRules:
         """The table's rules from ``rule.disp`` (Tenhou's words: ``三`` 3 players, ``東`` East only, ``喰`` open
         tanyao, ``速`` fast, the lobby ``般 上 特 鳳``) as the mjlog's ``GO type`` bits would give them. A
         ``disp`` in other words is an East-South game with open tanyao."""
         tenhou_words = bool(disp) and disp.lstrip("三")[:1] in "般上特鳳"
         kuitan = "喰" in disp if tenhou_words else True
-        bits = 0x01 | (0 if self.red_fives else 0x02) | (0 if kuitan else 0x04)
+        bits = 0x01 | (0 if any(self.red) else 0x02) | (0 if kuitan else 0x04)
         bits |= 0 if "東" in disp else 0x08
         bits |= 0x10 if self.players == 3 else 0
         bits |= 0x40 if "速" in disp else 0
@@ -1230,8 +1246,8 @@ def read_game(
             raise TenhouJSONError(source, None, f"{size} bytes is over the {MAX_BYTES}-byte limit")
         try:
             data = json.loads(data)
-        except ValueError as exc:
-            raise TenhouJSONError(source, None, f"not JSON ({exc})") from None
+        except (ValueError, RecursionError) as exc:
+            raise TenhouJSONError(source, None, f"not JSON ({exc or 'nested too deep'})") from None
     if not isinstance(data, Mapping):
         raise TenhouJSONError(source, None, f"a tenhou.net/6 document is a JSON object, not {type(data).__name__}")
     return _Reader(data, source).game(date)
