@@ -18,11 +18,14 @@ from urllib.parse import unquote
 
 import pytest
 
+from jantaku.bots import make_player
+from jantaku.engine import Game
 from jantaku.engine.events import Event
 from jantaku.formats import tenhou6
 from jantaku.formats import tenhou_records as th
 from jantaku.formats.tenhou_replay import replay_events, replay_game
 from jantaku.formats.tenhou_xml import read_game as read_mjlog
+from jantaku.rules import preset
 from jantaku.scoring.riichi.yaku import BONUS, YAKU
 from tests.formats.corpus import corpus_files, require_corpus
 
@@ -540,3 +543,19 @@ def test_meld_codes_encode_back(path: Path | None) -> None:
             meld = call.meld
             again = th.decode_meld(th.encode_meld(meld), meld.who)
             assert again == dataclasses.replace(meld, code=again.code)
+
+
+@pytest.mark.parametrize("rules", ["tenhou", "tenhou-sanma"])
+@pytest.mark.parametrize("seed", range(3))
+def test_our_own_games_round_trip(rules: str, seed: int) -> None:
+    """A game our CPUs play under Tenhou's rules, written and read back, replays identically to the same end."""
+    rs = preset(rules)
+    game = Game(rs, seed=f"tenhou6:{seed}")
+    players = [make_player("easy", rs, seed=f"{seed}:{i}") for i in range(rs.players)]
+    while not game.over:
+        seat = game.to_act()[0]
+        game.apply(seat, players[seat].act(game.view(seat)))
+    back = tenhou6.read_game(tenhou6.dumps(tenhou6.export_game(game.events, red_fives=rs.red_fives)))
+    report = replay_game(back)
+    assert report.identical, report.line()
+    assert game.final is not None and back.owari is not None and back.owari.scores == game.final.scores
