@@ -435,6 +435,38 @@ def test_a_hand_of_our_events_becomes_its_log_entry() -> None:
     assert [e.step for e in read if isinstance(e, th.Reach)] == [1, 2]
 
 
+def test_pao_names_the_seat_that_fed_the_third_dragon_set() -> None:
+    start = HAND_EVENTS[1]
+    events = [
+        start,
+        Event("pon", actor=0, target=1, tile=124, consumed=(125, 126)),
+        Event("dahai", actor=0, tile=9, info={"tsumogiri": False}),
+        Event("pon", actor=0, target=2, tile=128, consumed=(129, 130)),
+        Event("dahai", actor=0, tile=10, info={"tsumogiri": False}),
+        Event("pon", actor=0, target=3, tile=132, consumed=(133, 134)),
+        Event("dahai", actor=0, tile=11, info={"tsumogiri": False}),
+        Event("tsumo", actor=0, tile=135),
+        Event(
+            "hora",
+            actor=0,
+            target=0,
+            tile=135,
+            info={
+                "deltas": [48000, 0, 0, -48000],
+                "points": 48000,
+                "limit": "yakuman",
+                "yakuman": 1,
+                "fu": 0,
+                "han": 13,
+                "yaku": [["daisangen", 1]],
+                "ura_markers": [],
+            },
+        ),
+    ]
+    result = tenhou6.export_game(events)["log"][0][16]
+    assert result == ["和了", [48000, 0, 0, -48000], [0, 0, 3, "役満16000点∀", "大三元(役満)"]]
+
+
 def test_hidden_tiles_cannot_be_written() -> None:
     with pytest.raises(ValueError, match="unredacted"):
         tenhou6.export_game([*HAND_EVENTS[:2], Event("tsumo", actor=0)])

@@ -256,7 +256,7 @@ class _HandOut:
     riichi: set[int] = field(default_factory=set)
     pons: dict[tuple[int, int], str] = field(default_factory=dict)
     liable: dict[int, int] = field(default_factory=dict)  # seat → the seat that fed its 3rd dragon / 4th wind set
-    sets: dict[int, list[int]] = field(default_factory=dict)  # seat → the kinds of its pons and open kans
+    sets: dict[int, list[int]] = field(default_factory=dict)  # seat → the kinds of its pons and kans
 
     def entry(self) -> list[Any]:
         out: list[Any] = [*self.head, self.dora, self.ura]
@@ -266,6 +266,9 @@ class _HandOut:
 
 
 class _Exporter:
+    """Writes one game's events hand by hand; a hand is kept once it has a result (a replayed record's extra deal
+    after its last hand has none)."""
+
     def __init__(self, red_fives: Sequence[int]) -> None:
         self.red = tuple(red_fives)
         self.players = 4
@@ -316,7 +319,8 @@ class _Exporter:
             if pon is None:
                 raise ValueError(f"seat {seat} adds {ev.tile} to a pon it does not have")
             hand.seats[seat][2].append(pon.replace("p", f"k{self.code(ev.tile):02d}"))
-        elif t == "ankan":
+        elif t == "ankan" and ev.consumed:
+            hand.sets.setdefault(seat, []).append(kind_of_id(ev.consumed[0]))  # counts toward a later pao
             codes = sorted((self.code(x) for x in ev.consumed), key=lambda c: (is_red_code(c), c))
             hand.seats[seat][2].append("".join(f"{c:02d}" for c in codes[:3]) + f"a{codes[3]:02d}")
         elif t == "nukidora" and ev.tile is not None:
@@ -464,7 +468,9 @@ def _document(
 
 def default_disp(players: int, *, east_only: bool = False, red: bool = True, kuitan: bool = True) -> str:
     """A ``rule.disp`` in Tenhou's words: ``三`` for 3 players, the lobby (``般``), ``東``/``南`` for the length,
-    ``喰`` open tanyao, ``赤`` red fives (``般南喰赤`` is Tenhou's ordinary East-South game)."""
+    ``喰`` open tanyao, ``赤`` red fives (``般南喰赤`` is Tenhou's ordinary East-South game). For a rule set:
+    ``default_disp(rules.players, east_only=rules.length == "east", red=any(rules.red_fives),
+    kuitan=rules.kuitan)``; ``read_game`` reads the length back from it."""
     return f"{'三' if players == 3 else ''}般{'東' if east_only else '南'}{'喰' if kuitan else ''}{'赤' if red else ''}"
 
 
