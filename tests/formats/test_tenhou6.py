@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -75,6 +77,9 @@ HAND_3P: list[Any] = [
     [],
     ["和了", [-1000, 2000, -1000, 0], [1, 1, 1, "30符1飜500-1000点", "門前清自摸和(1飜)"]],
 ]
+
+
+FORMATS = ("tenhou6", "tenhou_records", "tenhou_xml")  # what importing tenhou6 may load of the formats package
 
 
 def doc_of(*hands: list[Any], **extra: Any) -> dict[str, Any]:
@@ -483,6 +488,16 @@ def test_the_viewer_url_carries_the_compact_json() -> None:
     assert url.startswith("https://tenhou.net/6/#json=%7B%22title%22:%5B%22%22,%22%22%5D,")  # {"title":["","",
     assert " " not in url and "%E5%92%8C%E4%BA%86" in url  # 和了, escaped
     assert json.loads(unquote(url.split("#json=", 1)[1])) == doc
+
+
+def test_the_module_needs_only_the_standard_library_and_the_tiles() -> None:
+    """Like the rest of the formats package: no engine, scorer or third-party import (tests/test_stdlib_only.py)."""
+    probe = "import json, sys; import jantaku.formats.tenhou6; print(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    ours = {m for m in json.loads(out.stdout) if m.split(".")[0] == "jantaku"}
+    assert ours <= {"jantaku", "jantaku.tiles", "jantaku.formats", *(f"jantaku.formats.{m}" for m in FORMATS)}, ours
+    foreign = [m for m in json.loads(out.stdout) if m.split(".")[0] not in sys.stdlib_module_names | {"jantaku"}]
+    assert not [m for m in foreign if not m.startswith("_")], foreign
 
 
 # ------------------------------------------------------------------------------------------------ malformed
