@@ -569,7 +569,7 @@ class _Take:
 @dataclass(frozen=True, slots=True)
 class _Out:
     """One entry of a seat's discards: ``discard`` (``tile`` a code or 60, ``riichi``), ``kakan`` (``tile`` added
-    to the pon of ``called``), ``ankan`` (``own``), ``north`` or ``none`` (the slot after an open kan)."""
+    to a pon, ``own`` the pon's tiles), ``ankan`` (``own`` its four), ``north`` or ``none`` (an open kan's slot)."""
 
     kind: str
     tile: int = 0
