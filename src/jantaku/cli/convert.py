@@ -22,6 +22,7 @@ from jantaku.formats.convert import (
     format_names,
     read,
     write,
+    writer,
 )
 
 
@@ -47,9 +48,10 @@ def convert(
     to: str | None = None,
     from_: str | None = None,
     undated: dt.date | None = None,
-    out: Callable[[str], object] = sys.stdout.write,
+    out: Callable[[str], object] | None = None,
 ) -> str:
-    """Convert ``source`` into ``target`` (``-``: ``out``); the format written. Raises ``ConvertError``."""
+    """Convert ``source`` into ``target`` (``-``: ``out``, standard output by default); the format written. Raises
+    ``ConvertError``."""
     known = format_names()
     for option, value in (("--from", from_), ("--to", to)):
         if value is not None and value not in known:
@@ -57,12 +59,13 @@ def convert(
     fmt_out = to or (by_extension(target) if target != "-" else "ours")
     if fmt_out is None:
         raise ConvertError(f"cannot tell the format to write from {target!r}: give --to ({', '.join(known)})")
+    writer(fmt_out)
     text = decode(_read_input(source), source)
     fmt_in = from_ or detect(source, text)
     game = read(text, fmt_in, ReadOptions(source=Path(source).name if source != "-" else "<stdin>", undated=undated))
     result = write(game, fmt_out)
     if target == "-":
-        out(result)
+        (out or sys.stdout.write)(result)
     else:
         try:
             Path(target).write_text(result, encoding="utf-8")
@@ -78,7 +81,7 @@ def run(
     to: str | None = None,
     from_: str | None = None,
     undated: dt.date | None = None,
-    out: Callable[[str], object] = sys.stdout.write,
+    out: Callable[[str], object] | None = None,
     error: Callable[[str], object] = _stderr,
 ) -> int:
     """``convert`` with the exit status: 0 written, 2 with one ``error:`` line otherwise."""

@@ -281,12 +281,17 @@ def read(text: str, fmt: str, options: ReadOptions | None = None) -> Game:
     return entry.read(text, options)
 
 
-def write(game: Game, fmt: str, options: WriteOptions | None = None) -> str:
-    """Our game as text in format ``fmt``."""
+def writer(fmt: str) -> Writer:
+    """The writer of ``fmt``; ``ConvertError`` when there is none (checked before reading a large input)."""
     entry = FORMATS.get(fmt)
     if entry is None or entry.write is None:
         raise ConvertError(_unsupported(fmt, "write"))
-    return entry.write(game, options or WriteOptions())
+    return entry.write
+
+
+def write(game: Game, fmt: str, options: WriteOptions | None = None) -> str:
+    """Our game as text in format ``fmt``."""
+    return writer(fmt)(game, options or WriteOptions())
 
 
 def writable() -> list[str]:
