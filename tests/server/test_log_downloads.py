@@ -83,3 +83,12 @@ def test_a_format_it_cannot_write_is_refused(finished: Any, query: str, status: 
 def test_an_unknown_game_is_404_in_any_format(tmp_path: Path) -> None:
     with table(tmp_path) as (client, _connect):
         assert client.get("/api/games/0123456789abcdef/log", params={"format": "mjai"}).status_code == 404
+
+
+def test_the_history_list_names_the_download_formats(finished: Any) -> None:
+    client, game_id = finished
+    listed = client.get("/api/games").json()
+    assert [g["id"] for g in listed["games"]] == [game_id]
+    assert listed["log_formats"] == convert.downloads()
+    assert [f["format"] for f in listed["log_formats"]][:2] == ["ours", "mjai"]
+    assert {f["format"]: f["suffix"] for f in listed["log_formats"]}["mjai"] == ".mjson"

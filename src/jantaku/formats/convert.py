@@ -299,6 +299,16 @@ def writable() -> list[str]:
     return [name for name, f in FORMATS.items() if f.write is not None]
 
 
+#: How a format is named to people (the history's download links): its own name where it has one.
+LABELS = {"ours": "jantaku", "mjai": "mjai", "tenhou6": "tenhou.net/6"}
+
+
+def downloads() -> list[dict[str, str]]:
+    """The formats a finished game downloads in, ours first: ``format`` (the query's value), ``suffix`` and
+    ``label``. The browser's history lists these, so a format added to ``FORMATS`` is offered without more."""
+    return [{"format": f, "suffix": suffix(f), "label": LABELS.get(f, f)} for f in writable()]
+
+
 def suffix(fmt: str) -> str:
     """The extension a file in ``fmt`` gets."""
     entry = FORMATS.get(fmt)

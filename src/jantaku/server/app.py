@@ -283,8 +283,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         limit: int = Query(50, ge=1, le=500),
         offset: int = Query(0, ge=0, le=MAX_OFFSET),
     ) -> dict[str, Any]:
-        """Finished games, newest first."""
-        return {"games": app.state.store.list_games(player, limit, offset)}
+        """Finished games, newest first, and the formats each one's log downloads in (``log_formats``)."""
+        return {"games": app.state.store.list_games(player, limit, offset), "log_formats": convert.downloads()}
 
     @app.get("/api/games/{game_id}", tags=["games"])
     def game(game_id: str = Path(max_length=64)) -> dict[str, Any]:
