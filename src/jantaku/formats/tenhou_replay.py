@@ -255,14 +255,11 @@ class _HandReplay:
     events: list[Event] = field(default_factory=list)
     riichi: set[int] = field(default_factory=set)
     deposit_check: list[th.Reach] = field(default_factory=list)
+    ended: bool = field(default=False, init=False)  # a hora or ryukyoku is among ``events`` (kept up as they come)
 
     @property
     def hand(self) -> th.TenhouHand:
         return self.record.hands[self.index]
-
-    @property
-    def ended(self) -> bool:
-        return any(e.type in ("hora", "ryukyoku") for e in self.events)
 
     def run(self) -> list[str]:
         init = self.hand.init
@@ -300,9 +297,11 @@ class _HandReplay:
     # driving ---------------------------------------------------------------------------------------------
     def apply(self, seat: int, action: Action, ev: th.Event) -> None:
         try:
-            self.events.extend(self.game.apply(seat, action))
+            caused = self.game.apply(seat, action)
         except IllegalAction as exc:
             raise RecordMismatch(f"illegal for us: {_describe(self.record, ev)} ({action}): {exc}") from None
+        self.events.extend(caused)
+        self.ended = self.ended or any(e.type in ("hora", "ryukyoku") for e in caused)
 
     def drive(self) -> None:
         events = [e for e in self.hand.events if not isinstance(e, (th.Disconnect, th.Reconnect))]

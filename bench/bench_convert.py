@@ -1,0 +1,102 @@
+"""`make bench`: the Tenhou corpus converted from format to format (``jantaku.formats.convert``), timed per step.
+
+Each game goes mjlog → ours → mjai → ours, every step a conversion as ``jantaku convert`` does it: read the text
+into our game (the engine referees every action: a record is replayed, our log is replayed, an mjai log is
+replayed), then write the next format. The games are spread over ``--jobs`` processes (the machine's cores by
+default: converting a corpus is one independent job a game). Prints wall seconds per step and in all (target:
+under 10 s for the 169 games), then one machine-readable line per step:
+    bench: convert_STEP seconds=… games=… jobs=…
+The final scores after the last step are checked against the record's (a benchmark of wrong answers is worthless).
+Without the corpus (``JANTAKU_TENHOU_DIR`` or ``../shared/tenhou``) it says so and stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import multiprocessing
+import multiprocessing.pool
+import os
+import sys
+import time
+from pathlib import Path
+
+from jantaku.engine import Game
+from jantaku.formats import convert
+
+TARGET_SECONDS = 10.0
+#: The steps: (name, format read, format written). tenhou.net/6 joins as one more row.
+STEPS: list[tuple[str, str, str]] = [
+    ("mjlog_to_ours", "mjlog", "ours"),
+    ("ours_to_mjai", "ours", "mjai"),
+    ("mjai_to_ours", "mjai", "ours"),
+]
+
+
+def corpus(root: Path) -> list[tuple[str, str]]:
+    """Every record of the corpus as (file name, text), 4-player then 3-player."""
+    files = [*sorted(root.glob("4p/*.xml")), *sorted(root.glob("3p/*.xml"))]
+    return [(f.name, f.read_text(encoding="utf-8")) for f in files]
+
+
+def _convert(job: tuple[str, str, str, str]) -> tuple[str, str, tuple[int, ...] | None]:
+    """One game's step: (name, text in, format read, format written) → (name, text out, final scores)."""
+    name, text, source, target = job
+    game = convert.read(text, source, convert.ReadOptions(source=name))
+    return name, convert.write(game, target), game.final.scores if game.final is not None else None
+
+
+def step(
+    pool: multiprocessing.pool.Pool | None, texts: list[tuple[str, str]], source: str, target: str
+) -> tuple[float, list[tuple[str, str]], list[tuple[int, ...] | None]]:
+    """Convert every text (over the pool's processes when there is one); the wall seconds it took, the texts and
+    each game's final scores."""
+    jobs = [(name, text, source, target) for name, text in texts]
+    gc.disable()
+    t0 = time.perf_counter()
+    done = pool.map(_convert, jobs, chunksize=4) if pool is not None else [_convert(j) for j in jobs]
+    seconds = time.perf_counter() - t0
+    gc.enable()
+    return seconds, [(name, out) for name, out, _ in done], [scores for _, _, scores in done]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    default = os.environ.get("JANTAKU_TENHOU_DIR") or str(
+        Path(__file__).resolve().parents[1] / ".." / "shared" / "tenhou"
+    )
+    ap.add_argument("--corpus", default=default, help="the folder holding 4p/ and 3p/ (default: %(default)s)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: the cores, %(default)s)")
+    args = ap.parse_args()
+    texts = corpus(Path(args.corpus))
+    if not texts:
+        print(f"convert: no Tenhou records in {args.corpus} (set JANTAKU_TENHOU_DIR): skipped")
+        return 0
+    jobs = max(1, args.jobs)
+    print(
+        f"convert: {len(texts)} Tenhou games, mjlog → ours → mjai → ours (read, refereed, written), {jobs} process(es)"
+    )
+    first: list[tuple[int, ...] | None] = []
+    total = 0.0
+    lines = []
+    with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        for name, source, target in STEPS:
+            seconds, texts, scores = step(pool, texts, source, target)
+            first = first or scores
+            total += seconds
+            print(f"  {name:<16} {seconds:6.2f} s   {seconds / len(texts) * 1e3 * jobs:6.1f} ms of a process a game")
+            lines.append(f"bench: convert_{name} seconds={seconds:.3f} games={len(texts)} jobs={jobs}")
+    last = [Game.replay(text).final for _, text in texts]
+    wrong = sum(1 for a, b in zip(first, last, strict=True) if a is None or b is None or a != b.scores)
+    verdict = "ok" if total < TARGET_SECONDS else "OVER TARGET"
+    print(
+        f"  {'total':<16} {total:6.2f} s   target < {TARGET_SECONDS:g} s: {verdict}; {wrong} games changed their scores"
+    )
+    lines.append(f"bench: convert_total seconds={total:.3f} games={len(texts)} jobs={jobs} target={TARGET_SECONDS:g}")
+    print("\n".join(lines))
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
