@@ -47,6 +47,13 @@ def test_standard_input_and_to(ours: Path) -> None:
     assert json.loads(lines[0])["type"] == "start_game" and json.loads(lines[-1])["type"] == "end_game"
 
 
+def test_a_records_names_reach_the_mjai_output() -> None:
+    result = invoke("convert", str(corpus_path(RECORD)), "-", "--to", "mjai")
+    assert result.exit_code == 0, result.output
+    names = json.loads(result.stdout.splitlines()[0])["names"]
+    assert len(names) == 4 and all(names) and not any(n.startswith("seat") for n in names)
+
+
 def test_a_jsonl_of_mjai_lines_is_read_as_mjai(ours: Path, tmp_path: Path) -> None:
     mjai = tmp_path / "g.jsonl"
     assert invoke("convert", str(ours), "-", "--to", "mjai").exit_code == 0

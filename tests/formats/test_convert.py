@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from jantaku import formats as th
-from jantaku.engine import Event, Game
+from jantaku.engine import Game
 from jantaku.formats import convert, mjai
 from jantaku.formats.tenhou_replay import RecordMismatch, record_game
 from tests.formats.corpus import corpus_files, corpus_path, record, require_corpus
@@ -305,5 +305,11 @@ def test_mjlog_cannot_be_written(first_game: Game) -> None:
         convert.write(first_game, "mjlog")
 
 
-def _events_types(events: list[Event]) -> set[str]:
-    return {e.type for e in events}
+def test_the_players_names_are_carried_to_the_writer() -> None:
+    rec = record(FIRST_4P)
+    log = convert.read_log(corpus_path(FIRST_4P).read_text(), "mjlog")
+    assert log.names == tuple(p.name for p in rec.players[:4]) and all(log.names)
+    text = convert.write(log.game, "mjai", convert.WriteOptions(names=log.names))
+    assert json.loads(text.splitlines()[0])["names"] == list(log.names)
+    assert convert.read_log(text, "mjai").names == log.names
+    assert convert.read_log(convert.write(log.game, "ours"), "ours").names is None  # our log keeps no names

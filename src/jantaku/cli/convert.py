@@ -16,11 +16,12 @@ from jantaku.formats.convert import (
     MAX_BYTES,
     ConvertError,
     ReadOptions,
+    WriteOptions,
     by_extension,
     decode,
     detect,
     format_names,
-    read,
+    read_log,
     write,
     writer,
 )
@@ -62,8 +63,8 @@ def convert(
     writer(fmt_out)
     text = decode(_read_input(source), source)
     fmt_in = from_ or detect(source, text)
-    game = read(text, fmt_in, ReadOptions(source=Path(source).name if source != "-" else "<stdin>", undated=undated))
-    result = write(game, fmt_out)
+    log = read_log(text, fmt_in, ReadOptions(source=Path(source).name if source != "-" else "<stdin>", undated=undated))
+    result = write(log.game, fmt_out, WriteOptions(names=log.names, title=Path(source).stem if source != "-" else ""))
     if target == "-":
         (out or sys.stdout.write)(result)
     else:

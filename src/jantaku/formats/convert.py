@@ -58,7 +58,16 @@ class WriteOptions:
     title: str = ""
 
 
-Reader = Callable[[str, ReadOptions], Game]
+@dataclass(frozen=True, slots=True)
+class Log:
+    """A game read from a log, and what the log said beside it that a writer may carry on: the players' names
+    (a Tenhou record's, an mjai ``start_game``'s; our log keeps none)."""
+
+    game: Game
+    names: tuple[str, ...] | None = None
+
+
+Reader = Callable[[str, ReadOptions], Log]
 Writer = Callable[[Game, WriteOptions], str]
 
 
@@ -78,7 +87,7 @@ def record_reader(read: Callable[[str], TenhouGame], *, scored: bool = True) -> 
     """A reader from a record model reader (text → ``TenhouGame``): the record is driven through the engine as one
     game (``record_game``). ``scored`` False for a format that states wins only by their deltas (mjai)."""
 
-    def reader(text: str, options: ReadOptions) -> Game:
+    def reader(text: str, options: ReadOptions) -> Log:
         try:
             record = read(text)
         except ValueError as exc:  # TenhouFormatError and the like: the format's own reason
@@ -88,7 +97,7 @@ def record_reader(read: Callable[[str], TenhouGame], *, scored: bool = True) -> 
                 record = replace(record, source=options.source, date=log_date(PurePath(options.source).name))
             except ValueError as exc:
                 raise ConvertError(str(exc)) from None
-        return _record_game(record, options, scored)
+        return Log(_record_game(record, options, scored), _names(record))
 
     return reader
 
@@ -112,15 +121,20 @@ def _record_game(record: TenhouGame, options: ReadOptions, scored: bool) -> Game
         raise ConvertError(f"the record does not replay: {exc}") from None
 
 
+def _names(record: TenhouGame) -> tuple[str, ...] | None:
+    names = tuple(p.name for p in record.players[: record.rules.players])
+    return names if len(names) == record.rules.players and any(names) else None
+
+
 def _riichi_only(game: Game) -> None:
     if not game.rules.riichi:
         raise ConvertError(f"mjai and tenhou.net/6 speak riichi mahjong; this game is played under {game.rules.name}")
 
 
 # ------------------------------------------------------------------------------------------------- the formats
-def _read_ours(text: str, options: ReadOptions) -> Game:
+def _read_ours(text: str, options: ReadOptions) -> Log:
     try:
-        return Game.replay(text)
+        return Log(Game.replay(text))
     except (ValueError, KeyError, TypeError) as exc:
         raise ConvertError(f"not a jantaku log: {exc}") from None
 
@@ -129,7 +143,7 @@ def _write_ours(game: Game, options: WriteOptions) -> str:
     return "".join(line + "\n" for line in game.log)
 
 
-def _read_mjlog(text: str, options: ReadOptions) -> Game:
+def _read_mjlog(text: str, options: ReadOptions) -> Log:
     try:
         record = read_mjlog_xml(text.encode())
         record = replace(record, source=options.source, date=log_date(PurePath(options.source).name))
@@ -138,16 +152,20 @@ def _read_mjlog(text: str, options: ReadOptions) -> Game:
         raise ConvertError(f"not a Tenhou mjlog: {exc.reason}{where}") from None
     except ValueError as exc:  # a log id in the name that is not a date
         raise ConvertError(str(exc)) from None
-    return _record_game(record, options, True)
+    return Log(_record_game(record, options, True), _names(record))
 
 
-def _read_mjai(text: str, options: ReadOptions) -> Game:
-    """An mjai log: mjai does not say whether the game was East-only or East-South, so it is read as East-South,
-    and as East-only when that does not replay or leaves the game unfinished."""
+def _read_mjai(text: str, options: ReadOptions) -> Log:
     try:
         record = mjai.read_record(text, source=options.source)
     except mjai.MjaiFormatError as exc:
         raise ConvertError(str(exc)) from None
+    return Log(_mjai_game(record, options), _names(record))
+
+
+def _mjai_game(record: TenhouGame, options: ReadOptions) -> Game:
+    """An mjai log: mjai does not say whether the game was East-only or East-South, so it is read as East-South,
+    and as East-only when that does not replay or leaves the game unfinished."""
     east = replace(record, rules=replace(record.rules, east_south=False))
     try:
         game = record_game(record, undated=options.undated, scored=False)
@@ -268,6 +286,11 @@ def decode(data: bytes, source: str = "<text>") -> str:
 
 def read(text: str, fmt: str, options: ReadOptions | None = None) -> Game:
     """``text`` in format ``fmt`` as our game."""
+    return read_log(text, fmt, options).game
+
+
+def read_log(text: str, fmt: str, options: ReadOptions | None = None) -> Log:
+    """``text`` in format ``fmt`` as our game, with the players' names when the log has them."""
     options = options or ReadOptions()
     entry = FORMATS.get(fmt)
     if entry is None or entry.read is None:
