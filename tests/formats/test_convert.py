@@ -313,3 +313,33 @@ def test_the_players_names_are_carried_to_the_writer() -> None:
     assert json.loads(text.splitlines()[0])["names"] == list(log.names)
     assert convert.read_log(text, "mjai").names == log.names
     assert convert.read_log(convert.write(log.game, "ours"), "ours").names is None  # our log keeps no names
+
+
+def triple_ron_record() -> th.TenhouGame:
+    """One hand, written from the record model: seats 1-3 wait on 1s with white, green and red dragon triplets
+    (yakuhai), and the dealer draws and discards the fourth 1s. Tenhou aborts the hand (``ron3``)."""
+    hands = (
+        (12, 16, 20, 24, 28, 32, 36, 40, 44, 60, 64, 68, 76),
+        (124, 125, 126, 0, 4, 8, 48, 52, 56, 96, 100, 104, 72),
+        (128, 129, 130, 1, 5, 9, 49, 53, 57, 97, 101, 105, 73),
+        (132, 133, 134, 2, 6, 10, 50, 54, 58, 98, 102, 106, 74),
+    )
+    init = th.Init(0, 0, 0, (0, 0), 80, (25000,) * 4, 0, hands)
+    shown = tuple((seat, hands[seat]) for seat in (1, 2, 3))
+    events: tuple[th.Event, ...] = (
+        th.Draw(0, 75),
+        th.RecordedDiscard(0, 75),
+        th.Ryuukyoku("ron3", 0, 0, (25000,) * 4, (0, 0, 0, 0), shown),
+    )
+    players = tuple(th.RecordedPlayer(n) for n in "ABCD")
+    return th.TenhouGame("<triple ron>", th.GameRules.from_bits(0x09), players, 0, (th.TenhouHand(init, events),), None)
+
+
+def test_a_triple_ron_reads_back_from_mjai() -> None:
+    game = record_game(triple_ron_record(), scored=False)  # no end of game in the record: it stops after the hand
+    reasons = [e.info.get("reason") for e in game.events if e.type == "ryukyoku"]
+    assert reasons == ["triple_ron"]
+    text = mjai_text(game).split('{"type":"end_kyoku"}')[0] + '{"type":"end_kyoku"}\n'  # the next deal cut off
+    assert '"type":"hora"' not in text  # mjai says only "ryukyoku"
+    again = convert.read(text, "mjai")
+    assert [e.info.get("reason") for e in again.events if e.type == "ryukyoku"] == ["triple_ron"]

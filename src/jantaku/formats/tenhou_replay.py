@@ -411,6 +411,13 @@ class _HandReplay:
         elif isinstance(nxt, th.Ryuukyoku) and nxt.type == "ron3" and nxt is events[pos]:
             answers = {seat: Ron() for seat, _ in nxt.shown}
             consumed = True
+        elif isinstance(nxt, th.Ryuukyoku) and nxt.type is None and not self.scored and nxt is events[pos]:
+            # a record that names no draw kind (mjai) writes a triple ron as a bare draw after the discard: three
+            # seats able to ron it all declared (three players passing one ron is not a game anyone records)
+            ronners = [s for s, acts in claims.options.items() if any(isinstance(a, Ron) for a in acts)]
+            if len(ronners) >= 3:
+                answers = {seat: Ron() for seat in ronners}
+                consumed = True
         waiting = game.to_act()
         for seat, action in answers.items():
             if seat not in waiting:
