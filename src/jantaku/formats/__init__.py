@@ -6,8 +6,10 @@ for other tools, so the formats depend on nothing but the standard library and `
 ``tenhou_records`` (the values a Tenhou record is read into), ``tenhou_xml`` (the mjlog reader),
 ``tenhou_replay`` (a record replayed through the engine and compared, hand by hand; it imports the engine, so it
 is not re-exported here) and ``mjai`` (our events written as the mjai events Mortal reads, whole or as one seat
-sees them, and mjai lines read back into typed values; used as ``jantaku.formats.mjai``, its names are not
-re-exported because several, ``Reach`` and ``Dora`` among them, would clash with the Tenhou record's).
+sees them, and mjai lines read back into typed values or a whole game into the Tenhou record model; used as
+``jantaku.formats.mjai``, its names are not re-exported because several, ``Reach`` and ``Dora`` among them, would
+clash with the Tenhou record's) and ``convert`` (every format read into our game and written from it: the
+registry behind ``jantaku convert`` and the server's downloads; it imports the engine too).
 """
 
 from jantaku.formats.tenhou_records import (

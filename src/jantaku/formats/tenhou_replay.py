@@ -11,6 +11,10 @@ so one difference does not hide the rest of the game. The wall is rebuilt from t
 dealt tiles, every draw in order, the replacement draws and the revealed dora / ura indicators in the dead wall,
 the unseen tiles filled in id order. Other seats *pass* every discard unless the record shows their call or ron.
 
+``record_game`` drives the same logic through one game for the whole record instead (every hand's wall stacked
+up front), so that the record becomes our game and its log: the way Tenhou records, and any record read into
+the same model (an mjai log), are converted (``jantaku.formats.convert``).
+
 Not here: this module reads records and drives the engine; ``jantaku.formats.tenhou_xml`` parses them and the
 engine referees. It imports both but changes neither.
 """
