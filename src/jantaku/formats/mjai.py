@@ -612,6 +612,7 @@ class _Recorder:
             if len(ev.consumed) != 4:
                 raise ValueError(f"ankan consumes 4 tiles, not {len(ev.consumed)}")
             quad = tuple(sorted(self.from_hand(seat, c) for c in ev.consumed))
+            self.last = (seat, quad[-1])  # thirteen orphans may rob a closed kan
             self.events.append(th.Call(th.TenhouMeld(0, th.MeldType.CLOSED_KAN, seat, quad, None, None)))
         elif isinstance(ev, Nukidora):
             seat = self.seat(ev.actor)
