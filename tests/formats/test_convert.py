@@ -343,3 +343,48 @@ def test_a_triple_ron_reads_back_from_mjai() -> None:
     assert '"type":"hora"' not in text  # mjai says only "ryukyoku"
     again = convert.read(text, "mjai")
     assert [e.info.get("reason") for e in again.events if e.type == "ryukyoku"] == ["triple_ron"]
+
+
+#: A hand written from the mjai protocol's documentation, as a Mortal-style log writes it (the older protocol's
+#: extra fields included): the dealer's first draw completes the hand, a Blessing of Heaven paid 16,000 by each.
+HEAVENLY_HAND = [
+    {"type": "start_game", "names": ["Ann", "Bo", "Cy", "Di"], "id": 0},
+    {
+        "type": "start_kyoku",
+        "bakaze": "E",
+        "dora_marker": "N",
+        "kyoku": 1,
+        "honba": 0,
+        "kyotaku": 0,
+        "oya": 0,
+        "scores": [25000, 25000, 25000, 25000],
+        "tehais": [
+            ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "5p"],
+            ["1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "E", "E", "S"],
+            ["1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "W", "W", "W", "N"],
+            ["6p", "7p", "8p", "9p", "6p", "7p", "8p", "9p", "P", "P", "P", "F", "C"],
+        ],
+    },
+    {"type": "tsumo", "actor": 0, "pai": "5p", "possible_actions": [{"type": "hora", "actor": 0, "target": 0}]},
+    {
+        "type": "hora",
+        "actor": 0,
+        "target": 0,
+        "pai": "5p",
+        "deltas": [48000, -16000, -16000, -16000],
+        "ura_markers": [],
+        "yakus": [["tenhou", 13]],
+        "fu": 0,
+        "fan": 13,
+    },
+    {"type": "end_kyoku"},
+]
+
+
+def test_a_hand_written_from_the_protocol_imports() -> None:
+    log = convert.read_log("\n".join(json.dumps(e) for e in HEAVENLY_HAND), "mjai")
+    hora = next(e for e in log.game.events if e.type == "hora")
+    assert (hora.actor, hora.target, hora.info["deltas"]) == (0, 0, [48000, -16000, -16000, -16000])
+    assert [k for k, _ in hora.info["yaku"]] == ["tenhou"]
+    assert log.names == ("Ann", "Bo", "Cy", "Di")
+    assert log.game.state.scores == (73000, 9000, 9000, 9000) and not log.game.over
