@@ -388,3 +388,12 @@ def test_a_hand_written_from_the_protocol_imports() -> None:
     assert [k for k, _ in hora.info["yaku"]] == ["tenhou"]
     assert log.names == ("Ann", "Bo", "Cy", "Di")
     assert log.game.state.scores == (73000, 9000, 9000, 9000) and not log.game.over
+
+
+def test_a_readers_unforeseen_error_is_a_convert_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(text: str) -> th.TenhouGame:
+        return {}["log"]  # type: ignore[no-any-return]  # a reader tripping over input it did not expect
+
+    monkeypatch.setitem(convert.FORMATS, "tenhou6", convert.Format("tenhou6", ".json", convert.record_reader(broken)))
+    with pytest.raises(convert.ConvertError, match="not a readable tenhou6 log: KeyError"):
+        convert.read('{"log": []}', "tenhou6")

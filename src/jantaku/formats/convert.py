@@ -301,7 +301,12 @@ def read_log(text: str, fmt: str, options: ReadOptions | None = None) -> Log:
                 raise ConvertError(f"line {number} is longer than {MAX_LINE // 1024} KB")
     if not text.strip():
         raise ConvertError(f"{options.source} is empty")
-    return entry.read(text, options)
+    try:
+        return entry.read(text, options)
+    except ConvertError:
+        raise
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:  # a reader's unforeseen input
+        raise ConvertError(f"not a readable {fmt} log: {type(exc).__name__}: {exc}") from None
 
 
 def writer(fmt: str) -> Writer:
