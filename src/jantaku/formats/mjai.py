@@ -469,6 +469,7 @@ class _Recorder:
         self.source = source
         self.red = red_fives
         self.east_south = east_south
+        self.codes = [th.code_of_id(t, red_fives) for t in range(136)]  # every id's code, looked up per discard
         self.names: tuple[str, ...] = ()
         self.players = 0
         self.hands: list[th.TenhouHand] = []
@@ -500,7 +501,8 @@ class _Recorder:
         ``avoid`` when there is one (a discard that is not tsumogiri keeps the drawn tile)."""
         code = _shown(code)
         hand = self.tehai[seat]
-        same = [t for t in hand if self.code(t) == code]
+        codes = self.codes
+        same = [t for t in hand if codes[t] == code]
         if not same:
             raise ValueError(f"seat {seat} has no {pai_of_code(code)} in hand")
         pick = prefer if prefer in same else next((t for t in same if t != avoid), same[0])
@@ -508,7 +510,7 @@ class _Recorder:
         return pick
 
     def code(self, tile: int) -> int:
-        return th.code_of_id(tile, self.red)
+        return self.codes[tile]
 
     # events ------------------------------------------------------------------------------------------
     def start(self, ev: StartKyoku) -> None:
