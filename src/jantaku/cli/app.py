@@ -396,6 +396,48 @@ def tenhou_check(
     raise typer.Exit(run(paths, summary=summary, undated=undated))
 
 
+CONVERT_HELP = (
+    "Formats: ours (.jsonl), mjlog (Tenhou's XML, .xml/.mjlog, read only), mjai (.mjson, .mjai.jsonl), tenhou6 "
+    "(.json). The input's format is --from, else its extension's, else its content's; the output's is --to, else "
+    "its extension's ('-' writes our log to stdout unless --to says otherwise). Exit status: 0 written; 2 the "
+    "input cannot be read or converted, or a bad option (one line on stderr: 'error: convert: message')."
+)
+
+
+@app.command("convert", epilog=CONVERT_HELP)
+def convert(
+    source: Annotated[str, typer.Argument(metavar="IN", help="The log to read ('-': standard input).")],
+    target: Annotated[str, typer.Argument(metavar="OUT", help="The file to write ('-': standard output).")],
+    to: Annotated[
+        str | None, typer.Option("--to", metavar="FORMAT", help="ours, mjai or tenhou6 (default: OUT's extension).")
+    ] = None,
+    from_: Annotated[
+        str | None,
+        typer.Option(
+            "--from", metavar="FORMAT", help="ours, mjlog, mjai or tenhou6 (default: IN's extension/content)."
+        ),
+    ] = None,
+    tenhou_date: Annotated[
+        str | None,
+        typer.Option(
+            "--tenhou-date",
+            metavar="YYYY-MM-DD",
+            help="The day whose Tenhou rules apply to an undated record (default: today's rules).",
+        ),
+    ] = None,
+) -> None:
+    """Convert a game log between our log, Tenhou's mjlog, tenhou.net/6 JSON and mjai lines."""
+    from jantaku.cli.convert import run as run_convert
+
+    undated = None
+    if tenhou_date is not None:
+        try:
+            undated = dt.date.fromisoformat(tenhou_date)
+        except ValueError:
+            _fail("usage", f"--tenhou-date {tenhou_date!r} is not a day YYYY-MM-DD")
+    raise typer.Exit(run_convert(source, target, to=to, from_=from_, undated=undated))
+
+
 SIMULATE_HELP = (
     "Exit status: 0 played and reported; 2 bad input (an unknown preset or level, a line-up that does not fill "
     "the table, an --out or --logs that cannot be written: checked before the first game). Errors print one "

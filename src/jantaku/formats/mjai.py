@@ -17,17 +17,21 @@ The reader is lenient where the older mjai protocol says more than Mortal's (``p
 3-player North; a line it cannot read raises ``MjaiFormatError`` naming the line. Tiles read back are tile codes
 (``jantaku.tiles``: kinds 0..33, red fives 34..36), ``None`` for ``?``: mjai does not say which copy a tile is.
 
-Standard library and ``jantaku.tiles`` only; the engine's ``Event`` is imported for typing alone.
+``read_record`` reads a whole game's lines into Tenhou's record model (``jantaku.formats.tenhou_records``), which
+``jantaku.formats.tenhou_replay.record_game`` turns into our game: one replay path for every source.
+
+Standard library, ``jantaku.tiles`` and the record model only; the engine's ``Event`` is imported for typing alone.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from jantaku.tiles import FIVES, RED_MAN, RED_SOU
+from jantaku.formats import tenhou_records as th
+from jantaku.tiles import FIVES, KINDS, RED_MAN, RED_SOU, first_id
 
 if TYPE_CHECKING:
     from jantaku.engine.events import Event
@@ -467,3 +471,307 @@ def read_lines(lines: Iterable[str] | str) -> list[MjaiEvent]:
     if isinstance(lines, str):
         lines = lines.splitlines()
     return [read_event(line, n) for n, line in enumerate(lines, 1) if line.strip()]
+
+
+# ------------------------------------------------------------------------------------------------ import as a record
+class _Recorder:
+    """Turns a full-information mjai game into Tenhou's record model (``tenhou_records.TenhouGame``), which
+    ``tenhou_replay.record_game`` drives through the engine. mjai names tiles by code, the record by physical id:
+    each hand hands out ids per code from its own 136 tiles (a red code takes the red copy, copy 0 of its five),
+    and a tile once dealt or drawn keeps its id through discards, calls and wins."""
+
+    def __init__(self, source: str, red_fives: bool, east_south: bool) -> None:
+        self.source = source
+        self.red = red_fives
+        self.east_south = east_south
+        self.codes = [th.code_of_id(t, red_fives) for t in range(136)]  # every id's code, looked up per discard
+        self.names: tuple[str, ...] = ()
+        self.players = 0
+        self.hands: list[th.TenhouHand] = []
+        self.ended = False
+        self.init: th.Init | None = None
+
+    # tiles -------------------------------------------------------------------------------------------
+    def new_pools(self) -> None:
+        self.pool: dict[int, list[int]] = {}
+        for kind in range(KINDS):
+            ids = [first_id(kind) + c for c in range(4)]
+            if kind in FIVES and self.red:
+                self.pool[RED_MAN + FIVES.index(kind)] = ids[:1]
+                ids = ids[1:]
+            self.pool[kind] = ids
+
+    def take(self, code: Tile) -> int:
+        """A fresh copy of ``code`` (dealt, drawn or turned as an indicator)."""
+        code = _shown(code)
+        if code >= RED_MAN and not self.red:
+            raise ValueError(f"{pai_of_code(code)} in a game without red fives")
+        free = self.pool[code]
+        if not free:
+            raise ValueError(f"a fifth {pai_of_code(code)} in one hand")
+        return free.pop(0)
+
+    def from_hand(self, seat: int, code: Tile, prefer: int | None = None, avoid: int | None = None) -> int:
+        """Take a tile of ``code`` out of ``seat``'s hand: ``prefer`` when it is that code, else a copy other than
+        ``avoid`` when there is one (a discard that is not tsumogiri keeps the drawn tile)."""
+        code = _shown(code)
+        hand = self.tehai[seat]
+        codes = self.codes
+        same = [t for t in hand if codes[t] == code]
+        if not same:
+            raise ValueError(f"seat {seat} has no {pai_of_code(code)} in hand")
+        pick = prefer if prefer in same else next((t for t in same if t != avoid), same[0])
+        hand.remove(pick)
+        return pick
+
+    def code(self, tile: int) -> int:
+        return self.codes[tile]
+
+    # events ------------------------------------------------------------------------------------------
+    def start(self, ev: StartKyoku) -> None:
+        if self.init is not None:
+            self.close()
+        if self.ended:
+            raise ValueError("start_kyoku after end_game")
+        players = len(ev.scores)
+        if players not in (3, 4) or len(ev.tehais) < players:
+            raise ValueError(f"start_kyoku: {players} scores and {len(ev.tehais)} hands (3 or 4 players)")
+        if self.players and players != self.players:
+            raise ValueError(f"start_kyoku: {players} players after {self.players}")
+        self.players = players
+        if not 1 <= ev.kyoku <= players:
+            raise ValueError(f"start_kyoku: kyoku {ev.kyoku} at a {players}-player table")
+        self.new_pools()
+        dora = self.take(ev.dora_marker)
+        self.tehai = [[self.take(code) for code in ev.tehais[seat]] for seat in range(players)]
+        if any(len(h) != 13 for h in self.tehai):
+            raise ValueError("start_kyoku: every hand is dealt 13 tiles")
+        self.init = th.Init(
+            round_index=ev.bakaze * 4 + ev.kyoku - 1,
+            honba=ev.honba,
+            deposits=ev.kyotaku,
+            dice=(0, 0),
+            dora_indicator=dora,
+            scores=ev.scores[:players],
+            dealer=ev.oya,
+            hands=tuple(tuple(h) for h in self.tehai),
+        )
+        self.events: list[th.Event] = []
+        self.indicators = [dora]
+        self.ura: list[int] = []
+        self.drawn: dict[int, int] = {}
+        self.last: tuple[int, int] | None = None  # (seat, tile) a ron or a call takes
+        self.pons: dict[tuple[int, int], th.TenhouMeld] = {}
+        self.scores = list(ev.scores[:players])
+        self.sticks = ev.kyotaku
+        self.after_tsumo = False
+
+    def close(self) -> None:
+        """The hand's record; a win learns every indicator turned in the hand, as Tenhou's ``doraHai`` lists them."""
+        assert self.init is not None
+        dora = tuple(self.indicators)
+        events = [replace(e, dora=dora) if isinstance(e, th.Agari) else e for e in self.events]
+        self.hands.append(th.TenhouHand(self.init, tuple(events)))
+        self.init = None
+
+    def seat(self, actor: int) -> int:
+        if actor >= self.players:
+            raise ValueError(f"seat {actor} at a {self.players}-player table")
+        return actor
+
+    def add(self, ev: MjaiEvent) -> None:
+        if isinstance(ev, StartGame):
+            self.names = ev.names
+            return
+        if isinstance(ev, StartKyoku):
+            self.start(ev)
+            return
+        if isinstance(ev, EndGame):
+            if self.init is not None:
+                self.close()
+            self.ended = True
+            return
+        if self.init is None:
+            if isinstance(ev, EndKyoku):
+                return
+            raise ValueError(f"{type(ev).__name__} outside a hand (no start_kyoku before it)")
+        self.hand_event(ev)
+
+    def hand_event(self, ev: MjaiEvent) -> None:
+        after_tsumo, self.after_tsumo = self.after_tsumo, False
+        if isinstance(ev, Tsumo):
+            seat = self.seat(ev.actor)
+            tile = self.take(ev.pai)
+            self.tehai[seat].append(tile)
+            self.drawn[seat] = tile
+            self.events.append(th.Draw(seat, tile))
+            self.after_tsumo = True
+        elif isinstance(ev, Dahai):
+            seat = self.seat(ev.actor)
+            drawn = self.drawn.pop(seat, None)
+            tile = self.from_hand(seat, ev.pai, *((drawn, None) if ev.tsumogiri else (None, drawn)))
+            self.last = (seat, tile)
+            self.events.append(th.RecordedDiscard(seat, tile))
+        elif isinstance(ev, Naki):
+            self.naki(ev)
+        elif isinstance(ev, Kakan):
+            seat = self.seat(ev.actor)
+            added = self.from_hand(seat, ev.pai)
+            pon = self.pons.pop((seat, added >> 2), None)
+            if pon is None:
+                raise ValueError(f"kakan: seat {seat} has no pon of {pai_of_code(_shown(ev.pai))}")
+            tiles = tuple(sorted((*pon.tiles, added)))
+            meld = th.TenhouMeld(0, th.MeldType.ADDED_KAN, seat, tiles, pon.called, pon.from_who, added)
+            self.last = (seat, added)  # robbing the kan takes it
+            self.events.append(th.Call(meld))
+        elif isinstance(ev, Ankan):
+            seat = self.seat(ev.actor)
+            if len(ev.consumed) != 4:
+                raise ValueError(f"ankan consumes 4 tiles, not {len(ev.consumed)}")
+            quad = tuple(sorted(self.from_hand(seat, c) for c in ev.consumed))
+            self.last = (seat, quad[-1])  # thirteen orphans may rob a closed kan
+            self.events.append(th.Call(th.TenhouMeld(0, th.MeldType.CLOSED_KAN, seat, quad, None, None)))
+        elif isinstance(ev, Nukidora):
+            seat = self.seat(ev.actor)
+            tile = self.from_hand(seat, ev.pai)
+            self.last = (seat, tile)
+            self.events.append(th.Call(th.TenhouMeld(0, th.MeldType.NORTH, seat, (tile,), None, None)))
+        elif isinstance(ev, Dora):
+            tile = self.take(ev.dora_marker)
+            self.indicators.append(tile)
+            self.events.append(th.NewDora(tile))
+        elif isinstance(ev, Reach):
+            self.events.append(th.Reach(self.seat(ev.actor), 1))
+        elif isinstance(ev, ReachAccepted):
+            seat = self.seat(ev.actor)
+            self.scores[seat] -= 1000
+            self.sticks += 1
+            self.events.append(th.Reach(seat, 2))
+        elif isinstance(ev, Hora):
+            self.hora(ev)
+        elif isinstance(ev, Ryukyoku):
+            deltas = self.deltas(ev.deltas)
+            kind = "yao9" if after_tsumo else None  # a draw declared instead of a discard: nine terminals
+            self.events.append(th.Ryuukyoku(kind, self.init_honba, self.sticks, tuple(self.scores), deltas))
+        elif isinstance(ev, EndKyoku):
+            self.close()
+
+    @property
+    def init_honba(self) -> int:
+        assert self.init is not None
+        return self.init.honba
+
+    def naki(self, ev: Naki) -> None:
+        seat, target = self.seat(ev.actor), self.seat(ev.target)
+        if self.last is None or self.last[0] != target or self.code(self.last[1]) != _shown(ev.pai):
+            raise ValueError(f"{ev.type}: seat {target} did not just discard {pai_of_code(_shown(ev.pai))}")
+        called = self.last[1]
+        own = [self.from_hand(seat, c) for c in ev.consumed]
+        kind = {"chi": th.MeldType.CHI, "pon": th.MeldType.PON, "daiminkan": th.MeldType.OPEN_KAN}[ev.type]
+        meld = th.TenhouMeld(0, kind, seat, tuple(sorted((*own, called))), called, target)
+        if kind is th.MeldType.PON:
+            self.pons[(seat, called >> 2)] = meld
+        self.last = None
+        self.events.append(th.Call(meld))
+
+    def deltas(self, deltas: tuple[int, ...] | None) -> tuple[int, ...]:
+        """The deltas the line gives (empty when it gives none: not compared), applied to the running scores."""
+        if deltas is None:
+            return ()
+        if len(deltas) < self.players:
+            raise ValueError(f"{len(deltas)} deltas at a {self.players}-player table")
+        deltas = deltas[: self.players]
+        self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
+        return deltas
+
+    def hora(self, ev: Hora) -> None:
+        assert self.init is not None
+        who, source = self.seat(ev.actor), self.seat(ev.target)
+        if who == source:
+            machi = self.drawn.get(who)
+            if machi is None:
+                raise ValueError(f"hora: seat {who} wins by tsumo without a draw")
+            hai = tuple(self.tehai[who])
+        else:
+            if self.last is None or self.last[0] != source:
+                raise ValueError(f"hora: seat {source} did not just discard (or add to a kan)")
+            machi = self.last[1]
+            hai = (*self.tehai[who], machi)
+        if ev.ura_markers and not self.ura:  # on a double ron only a winner in riichi is shown them
+            self.ura = [self.take(code) for code in ev.ura_markers]
+        elif ev.ura_markers and [self.code(t) for t in self.ura] != [_shown(c) for c in ev.ura_markers]:
+            raise ValueError("hora: the ura indicators differ from the other winner's")
+        first = not any(isinstance(e, th.Agari) for e in self.events)
+        sticks = self.sticks if first else 0
+        deltas = self.deltas(ev.deltas)
+        self.events.append(
+            th.Agari(
+                who=who,
+                from_who=source,
+                hai=hai,
+                melds=(),
+                machi=machi,
+                fu=0,  # not stated by mjai: record_game(..., scored=False) leaves the scoring uncompared
+                points=0,
+                limit=0,
+                yaku=(),
+                yakuman=(),
+                dora=(),
+                ura=tuple(self.ura) if ev.ura_markers else (),
+                honba=self.init.honba if first else 0,
+                deposits=sticks,
+                scores=tuple(self.scores),
+                deltas=deltas,
+            )
+        )
+
+    def game(self) -> th.TenhouGame:
+        if self.init is not None:
+            self.close()
+        if not self.hands:
+            raise ValueError("no hand (start_kyoku) in the log")
+        bits = (0x10 if self.players == 3 else 0) | (0x08 if self.east_south else 0) | (0 if self.red else 0x02) | 0x01
+        names = tuple(th.RecordedPlayer(n) for n in self.names[: self.players])
+        if len(names) < self.players:
+            names = tuple(th.RecordedPlayer(f"seat{i}") for i in range(self.players))
+        return th.TenhouGame(self.source, th.GameRules.from_bits(bits), names, 0, tuple(self.hands), None)
+
+
+def _shown(code: Tile) -> int:
+    if code is None:
+        raise ValueError(
+            "a hidden tile (?): importing needs every tile shown (a whole game's log, not one seat's view)"
+        )
+    return code
+
+
+def read_record(
+    lines: Iterable[str] | str, *, source: str = "<mjai>", red_fives: bool = True, east_south: bool = True
+) -> th.TenhouGame:
+    """A full-information mjai game (our ``export_lines`` without ``seat``, or a log such as Mortal writes) as
+    Tenhou's record model, for ``tenhou_replay.record_game(record, scored=False)`` to drive through the engine.
+
+    The game is taken as Tenhou's rules would play it (mjai's own convention): 3 or 4 players from
+    ``start_kyoku``'s scores, an East-South game unless ``east_south`` is False (mjai does not say; an East-only
+    game can run into South, so the hands do not tell either: ``jantaku.formats.convert`` tries both), red fives
+    unless ``red_fives`` is False. What mjai does not say (yaku, fu, points, the kind of an
+    abortive draw but nine terminals, which seats were tenpai) is left empty, never guessed: ``scored=False``
+    compares only what the log states (every action, the winners, the ura indicators and the deltas). A hidden
+    ``?`` tile, a call of a tile not just discarded, a fifth copy of a tile ... raise ``MjaiFormatError`` naming
+    the line."""
+    if isinstance(lines, str):
+        lines = lines.splitlines()
+    rec = _Recorder(source, red_fives, east_south)
+    number = 0
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        ev = read_event(line, number)
+        try:
+            rec.add(ev)
+        except ValueError as exc:
+            raise MjaiFormatError(number, str(exc)) from None
+    try:
+        return rec.game()
+    except ValueError as exc:
+        raise MjaiFormatError(number, str(exc)) from None

@@ -21,6 +21,66 @@ RED_IDS = frozenset(first_id(five) for five in FIVES)  # copy 0 of 5m, 5p, 5s (1
 DRAW_TAGS = "TUVW"  # seat 0..3 draws
 DISCARD_TAGS = "DEFG"  # seat 0..3 discards
 _T = TypeVar("_T")
+#: Tenhou's yaku names by Tenhou yaku id (the ids ``AGARI yaku`` pairs carry; tenhou.net/6 JSON writes the names,
+#: as ``立直(1飜)``). Ids 10..13 are the seat winds East..North, 14..17 the round winds, 52..54 dora, ura, red fives.
+YAKU_NAMES: tuple[str, ...] = (
+    "門前清自摸和",
+    "立直",
+    "一発",
+    "槍槓",
+    "嶺上開花",
+    "海底摸月",
+    "河底撈魚",
+    "平和",
+    "断幺九",
+    "一盃口",
+    "自風 東",
+    "自風 南",
+    "自風 西",
+    "自風 北",
+    "場風 東",
+    "場風 南",
+    "場風 西",
+    "場風 北",
+    "役牌 白",
+    "役牌 發",
+    "役牌 中",
+    "両立直",
+    "七対子",
+    "混全帯幺九",
+    "一気通貫",
+    "三色同順",
+    "三色同刻",
+    "三槓子",
+    "対々和",
+    "三暗刻",
+    "小三元",
+    "混老頭",
+    "二盃口",
+    "純全帯幺九",
+    "混一色",
+    "清一色",
+    "人和",
+    "天和",
+    "地和",
+    "大三元",
+    "四暗刻",
+    "四暗刻単騎",
+    "字一色",
+    "緑一色",
+    "清老頭",
+    "九蓮宝燈",
+    "純正九蓮宝燈",
+    "国士無双",
+    "国士無双１３面",
+    "大四喜",
+    "小四喜",
+    "四槓子",
+    "ドラ",
+    "裏ドラ",
+    "赤ドラ",
+)
+
 #: A Tenhou log id as it names a record: ``YYYYMMDDHH`` (Japan time) ``gm-`` lobby type, lobby, game hash
 #: (``2009082713gm-00a9-0000-3a2b1c0d``). The prefix is caught loosely (any digits) so that a mangled date is refused
 #: with a reason instead of the record quietly counting as undated.
@@ -179,6 +239,40 @@ def decode_meld(code: int, who: int, players: int = 4) -> TenhouMeld:
     if rel == 0:
         return TenhouMeld(code, MeldType.CLOSED_KAN, who, quad, None, None)
     return TenhouMeld(code, MeldType.OPEN_KAN, who, quad, tile, from_who)
+
+
+def encode_meld(meld: TenhouMeld) -> int:
+    """The ``m`` code of a meld: ``decode_meld``'s inverse, for records built from other formats (tenhou.net/6
+    JSON names tiles, not codes). ``from_who`` is counted round a 4-seat table, as ``decode_meld`` reads it; a
+    concealed kan is coded by its lowest tile. Raises ``ValueError`` for tiles that do not form the meld."""
+    rel = (meld.from_who - meld.who) % 4 if meld.from_who is not None else 0
+    tiles = tuple(sorted(meld.tiles))
+    kinds = [kind_of_id(t) for t in tiles]
+    if meld.type is MeldType.CHI:
+        start = kinds[0]
+        if len(tiles) != 3 or kinds != [start, start + 1, start + 2] or start >= 27 or start % 9 > 6:
+            raise ValueError(f"chi tiles {tiles} are not a run")
+        if meld.called not in tiles:
+            raise ValueError(f"chi: the called tile {meld.called} is not among {tiles}")
+        base = (start // 9) * 7 + start % 9
+        copies = sum((t & 3) << (3 + 2 * i) for i, t in enumerate(tiles))
+        return ((base * 3 + tiles.index(meld.called)) << 10) | copies | 0x4 | rel
+    if meld.type in (MeldType.PON, MeldType.ADDED_KAN):
+        pon = tuple(t for t in tiles if t != meld.added)
+        if len(pon) != 3 or len(set(kinds)) != 1 or meld.called not in pon:
+            raise ValueError(f"{meld.type}: tiles {tiles} (called {meld.called}) are not one kind's set")
+        unused = next(c for c in range(4) if first_id(kinds[0]) + c not in pon)
+        flag = 0x8 if meld.type is MeldType.PON else 0x10
+        return ((kinds[0] * 3 + pon.index(meld.called)) << 9) | (unused << 5) | flag | rel
+    if meld.type is MeldType.NORTH:
+        return (tiles[0] << 8) | 0x20
+    if len(tiles) != 4 or len(set(kinds)) != 1:
+        raise ValueError(f"{meld.type}: tiles {tiles} are not four of a kind")
+    if meld.type is MeldType.OPEN_KAN:
+        if meld.called not in tiles or not rel:
+            raise ValueError(f"open kan: the called tile {meld.called} or its source {meld.from_who} is missing")
+        return (meld.called << 8) | rel
+    return tiles[0] << 8
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,10 @@ so one difference does not hide the rest of the game. The wall is rebuilt from t
 dealt tiles, every draw in order, the replacement draws and the revealed dora / ura indicators in the dead wall,
 the unseen tiles filled in id order. Other seats *pass* every discard unless the record shows their call or ron.
 
+``record_game`` drives the same logic through one game for the whole record instead (every hand's wall stacked
+up front), so that the record becomes our game and its log: the way Tenhou records, and any record read into
+the same model (an mjai log), are converted (``jantaku.formats.convert``).
+
 Not here: this module reads records and drives the engine; ``jantaku.formats.tenhou_xml`` parses them and the
 engine referees. It imports both but changes neither.
 """
@@ -239,32 +243,42 @@ def tenhou_yaku(key: str, seat_wind: int, round_index: int) -> int:
 # ------------------------------------------------------------------------------------------------- one hand
 @dataclass
 class _HandReplay:
+    """One hand driven through the engine as the record plays it, then compared with the record. ``running`` is a
+    game already dealt this hand (``record_game`` drives one game through every hand); without it the hand gets a
+    game of its own, from its ``INIT``. ``scored`` False is a record that states wins and draws only by their
+    deltas (mjai): yaku, han, fu, points, draw kinds and tenpai seats are then not compared, nor deltas it leaves
+    out."""
+
     record: th.TenhouGame
     rules: RuleSet
     index: int
+    running: Game | None = None
+    scored: bool = True
     game: Game = field(init=False)
     revealed: Callable[[], list[int]] = field(init=False)
     events: list[Event] = field(default_factory=list)
     riichi: set[int] = field(default_factory=set)
     deposit_check: list[th.Reach] = field(default_factory=list)
+    ended: bool = field(default=False, init=False)  # a hora or ryukyoku is among ``events`` (kept up as they come)
 
     @property
     def hand(self) -> th.TenhouHand:
         return self.record.hands[self.index]
-
-    @property
-    def ended(self) -> bool:
-        return any(e.type in ("hora", "ryukyoku") for e in self.events)
 
     def run(self) -> list[str]:
         init = self.hand.init
         if init.round_index % 4 != init.dealer:
             return [f"INIT: round index {init.round_index} but dealer seat {init.dealer}"]
         try:
-            order = hand_wall(self.record, self.rules, self.hand)
-            seed = f"tenhou:{self.record.source}:{self.index}"
-            self.game = Game(self.rules, seed, walls=[order], start=start_state(init))
-            self.events.extend(self.game.opening)
+            if self.running is None:
+                order = hand_wall(self.record, self.rules, self.hand)
+                seed = f"tenhou:{self.record.source}:{self.index}"
+                self.game = Game(self.rules, seed, walls=[order], start=start_state(init))
+                self.events.extend(self.game.opening)
+            else:
+                self.game = self.running
+                if self.game.over:
+                    raise RecordMismatch("our game is over; the record goes on")
             self.revealed = self.game.table.wall.indicators  # the hand's wall, kept past the hand's end
             self.drive()
         except RecordMismatch as exc:
@@ -287,22 +301,17 @@ class _HandReplay:
     # driving ---------------------------------------------------------------------------------------------
     def apply(self, seat: int, action: Action, ev: th.Event) -> None:
         try:
-            self.events.extend(self.game.apply(seat, action))
+            caused = self.game.apply(seat, action)
         except IllegalAction as exc:
             raise RecordMismatch(f"illegal for us: {_describe(self.record, ev)} ({action}): {exc}") from None
+        self.events.extend(caused)
+        self.ended = self.ended or any(e.type in ("hora", "ryukyoku") for e in caused)
 
     def drive(self) -> None:
         events = [e for e in self.hand.events if not isinstance(e, (th.Disconnect, th.Reconnect))]
         for pos, ev in enumerate(events):
             if self.ended:
-                if isinstance(ev, th.Reach) and ev.step == 2:  # a 4th riichi's deposit, then the draw
-                    self.deposit_check.append(ev)
-                    continue
-                if not isinstance(ev, (th.Agari, th.Ryuukyoku, th.NewDora)):
-                    end = next(e for e in self.events if e.type in ("hora", "ryukyoku"))
-                    why = end.info.get("reason", end.type)
-                    raise RecordMismatch(f"we ended the hand ({why}); the record goes on: {_describe(self.record, ev)}")
-                if isinstance(ev, th.NewDora):
+                if self.after_end(ev):
                     continue
                 break
             if isinstance(ev, th.NewDora):
@@ -316,11 +325,27 @@ class _HandReplay:
             if self.game.phase == "claims" and self.answer_claims(events, pos):
                 self.check_deposits()
                 continue
+            if self.ended:  # every seat passed the last discard: the draw came with the passes
+                if self.after_end(ev):
+                    continue
+                break
             self.check_deposits()
             self.turn_event(ev)
         if not self.ended:
             raise RecordMismatch("the record's hand ended but ours did not (we expected more actions)")
         self.check_deposits()
+
+    def after_end(self, ev: th.Event) -> bool:
+        """A record event met after our hand ended: True to read on (a later dora, a 4th riichi's deposit), False
+        at the record's own end; anything else is a difference."""
+        if isinstance(ev, th.Reach) and ev.step == 2:  # a 4th riichi's deposit, then the draw
+            self.deposit_check.append(ev)
+            return True
+        if not isinstance(ev, (th.Agari, th.Ryuukyoku, th.NewDora)):
+            end = next(e for e in self.events if e.type in ("hora", "ryukyoku"))
+            why = end.info.get("reason", end.type)
+            raise RecordMismatch(f"we ended the hand ({why}); the record goes on: {_describe(self.record, ev)}")
+        return isinstance(ev, th.NewDora)
 
     def turn_event(self, ev: th.Event) -> None:
         game = self.game
@@ -390,6 +415,13 @@ class _HandReplay:
         elif isinstance(nxt, th.Ryuukyoku) and nxt.type == "ron3" and nxt is events[pos]:
             answers = {seat: Ron() for seat, _ in nxt.shown}
             consumed = True
+        elif isinstance(nxt, th.Ryuukyoku) and nxt.type is None and not self.scored and nxt is events[pos]:
+            # a record that names no draw kind (mjai) writes a triple ron as a bare draw after the discard: three
+            # seats able to ron it all declared (three players passing one ron is not a game anyone records)
+            ronners = [s for s, acts in claims.options.items() if any(isinstance(a, Ron) for a in acts)]
+            if len(ronners) >= 3:
+                answers = {seat: Ron() for seat in ronners}
+                consumed = True
         waiting = game.to_act()
         for seat, action in answers.items():
             if seat not in waiting:
@@ -441,13 +473,13 @@ class _HandReplay:
         info = ends[0].info
         kind = DRAW_KINDS.get(draw.type, str(draw.type))
         out = []
-        if info.get("reason") != kind:
+        if self.scored and info.get("reason") != kind:
             out.append(f"draw kind: record {kind}, ours {info.get('reason')}")
-        if draw.type in (None, "nm"):
+        if self.scored and draw.type in (None, "nm"):
             ours = tuple(i for i, t in enumerate(info.get("tenpai", [])) if t)
             if ours != draw.tenpai:
                 out.append(f"tenpai seats: record {draw.tenpai}, ours {ours}")
-        if tuple(info.get("deltas", ())) != draw.deltas:
+        if (self.scored or draw.deltas) and tuple(info.get("deltas", ())) != draw.deltas:
             out.append(f"draw payments: record {draw.deltas}, ours {tuple(info.get('deltas', ()))}")
         return out
 
@@ -473,7 +505,9 @@ class _HandReplay:
                 out.append(f"{who}: {what}: record {expected}, ours {got}")
 
         lines = [(str(k), int(h)) for k, h in info["yaku"]]
-        if agari.yakuman:
+        if not self.scored:
+            pass  # the record does not say how the win scored: only its ura indicators and deltas are compared
+        elif agari.yakuman:
             ours_ym = [tenhou_yaku(k, seat_wind, init.round_index) for k, _ in lines if k in YAKU and YAKU[k].yakuman]
             check("yakuman", sorted(agari.yakuman), sorted(ours_ym))
             check("yakuman count", len(agari.yakuman), info["yakuman"])
@@ -492,8 +526,10 @@ class _HandReplay:
             check("fu", agari.fu, info["fu"])
         if agari.ura:
             check("ura indicators", list(agari.ura), list(info["ura_markers"]))
-        check("points", agari.points, info["points"])
-        check("deltas", agari.deltas, tuple(info["deltas"]))
+        if self.scored:
+            check("points", agari.points, info["points"])
+        if self.scored or agari.deltas:
+            check("deltas", agari.deltas, tuple(info["deltas"]))
         return out
 
     def compare_next(self) -> list[str]:
@@ -510,6 +546,8 @@ class _HandReplay:
             if exp != got:
                 return [f"next hand (scores, round, dealer, honba, deposits): record {exp}, ours {got}"]
             return []
+        if not self.scored and self.record.owari is None and not game.over:
+            return []  # a log that states no end (an mjai log cut after a hand) ends where it stops
         if not game.over or game.final is None:
             return [f"the record's game ends after this hand; ours goes on to {game.state.label()}"]
         owari = self.record.owari
@@ -536,6 +574,33 @@ def replay_game(record: th.TenhouGame, source: str | None = None, *, undated: dt
         day=day,
         rule_changes=rule_changes(rules),
     )
+
+
+def record_game(record: th.TenhouGame, *, undated: dt.date | None = None, scored: bool = True) -> Game:
+    """The record as one game of ours, every hand driven through the engine in order: its ``log`` is our JSONL
+    log of the record (``Game.replay`` of it plays the same events to the same final scores). The walls of every
+    hand are rebuilt up front (``hand_wall``) and the game starts from the first ``INIT``'s state, so a record
+    cut from the middle of a match converts too. Rules as ``replay_game`` takes them; ``scored`` False for a
+    record that states wins and draws only by their deltas (an mjai log), whose scoring is then ours alone.
+
+    Raises ``RecordMismatch`` naming the hand (``E2-1 (hand 6): ...``) when the record does not replay whole:
+    a converted log must be the record's game, not a game that went elsewhere."""
+    if not record.hands:
+        raise RecordMismatch("the record has no hands")
+    rules = rules_for(record, undated)
+    walls: list[list[int]] = []
+    for index, hand in enumerate(record.hands):
+        try:
+            walls.append(hand_wall(record, rules, hand))
+        except RecordMismatch as exc:
+            raise RecordMismatch(str(Difference(index, hand_label(hand.init), str(exc)))) from None
+    seed = f"tenhou:{Path(record.source).name}"
+    game = Game(rules, seed, walls=walls, start=start_state(record.hands[0].init))
+    for index, hand in enumerate(record.hands):
+        problems = _HandReplay(record, rules, index, running=game, scored=scored).run()
+        if problems:
+            raise RecordMismatch(str(Difference(index, hand_label(hand.init), problems[0])))
+    return game
 
 
 def replay_events(record: th.TenhouGame, *, undated: dt.date | None = None) -> list[Event]:

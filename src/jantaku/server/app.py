@@ -25,6 +25,7 @@ from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from jantaku.formats import convert
 from jantaku.rules import PRESETS
 from jantaku.rules.editor import PRESET_TEXTS, editor_json
 from jantaku.rules.ruleset import option_bounds
@@ -41,6 +42,8 @@ from jantaku.web import STATIC_DIR
 from jantaku.web.catalogue import catalogue
 
 log = logging.getLogger("jantaku.server")
+#: The media type of a log download by format (JSON lines, or one JSON document).
+LOG_MEDIA = {"ours": "application/x-ndjson", "mjai": "application/x-ndjson", "tenhou6": "application/json"}
 
 
 #: A full garbage collection walks every live object. Under load the CPUs' memo tables and the running games hold
@@ -280,8 +283,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         limit: int = Query(50, ge=1, le=500),
         offset: int = Query(0, ge=0, le=MAX_OFFSET),
     ) -> dict[str, Any]:
-        """Finished games, newest first."""
-        return {"games": app.state.store.list_games(player, limit, offset)}
+        """Finished games, newest first, and the formats each one's log downloads in (``log_formats``)."""
+        return {"games": app.state.store.list_games(player, limit, offset), "log_formats": convert.downloads()}
 
     @app.get("/api/games/{game_id}", tags=["games"])
     def game(game_id: str = Path(max_length=64)) -> dict[str, Any]:
@@ -297,16 +300,38 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return record
 
     @app.get("/api/games/{game_id}/log", tags=["games"], response_class=PlainTextResponse)
-    def game_log(game_id: str = Path(max_length=64)) -> PlainTextResponse:
-        """The finished game's JSON-lines log (``Game.replay`` rebuilds it)."""
-        text = app.state.store.game_log(game_id)
+    def game_log(
+        game_id: str = Path(max_length=64),
+        fmt: str = Query(
+            "ours",
+            alias="format",
+            max_length=20,
+            description=f"the log's format: {', '.join(convert.writable())} (default ours)",
+        ),
+    ) -> PlainTextResponse:
+        """The finished game's log: ours (JSON lines, ``Game.replay`` rebuilds it) or converted from it (mjai
+        lines, ...: ``jantaku.formats.convert``), as a download named for its format."""
+        if fmt not in convert.writable():
+            raise HTTPException(400, f"unknown log format {fmt[:20]!r}: {', '.join(convert.writable())}")
+        store: Store = app.state.store
+        text = store.game_log(game_id)
         if text is None:
-            status = app.state.store.game_status(game_id)
+            status = store.game_status(game_id)
             if status == "running":
                 raise HTTPException(409, "the game is still running: its log is served when it ends")
             raise HTTPException(404, f"there is no game {game_id!r}")
-        headers = {"Content-Disposition": f'attachment; filename="jantaku-{game_id}.jsonl"'}
-        return PlainTextResponse(text, media_type="application/x-ndjson", headers=headers)
+        media = LOG_MEDIA.get(fmt, "text/plain")
+        if fmt != "ours":
+            record = store.get_game(game_id) or {}
+            names = [str(s.get("nickname") or f"seat{i}") for i, s in enumerate(record.get("seats") or [])]
+            try:
+                game = convert.read(text, "ours")
+                text = convert.write(game, fmt, convert.WriteOptions(names=names or None, title=game_id))
+            except convert.ConvertError as exc:
+                raise HTTPException(400, f"this game cannot be written as {fmt}: {exc}") from None
+        filename = f"jantaku-{game_id}{convert.suffix(fmt)}"
+        headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
+        return PlainTextResponse(text, media_type=media, headers=headers)
 
     @app.websocket("/ws")
     async def ws(websocket: WebSocket) -> None:

@@ -143,7 +143,9 @@ async function loadHistory() {
   if (!state.nickname) return;
   try {
     const res = await fetch(`/api/games?player=${encodeURIComponent(state.nickname)}&limit=20`);
-    state.history = (await res.json()).games;
+    const data = await res.json();
+    state.history = data.games;
+    if (Array.isArray(data.log_formats) && data.log_formats.length) state.logFormats = data.log_formats;
     if (!state.room) refresh();
   } catch { /* history is optional */ }
 }

@@ -119,6 +119,8 @@ const EN = {
   // results: the whole hand, the fu, limits and Zung Jung's terms
   doraIndicators: "Dora indicators", uraIndicators: "Ura dora indicators", pointOne: "point",
   chickenHand: "Chicken Hand", capped: "capped", zjNoWinner: "No winner: the hand is drawn (no payments).",
+  // history: a game's log in each format
+  downloadAs: "Download this game's log as {format}",
 };
 
 const JA = {
@@ -240,6 +242,8 @@ const JA = {
   // results: the whole hand, the fu, limits and Zung Jung's terms
   doraIndicators: "ドラ表示牌", uraIndicators: "裏ドラ表示牌", pointOne: "点",
   chickenHand: "雞和", capped: "上限", zjNoWinner: "和了者なし：流局（支払いなし）",
+  // history: a game's log in each format
+  downloadAs: "この対局の牌譜を{format}でダウンロード",
 };
 
 // yaku keys (as the engine names them) → [English, Japanese]

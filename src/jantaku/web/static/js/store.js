@@ -47,6 +47,8 @@ export const state = Object.seal({
   lobby: [],
   /** /api/games for our nickname: the finished games */
   history: [],
+  /** the formats a finished game's log downloads in ({format, suffix, label}: /api/games's log_formats), or null */
+  logFormats: null,
   /** the auto-matching queue we wait in ({waiting, needed}), or null */
   queue: null,
   /** the notice on screen: {text, kind: "info" | "ok" | "error" | "power", at}, or null */

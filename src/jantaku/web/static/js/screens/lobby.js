@@ -143,5 +143,14 @@ function history() {
         el("td", {}, (g.finished_at || "").slice(0, 16).replace("T", " ")),
         el("td", {}, presetLabel(g.preset)),
         el("td", {}, (g.final && g.final.nicknames ? g.final.order.map((s) => `${g.final.nicknames[s]} ${g.final.scores[s]}`).join(" · ") : "")),
-        el("td", {}, el("a", { href: `/api/games/${g.id}/log`, download: `jantaku-${g.id}.jsonl` }, t("download"))))))];
+        el("td", { class: "log-links" }, logLinks(g.id)))))];
+}
+
+/** A game's log in each format the server writes (GET /api/games names them: log_formats), ours first. */
+function logLinks(id) {
+  const formats = state.logFormats || [{ format: "ours", suffix: ".jsonl", label: "jantaku" }];
+  return formats.flatMap((f, i) => [i ? " · " : "",
+    el("a", { href: `/api/games/${id}/log?format=${encodeURIComponent(f.format)}`, download: `jantaku-${id}${f.suffix}`,
+      title: t("downloadAs", { format: f.label }), dataset: { format: f.format } },
+    f.format === "ours" ? t("download") : f.label)]);
 }
