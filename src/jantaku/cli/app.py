@@ -412,7 +412,7 @@ def convert(
     source: Annotated[str, typer.Argument(metavar="IN", help="The log to read ('-': standard input).")],
     target: Annotated[
         str | None,
-        typer.Argument(metavar="[OUT]", help="The file to write ('-': standard output); none with --viewer-urls."),
+        typer.Argument(metavar="OUT", help="The file to write ('-': standard output); none with --viewer-urls."),
     ] = None,
     to: Annotated[
         str | None, typer.Option("--to", metavar="FORMAT", help="ours, mjai or tenhou6 (default: OUT's extension).")
