@@ -399,15 +399,21 @@ def tenhou_check(
 CONVERT_HELP = (
     "Formats: ours (.jsonl), mjlog (Tenhou's XML, .xml/.mjlog, read only), mjai (.mjson, .mjai.jsonl), tenhou6 "
     "(.json). The input's format is --from, else its extension's, else its content's; the output's is --to, else "
-    "its extension's ('-' writes our log to stdout unless --to says otherwise). Exit status: 0 written; 2 the "
-    "input cannot be read or converted, or a bad option (one line on stderr: 'error: convert: message')."
+    "its extension's ('-' writes our log to stdout unless --to says otherwise). --per-hand writes tenhou.net/6 "
+    "JSON one hand a file (OUT-01.json ..., or IN-01.json ... inside OUT when it is a folder) and prints each "
+    "hand's label and file; 'jantaku convert IN --viewer-urls' prints each hand's label and tenhou.net/6 viewer "
+    "URL. Exit status: 0 written; 2 the input cannot be read or converted, or a bad option (one line on stderr: "
+    "'error: convert: message')."
 )
 
 
 @app.command("convert", epilog=CONVERT_HELP)
 def convert(
     source: Annotated[str, typer.Argument(metavar="IN", help="The log to read ('-': standard input).")],
-    target: Annotated[str, typer.Argument(metavar="OUT", help="The file to write ('-': standard output).")],
+    target: Annotated[
+        str | None,
+        typer.Argument(metavar="OUT", help="The file to write ('-': standard output); none with --viewer-urls."),
+    ] = None,
     to: Annotated[
         str | None, typer.Option("--to", metavar="FORMAT", help="ours, mjai or tenhou6 (default: OUT's extension).")
     ] = None,
@@ -425,6 +431,12 @@ def convert(
             help="The day whose Tenhou rules apply to an undated record (default: today's rules).",
         ),
     ] = None,
+    per_hand: Annotated[
+        bool, typer.Option("--per-hand", help="tenhou.net/6 JSON, one file a hand (OUT-01.json, OUT-02.json ...).")
+    ] = False,
+    viewer_urls: Annotated[
+        bool, typer.Option("--viewer-urls", help="Print each hand's label and tenhou.net/6 viewer URL (no OUT).")
+    ] = False,
 ) -> None:
     """Convert a game log between our log, Tenhou's mjlog, tenhou.net/6 JSON and mjai lines."""
     from jantaku.cli.convert import run as run_convert
@@ -435,7 +447,9 @@ def convert(
             undated = dt.date.fromisoformat(tenhou_date)
         except ValueError:
             _fail("usage", f"--tenhou-date {tenhou_date!r} is not a day YYYY-MM-DD")
-    raise typer.Exit(run_convert(source, target, to=to, from_=from_, undated=undated))
+    raise typer.Exit(
+        run_convert(source, target, to=to, from_=from_, undated=undated, per_hand=per_hand, urls=viewer_urls)
+    )
 
 
 SIMULATE_HELP = (
