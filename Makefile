@@ -3,8 +3,10 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+MJAI_VENV := .venv-mjai
+MJAI_STAMP := $(MJAI_VENV)/.stamp-mjai
 
-.PHONY: run test test-slow bench bench-server browser-deps lint validate clean
+.PHONY: run test test-slow bench bench-server browser-deps mjai-venv lint validate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -19,7 +21,7 @@ run: $(STAMP)
 # CI (.ci/run sets JANTAKU_CI=1) also runs the long differential sweeps marked `slow`.
 PYTEST_MARK := $(if $(JANTAKU_CI),,-m "not slow")
 
-test: $(STAMP) browser-deps
+test: $(STAMP) browser-deps $(MJAI_STAMP)
 	$(BIN)/python -m pytest $(PYTEST_MARK)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
@@ -39,6 +41,16 @@ browser-deps:
 	else \
 		echo "browser-deps: no $(CHROMIUM): the browser tests need Debian's chromium (sudo apt-get install -y chromium)"; \
 	fi
+
+# The PyPI `mjai` package (AGPL: never a dependency of ours, never imported by our code or tests) in its own
+# environment: tools/mjai_match.py runs there and seats `jantaku mjai-bot` in its arena as a separate process
+# (tests/cli/test_mjai_bot.py). Without it that test skips (in CI it fails).
+$(MJAI_STAMP):
+	test -x $(MJAI_VENV)/bin/python || $(PY) -m venv $(MJAI_VENV)
+	$(MJAI_VENV)/bin/python -m pip install -q mjai
+	touch $(MJAI_STAMP)
+
+mjai-venv: $(MJAI_STAMP)
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow
@@ -73,4 +85,4 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(MJAI_VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

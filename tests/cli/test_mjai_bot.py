@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.bots.test_mjai_bot import played
-from tests.cli.helpers import jantaku_cmd, run_jantaku
+from tests.cli.helpers import ROOT, jantaku_cmd, run_jantaku
 
 GAME = ("tenhou", 1, ("strong", "normal", "easy", "strong"), "east-south")  # the tenhou preset's length
 SEAT = 3
@@ -113,3 +115,37 @@ def test_bad_options_are_one_line_errors(args: list[str], message: str) -> None:
     assert proc.returncode == 2
     assert proc.stderr.startswith("error: usage: ") and message in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+# ------------------------------------------------------------------------------------------------ mjai's arena
+#: The PyPI ``mjai`` package (AGPL) lives in its own environment, made by ``make mjai-venv`` (a prerequisite of
+#: ``make test``); tools/mjai_match.py runs there and seats our command as a process, as mjai.app would.
+MJAI_PYTHON = Path(os.environ.get("JANTAKU_MJAI_PYTHON", ROOT / ".venv-mjai" / "bin" / "python"))
+
+
+@pytest.mark.parametrize(
+    ("seats", "seed"),
+    [
+        pytest.param("0,2", "1,1", id="two-seats-against-RulebaseBot"),
+        pytest.param("0,1,2,3", "2,3", id="all-four-seats"),
+    ],
+)
+def test_a_game_in_mjais_arena_finishes_with_no_error_from_our_seats(seats: str, seed: str) -> None:
+    if not MJAI_PYTHON.exists():
+        why = f"no {MJAI_PYTHON}: `make mjai-venv` makes the mjai package's environment"
+        if os.environ.get("JANTAKU_CI"):
+            pytest.fail(why)
+        pytest.skip(why)
+    bot = shlex.join([*jantaku_cmd(), "mjai-bot", "--level", "strong"])
+    proc = subprocess.run(
+        [str(MJAI_PYTHON), str(ROOT / "tools" / "mjai_match.py"), "--bot", bot, "--seats", seats, "--seed", seed],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    summary = json.loads(proc.stdout.splitlines()[-1]) if proc.stdout.strip() else {}
+    assert proc.returncode == 0, (summary, proc.stderr[-2000:])
+    assert summary["finished"] and summary["error"] is None and summary["bot_stderr"] == []
+    assert all(summary["replies"][s] > 0 for s in seats.split(","))
+    assert summary["kyoku"] >= 1
