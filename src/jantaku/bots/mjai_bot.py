@@ -101,6 +101,7 @@ class _Layout:
         current: list[_Slot | None] = [None] * n
         replacement = [False] * n
         reaching: set[int] = set()
+        riichi_done: set[int] = set()
         #: the concealed slots each riichi left its seat (the engine refuses a riichi that is not tenpai: the
         #: shadow fills another seat's unknown tiles there with a ready hand)
         self.riichi_hands: list[list[_Slot]] = []
@@ -117,13 +118,16 @@ class _Layout:
                 self.drawn_slot[i] = slot
             elif isinstance(ev, mjai.Dahai):
                 drawn = current[ev.actor]
-                if ev.tsumogiri and drawn is not None and not drawn.used and drawn.code in (None, ev.pai):
+                # after a riichi every discard is the drawn tile, whatever a loose writer's flag says
+                tsumogiri = ev.tsumogiri or ev.actor in riichi_done
+                if tsumogiri and drawn is not None and not drawn.used and drawn.code in (None, ev.pai):
                     self.shown[i] = [self.take(drawn, ev.pai)]
                 else:
                     self.shown[i] = [self.pick(slots[ev.actor], ev.pai, avoid=drawn)]
                 current[ev.actor] = None
                 if ev.actor in reaching:
                     reaching.discard(ev.actor)
+                    riichi_done.add(ev.actor)
                     self.riichi_hands.append([s for s in slots[ev.actor] if not s.used])
             elif isinstance(ev, mjai.Reach):
                 reaching.add(ev.actor)
