@@ -14,8 +14,8 @@ Run (from the repository's root):
 
     .venv-mjai/bin/python tools/mjai_match.py --bot ".venv/bin/jantaku mjai-bot --level strong" --seats 0,2
 
-It prints one JSON line: whether the game finished, the final scores, our seats, how many replies each of them
-gave, the arena's error (if any) and every line our bots wrote on stderr; exit status 0 when the game finished
+It prints one JSON line: whether the game finished, the final scores, our seats, each one's replies counted by
+type, the arena's error (if any) and every line our bots wrote on stderr; exit status 0 when the game finished
 with no error from our seats, 1 otherwise.
 """
 
@@ -28,6 +28,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -114,7 +115,7 @@ class ProcessAgent(_Agent):
         self.command = command
         self.errors = errors
         self.procs: dict[int, subprocess.Popen[str]] = {}
-        self.replies = 0
+        self.replies: Counter[str] = Counter()  # reply type -> how many
 
     def start_game(self, index: int) -> None:
         super().start_game(index)
@@ -142,8 +143,9 @@ class ProcessAgent(_Agent):
         return line.strip()
 
     def react(self, index: int, seat: int, events: list[dict[str, Any]]) -> str:
-        self.replies += 1
-        return self.send(index, events)
+        reply = self.send(index, events)
+        self.replies[json.loads(reply).get("type", "?")] += 1
+        return reply
 
     def end_kyoku(self, index: int) -> None:
         super().end_kyoku(index)
@@ -191,7 +193,7 @@ def play(command: list[str], seats: list[int], seed: tuple[int, int], log_dir: P
         "finished": finished,
         "scores": scores,
         "our_seats": seats,
-        "replies": {s: ours[s].replies for s in seats},
+        "replies": {s: dict(ours[s].replies) for s in seats},
         "kyoku": sum(1 for e in events if e["type"] == "start_kyoku"),
         "error": failure or (f"aborted: {aborted[0]}" if aborted else None),
         "bot_stderr": [line for line in errors.read_text(encoding="utf-8").splitlines() if line.strip()],
