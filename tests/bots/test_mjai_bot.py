@@ -37,6 +37,7 @@ class Played:
     levels: tuple[str, ...]
     streams: tuple[list[dict[str, Any]], ...]
     expected: tuple[dict[int, dict[str, Any]], ...]
+    full: list[dict[str, Any]]  # the whole log, every hand face up
 
 
 @cache
@@ -58,7 +59,8 @@ def played(rules_name: str, seed: int, levels: tuple[str, ...], length: str = "e
             expected[seat][at + 1] = riichi_discard(action, view, seat, codes)
     streams = tuple(export_events(game.events, red_fives=rules.red_fives, seat=s) for s in range(rules.players))
     assert all(len(s) == len(game.events) for s in streams)  # one mjai event per engine event: indices agree
-    return Played(rules, levels, streams, tuple(expected))
+    full = export_events(game.events, red_fives=rules.red_fives)
+    return Played(rules, levels, streams, tuple(expected), full)
 
 
 def session_replies(game: Played, seat: int) -> dict[int, dict[str, Any]]:
@@ -234,3 +236,55 @@ def test_replies_are_json_objects() -> None:
     game = played("tenhou", 1, ("strong", "normal", "easy", "strong"))
     for reply in session_replies(game, 0).values():
         assert json.loads(json.dumps(reply)) == reply
+
+
+# ------------------------------------------------------------------------------------------------ other writers
+TURN = {"dahai", "reach", "hora", "ankan", "kakan", "nukidora", "ryukyoku"}  # answers on the own turn
+CLAIM = {"none", "chi", "pon", "daiminkan", "hora"}  # answers to another seat's tile
+
+
+def loose(event: dict[str, Any]) -> dict[str, Any]:
+    """An event as an older or looser writer sends it: no tsumogiri flags, ``kita`` for a North, extra fields."""
+    out = {k: v for k, v in event.items() if k != "tsumogiri"}
+    if out["type"] == "nukidora":
+        out["type"] = "kita"
+    if out["type"] in ("tsumo", "dahai"):
+        out["possible_actions"] = []
+    return out
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed", "levels"),
+    [
+        pytest.param("tenhou", 3, ("strong", "strong", "normal", "easy"), id="4p"),
+        pytest.param("tenhou-sanma", 4, ("strong", "strong", "normal"), id="3p"),
+    ],
+)
+def test_a_loose_writer_gets_answers_at_the_same_events(rules: str, seed: int, levels: tuple[str, ...]) -> None:
+    """Without tsumogiri flags the shadow places discards differently (the rivers' flags differ, so a choice may
+    too), but the seat acts at the same events, never fails and answers only with what it may do there."""
+    game = played(rules, seed, levels)
+    for seat in range(game.rules.players):
+        bot = MjaiBot(levels[seat], game.rules, seed=seat)
+        got = {}
+        for i, event in enumerate(game.streams[seat]):
+            reply, problem = bot.answer(loose(event))
+            assert problem is None, (i, problem)
+            if reply is not None:
+                got[i] = reply
+        want = game.expected[seat]
+        assert set(got) == set(want)
+        for i, reply in got.items():
+            group = TURN if want[i]["type"] in TURN else CLAIM
+            assert reply["type"] in group, (i, reply, want[i])
+
+
+def test_a_whole_log_read_as_one_seat_answers_as_that_seat() -> None:
+    """Every hand face up (a full log) and ``start_game``'s ``id``: the shadow is the real hand, the answers the
+    CPU's own."""
+    game = played("tenhou", 1, ("strong", "normal", "easy", "strong"))
+    seat = 1
+    bot = MjaiBot(game.levels[seat], game.rules, seed=seat)
+    full = [{**game.full[0], "id": seat}, *game.full[1:]]
+    got = {i: r for i, e in enumerate(full) if (r := bot.react(e)) is not None}
+    assert got == game.expected[seat]
