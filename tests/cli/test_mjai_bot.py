@@ -150,3 +150,20 @@ def test_a_game_in_mjais_arena_finishes_with_no_error_from_our_seats(seats: str,
     kinds = {kind for s in seats.split(",") for kind in summary["replies"][s]}
     assert {"dahai", "none", "reach"} <= kinds  # the arena accepted discards, passes and riichi from us
     assert summary["kyoku"] >= 1
+
+
+# ------------------------------------------------------------------------------------------------ our own mjai seat
+def test_our_own_mjai_seat_plays_the_command_without_a_fault(tmp_path: Path) -> None:
+    """``jantaku simulate`` seats outside mjai programs (``jantaku.bots.outside``); seated there in both
+    conventions, our command plays whole games and no fault (an error, an illegal answer, a timeout) is logged."""
+    pytest.importorskip("jantaku.bots.outside", reason="the outside-bot seat is not in this tree")
+    rules = "classic-east"  # short games; its tenpai declaration is the seat's own, not the bot's
+    bot = shlex.join([*jantaku_cmd(), "mjai-bot", "--rules", rules])
+    lineup = f"strong,mjai:{bot} --level strong,mjai-stream:{bot} --level normal,normal"
+    logs = tmp_path / "logs"
+    proc = run_jantaku("simulate", "--games", "4", "--rules", rules, "--players", lineup, "--logs", str(logs))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    records = [json.loads(line) for path in sorted(logs.glob("*.jsonl")) for line in path.read_text().splitlines()]
+    assert len(list(logs.glob("*.jsonl"))) == 4
+    assert [r for r in records if r.get("type") == "fault"] == []
+    assert sum(1 for r in records if r.get("type") == "end_game") == 4
