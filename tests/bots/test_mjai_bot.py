@@ -23,7 +23,7 @@ from jantaku.engine import Game, Riichi
 from jantaku.engine.table import tile_codes
 from jantaku.engine.wall import tile_set
 from jantaku.formats.mjai import export_events
-from jantaku.hand import is_tenpai
+from jantaku.hand import is_tenpai, waits
 from jantaku.rules import preset
 from jantaku.rules.ruleset import RuleSet
 
@@ -211,6 +211,29 @@ def test_another_seats_riichi_gets_a_ready_hand(known: str, free: int) -> None:
     for k in [*kinds, *added]:
         counts[k] += 1
     assert is_tenpai(counts)
+
+
+@pytest.mark.parametrize(
+    ("known", "free", "unseen", "locked"),
+    [
+        pytest.param("", 13, "99m1199p88p13s556667788899sENFC", "", id="late-in-a-3p-hand-few-sets-left"),
+        pytest.param("999m", 7, "11m222333p44p5p66p777p888p99p1s", "4p", id="beside-a-closed-kan-of-the-wait"),
+    ],
+)
+def test_a_ready_hand_is_found_from_few_unseen_tiles(known: str, free: int, unseen: str, locked: str) -> None:
+    """What the engine accepts for a riichi: ready, on a wait the hand and its closed kans do not hold up."""
+    kinds = [_kind(t) for t in _split(known)]
+    pools: dict[int, list[int]] = {}
+    for pai in _split(unseen):
+        pools.setdefault(_kind(pai), []).append(4 * _kind(pai) + len(pools.get(_kind(pai), [])))
+    kans = [_kind(t) for t in _split(locked)]
+    added = ready_fill(kinds, free, pools, locked=kans)
+    assert added is not None and len(added) == free
+    lock = [4 * kans.count(k) for k in range(34)] if kans else None
+    counts = [0] * 34
+    for k in [*kinds, *added]:
+        counts[k] += 1
+    assert waits(counts, lock)
 
 
 def _split(text: str) -> list[str]:

@@ -23,7 +23,7 @@ riichi ``dahai`` once the reach is echoed, ``chi``/``pon``/``daiminkan`` with th
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,9 +51,10 @@ from jantaku.engine.actions import Kita
 from jantaku.engine.table import tile_codes
 from jantaku.engine.wall import DEAD_WALL, REPLACEMENTS, tile_set
 from jantaku.formats import mjai
+from jantaku.hand import waits
 from jantaku.rules.presets import preset
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import KIND_OF_ID
+from jantaku.tiles import KIND_OF_ID, kind_of
 
 NONE: dict[str, Any] = {"type": "none"}
 _KAN_OR_NORTH = (mjai.Ankan, mjai.Kakan, mjai.Nukidora)
@@ -76,7 +77,7 @@ class _Slot:
 
 @dataclass(slots=True)
 class _Hand:
-    """One hand's events as the seat received them, and the slots its tiles were given."""
+    """One hand as the seat received it: its deal, how many play it, and its events since (in order)."""
 
     start: mjai.StartKyoku
     players: int
@@ -102,9 +103,11 @@ class _Layout:
         replacement = [False] * n
         reaching: set[int] = set()
         riichi_done: set[int] = set()
-        #: the concealed slots each riichi left its seat (the engine refuses a riichi that is not tenpai: the
-        #: shadow fills another seat's unknown tiles there with a ready hand)
-        self.riichi_hands: list[list[_Slot]] = []
+        #: each riichi: the concealed slots it left its seat, the seat's closed kans (kinds) and river (kinds).
+        #: The engine refuses a riichi that is not ready: the shadow fills the unknown slots with a ready hand.
+        self.riichi_hands: list[tuple[list[_Slot], list[int], set[int]]] = []
+        kans: list[list[int]] = [[] for _ in range(n)]
+        rivers: list[set[int]] = [set() for _ in range(n)]
         if start.dora_marker is None:
             raise ShadowError("start_kyoku has no dora marker")
         self.indicators.append(start.dora_marker)
@@ -125,10 +128,13 @@ class _Layout:
                 else:
                     self.shown[i] = [self.pick(slots[ev.actor], ev.pai, avoid=drawn)]
                 current[ev.actor] = None
+                if ev.pai is not None:
+                    rivers[ev.actor].add(kind_of(ev.pai))
                 if ev.actor in reaching:
                     reaching.discard(ev.actor)
                     riichi_done.add(ev.actor)
-                    self.riichi_hands.append([s for s in slots[ev.actor] if not s.used])
+                    held = [s for s in slots[ev.actor] if not s.used]
+                    self.riichi_hands.append((held, list(kans[ev.actor]), set(rivers[ev.actor])))
             elif isinstance(ev, mjai.Reach):
                 reaching.add(ev.actor)
             elif isinstance(ev, mjai.Naki):
@@ -140,6 +146,8 @@ class _Layout:
                 drawn = current[ev.actor]
                 first = [drawn] if drawn is not None else []
                 tiles = ev.consumed if isinstance(ev, mjai.Ankan) else (ev.pai,)
+                if isinstance(ev, mjai.Ankan) and ev.consumed and ev.consumed[0] is not None:
+                    kans[ev.actor].append(kind_of(ev.consumed[0]))
                 self.shown[i] = [self.pick([*first, *slots[ev.actor]], code) for code in tiles]
                 replacement[ev.actor] = True
             elif isinstance(ev, mjai.Dora):
@@ -187,11 +195,19 @@ class _Layout:
             if slot.code is not None:
                 slot.tile = take(slot.code)
         indicators = [take(code) for code in self.indicators]
-        for held in self.riichi_hands:
+        for held, kan_kinds, river in self.riichi_hands:
             unknown = [s for s in held if s.code is None]
             if not unknown:
                 continue
-            kinds = ready_fill([KIND_OF_ID[s.tile] for s in held if s.code is not None], len(unknown), pools)
+            known = [KIND_OF_ID[s.tile] for s in held if s.code is not None]
+            kinds = ready_fill(
+                known,
+                len(unknown),
+                pools,
+                locked=kan_kinds,
+                river=() if rules.furiten_riichi else river,
+                karaten=rules.karaten_riichi,
+            )
             if kinds is None:
                 raise ShadowError("no ready hand fits a riichi's unseen tiles")
             for slot, kind in zip(unknown, kinds, strict=True):
@@ -222,13 +238,26 @@ class _Layout:
         return deal + live + dead
 
 
-def ready_fill(known: Sequence[int], free: int, pools: Mapping[int, Sequence[int]]) -> list[int] | None:
-    """Kinds for ``free`` unknown tiles that make a ready hand with the ``known`` kinds: sets and one single
-    (a pair wait), from the tiles still unseen (``pools``: code -> ids left). None when none fits.
+def ready_fill(
+    known: Sequence[int],
+    free: int,
+    pools: Mapping[int, Sequence[int]],
+    *,
+    locked: Sequence[int] = (),
+    river: Collection[int] = (),
+    karaten: bool = True,
+) -> list[int] | None:
+    """Kinds for ``free`` unknown tiles that make a ready hand with the ``known`` kinds, from the tiles still
+    unseen (``pools``: code -> ids left): sets and a single, or sets, a pair and two tiles waiting together, or
+    (nothing known) seven pairs with one single. None when none fits.
 
     The known tiles of a riichi hand are those it shows after the riichi: a closed kan's three (the fourth is
-    drawn later), which a triplet holds; a kan of a triplet leaves a single's wait as it was, as the engine
-    requires of a kan after riichi."""
+    drawn later), which a triplet holds. The unseen tiles added stay two kinds away from every known kind, so
+    that the kan leaves the waits as they were, as the engine requires of a kan after riichi; a single is a
+    kind with a copy left unseen (no karaten), an honor where one is left. The search is bounded (late in a
+    3-player hand few sets are left unseen); the result is checked to be ready as the engine checks a riichi:
+    beside the seat's closed kans (``locked``, kinds), waiting on nothing in its ``river`` (where the rules
+    refuse a furiten riichi) and, unless ``karaten`` riichi is allowed, on a kind with a copy left unseen."""
     avail = [0] * 34
     for pool in pools.values():
         for t in pool:
@@ -236,89 +265,156 @@ def ready_fill(known: Sequence[int], free: int, pools: Mapping[int, Sequence[int
     need = [0] * 34
     for k in known:
         need[k] += 1
-    sets = (len(known) + free - 1) // 3
+    near = {n for k in set(known) for n in _neighbours(k)}
     added: list[int] = []
+    budget = [5_000]
 
-    def use(kind: int) -> bool:
-        """One tile of ``kind``: a known one if any is left to place, else an unseen one."""
-        if need[kind]:
-            need[kind] -= 1
-            return True
-        if avail[kind]:
-            avail[kind] -= 1
-            added.append(kind)
-            return True
-        return False
-
-    def undo(kind: int, was_known: bool) -> None:
-        if was_known:
-            need[kind] += 1
-        else:
-            avail[kind] += 1
-            added.remove(kind)
-
-    def shapes(first: int) -> list[tuple[int, ...]]:
-        out: list[tuple[int, ...]] = [(first, first, first)]
-        if first < 27:
-            pos = first % 9
-            for low in (first - 2, first - 1, first):
-                if low >= first - pos and low + 2 <= first - pos + 8:
-                    out.append((low, low + 1, low + 2))
-        return out
-
-    def place(group: tuple[int, ...]) -> list[tuple[int, bool]] | None:
+    def take(group: Sequence[int]) -> list[tuple[int, bool]] | None:
+        """The group's tiles, known ones first; None (and nothing taken) when a tile is missing."""
         done: list[tuple[int, bool]] = []
         for kind in group:
-            known_one = need[kind] > 0
-            if not use(kind):
-                for k, was in reversed(done):
-                    undo(k, was)
+            if need[kind]:
+                need[kind] -= 1
+                done.append((kind, True))
+            elif avail[kind]:
+                avail[kind] -= 1
+                added.append(kind)
+                done.append((kind, False))
+            else:
+                give_back(done)
                 return None
-            done.append((kind, known_one))
         return done
 
-    def search(sets_left: int, single: int | None) -> int | None:
-        first = next((k for k in range(34) if need[k]), None)
-        if first is None:  # every known tile placed: the other sets (runs first) and the single from the unseen
-            placed: list[tuple[int, bool]] = []
-            for _ in range(sets_left):
-                group = next((g for k in range(34) for g in shapes(k)[::-1] if fits(g)), None)
-                done = place(group) if group is not None else None
-                if done is None:
-                    break
-                placed += done
+    def give_back(done: list[tuple[int, bool]]) -> None:
+        for kind, was_known in reversed(done):
+            if was_known:
+                need[kind] += 1
             else:
-                if single is not None:
-                    return single
-                held = _counts(added, known)
-                single = next((k for k in range(34) if avail[k] and not held[k]), None)
-                if single is not None:
-                    use(single)
-                    return single
-            for k, was in reversed(placed):
-                undo(k, was)
+                avail[kind] += 1
+                added.remove(kind)
+
+    lock = [4 * list(locked).count(k) for k in range(34)] if locked else None
+
+    def ready() -> bool:
+        ws = waits(_counts(added, known), lock)
+        if not ws or any(w in river for w in ws):
+            return False
+        return karaten or any(avail[w] for w in ws)
+
+    def single() -> int | None:
+        held = _counts(added, known)
+        ok = [k for k in range(34) if avail[k] and not held[k] and k not in near]
+        for k in sorted(ok, key=lambda k: (avail[k] < 2, k < 27, k)):  # a copy left unseen, an honor first
+            done = take((k,))
+            if done is not None and ready():
+                return k
+            if done is not None:
+                give_back(done)
+        return None
+
+    def chiitoi() -> bool:
+        """Seven pairs, one of them waited on: the shape left when the unseen tiles hold few sets."""
+        pairs = [k for k in range(34) if avail[k] >= 2][:6]
+        if len(pairs) < 6:
+            return False
+        done = take([*pairs, *pairs])
+        for k in sorted((k for k in range(34) if avail[k] and k not in pairs), key=lambda k: avail[k] < 2):
+            if (one := take((k,))) is not None:
+                if ready():
+                    return True
+                give_back(one)
+        if done is not None:
+            give_back(done)
+        return False
+
+    def fill(sets_left: int, lowest: int, wait: int | None) -> int | None:
+        """The remaining sets from unseen tiles (kinds in order, so each set of groups is tried once)."""
+        budget[0] -= 1
+        if budget[0] < 0:
             return None
-        for group in shapes(first):
-            if sets_left and (done := place(group)) is not None:
-                found = search(sets_left - 1, single)
+        if not sets_left:
+            return single() if wait is None else wait
+        if sets_left == 1 and wait is None:  # or the last set and the single as a pair and a two-way wait
+            for pair in range(34):
+                if avail[pair] < 2 or pair in near:
+                    continue
+                for a, b in _PARTIALS:
+                    tail = (pair, pair, a, b)
+                    if a == pair == b or a in near or b in near:
+                        continue
+                    if all(avail[g] >= tail.count(g) for g in (a, b)) and (done := take(tail)) is not None:
+                        if ready():
+                            return a
+                        give_back(done)
+        for k in range(lowest, 34):
+            for group in _shapes_from(k):
+                if any(g in near for g in group) or any(avail[g] < group.count(g) for g in group):
+                    continue
+                done = take(group)
+                if done is None:
+                    continue
+                found = fill(sets_left - 1, k, wait)
                 if found is not None:
                     return found
-                for k, was in reversed(done):
-                    undo(k, was)
-        if single is None and need[first] == 1:
+                give_back(done)
+        return None
+
+    def place(sets_left: int, wait: int | None) -> int | None:
+        """The known tiles first: each in a set (with unseen tiles where needed) or as the single."""
+        first = next((k for k in range(34) if need[k]), None)
+        if first is None:
+            return fill(sets_left, 0, wait)
+        for group in _shapes_with(first):
+            if sets_left and (done := take(group)) is not None:
+                found = place(sets_left - 1, wait)
+                if found is not None:
+                    return found
+                give_back(done)
+        if wait is None and need[first] == 1:
             need[first] -= 1
-            found = search(sets_left, first)
+            found = place(sets_left, first)
             if found is not None:
                 return found
             need[first] += 1
         return None
 
-    def fits(group: tuple[int, ...]) -> bool:
-        return all(avail[k] >= group.count(k) for k in set(group))
-
-    if search(sets, None) is None or len(added) != free:
+    if place((len(known) + free - 1) // 3, None) is None and not (not known and chiitoi()):
         return None
-    return added
+    return added if len(added) == free and ready() else None
+
+
+#: two tiles of one suit waiting together (two-sided, closed or edge), or a second pair: with a pair they take
+#: the place of a set and a single in a ready hand
+_PARTIALS: tuple[tuple[int, int], ...] = (
+    *((a, b) for a in range(27) for b in (a + 1, a + 2) if b < a - a % 9 + 9),
+    *((k, k) for k in range(34)),
+)
+
+
+def _neighbours(kind: int) -> list[int]:
+    """The kinds a set could share with ``kind``: itself, and in its suit up to two away."""
+    if kind >= 27:
+        return [kind]
+    base = kind - kind % 9
+    return [k for k in range(kind - 2, kind + 3) if base <= k < base + 9]
+
+
+def _shapes_from(low: int) -> list[tuple[int, ...]]:
+    """The sets whose lowest kind is ``low``: a run where the suit has one, and a triplet."""
+    out: list[tuple[int, ...]] = []
+    if low < 27 and low % 9 <= 6:
+        out.append((low, low + 1, low + 2))
+    out.append((low, low, low))
+    return out
+
+
+def _shapes_with(kind: int) -> list[tuple[int, ...]]:
+    """The sets holding ``kind`` (the lowest known kind left): a triplet, then the runs it is part of."""
+    out: list[tuple[int, ...]] = [(kind, kind, kind)]
+    if kind < 27:
+        base = kind - kind % 9
+        out += [(low, low + 1, low + 2) for low in (kind - 2, kind - 1, kind) if base <= low and low + 2 < base + 9]
+    return out
 
 
 def _counts(*groups: Sequence[int]) -> list[int]:
