@@ -178,6 +178,27 @@ def test_a_hand_that_cannot_be_replayed_still_throws_the_drawn_tile() -> None:
     assert problem is not None and "more 1m seen than the game has" in problem
 
 
+def test_after_its_own_pon_a_hand_that_cannot_be_replayed_throws_another_kind() -> None:
+    """Five 1m dealt: no shadow. After its pon of East the seat still discards, and not an East."""
+    hidden = ["?"] * 13
+    own = ["1m"] * 5 + ["E", "E", "S", "W", "N", "P", "F", "C"]
+    deal = {"type": "start_kyoku", "bakaze": "E", "dora_marker": "2p", "kyoku": 1, "honba": 0, "kyotaku": 0}
+    deal |= {"oya": 0, "scores": [25000] * 4, "tehais": [own, hidden, hidden, hidden]}
+    bot = MjaiBot("strong", preset("tenhou"), seed=0)
+    for event in [
+        {"type": "start_game", "id": 0},
+        deal,
+        {"type": "tsumo", "actor": 0, "pai": "9s"},
+        {"type": "dahai", "actor": 0, "pai": "9s", "tsumogiri": True},
+        {"type": "tsumo", "actor": 1, "pai": "?"},
+        {"type": "dahai", "actor": 1, "pai": "E", "tsumogiri": False},
+    ]:
+        bot.answer(event)
+    got, problem = bot.answer({"type": "pon", "actor": 0, "target": 1, "pai": "E", "consumed": ["E", "E"]})
+    assert got is not None and got["type"] == "dahai" and got["pai"] != "E" and not got["tsumogiri"]
+    assert problem is not None and "more 1m seen than the game has" in problem
+
+
 @pytest.mark.parametrize(
     "rules", [pytest.param("zung-jung", id="zung-jung"), pytest.param("superpower", id="superpowers")]
 )

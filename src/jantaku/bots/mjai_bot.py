@@ -522,18 +522,25 @@ class MjaiBot:
             return self.fallback(), f"{type(exc).__name__}: {exc}"
 
     def fallback(self) -> dict[str, Any]:
-        hand = self.hand
+        """The answer when the shadow cannot be built: the drawn tile after the seat's own draw (or echoed
+        reach), after its own chi or pon a tile of another kind than the one called, else a pass."""
+        hand, seat = self.hand, self.seat
         events = hand.events if hand is not None else []
-        own = [e for e in events if isinstance(e, mjai.Tsumo) and e.actor == self.seat]
+        own = [e for e in events if isinstance(e, mjai.Tsumo) and e.actor == seat]
         last = events[-1] if events else None
         if (
             isinstance(last, mjai.Tsumo | mjai.Reach)
-            and last.actor == self.seat
+            and last.actor == seat
             and own
             and own[-1].pai is not None
             and (last is own[-1] or events[-2] is own[-1])
         ):
-            return {"type": "dahai", "actor": self.seat, "pai": mjai.pai_of_code(own[-1].pai), "tsumogiri": True}
+            return {"type": "dahai", "actor": seat, "pai": mjai.pai_of_code(own[-1].pai), "tsumogiri": True}
+        if hand is not None and isinstance(last, mjai.Naki) and last.actor == seat and last.pai is not None:
+            called = kind_of(last.pai)
+            held = [c for c in _own_codes(hand, last.actor) if kind_of(c) != called]
+            if held:
+                return {"type": "dahai", "actor": seat, "pai": mjai.pai_of_code(held[-1]), "tsumogiri": False}
         return dict(NONE)
 
     def react(self, data: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -604,6 +611,23 @@ class MjaiBot:
                 action = legal[0]
             return riichi_discard(action, view, seat, codes)
         return action_to_mjai(action, view, seat, codes)
+
+
+def _own_codes(hand: _Hand, seat: int) -> list[int]:
+    """The seat's concealed tiles (codes) as its own events show them: dealt and drawn, less what it showed."""
+    held = [c for c in hand.start.tehais[seat] if c is not None]
+    for ev in hand.events:
+        if isinstance(ev, mjai.Tsumo) and ev.actor == seat and ev.pai is not None:
+            held.append(ev.pai)
+        shown: tuple[mjai.Tile, ...] = ()
+        if isinstance(ev, mjai.Dahai | mjai.Kakan | mjai.Nukidora) and ev.actor == seat:
+            shown = (ev.pai,)
+        elif isinstance(ev, mjai.Naki | mjai.Ankan) and ev.actor == seat:
+            shown = ev.consumed
+        for code in shown:
+            if code in held:
+                held.remove(code)
+    return held
 
 
 def _is_kan(ev: mjai.MjaiEvent) -> bool:

@@ -9,7 +9,7 @@ Two conventions are in use and both are spoken (``--protocol``; by default the f
   act on (``{"type":"none"}`` is then a pass).
 
 A line that cannot be read, or a decision the bot cannot make, prints one ``mjai-bot:`` line on stderr and
-answers ``none`` (or, after the seat's own draw, throws the drawn tile): an arena's game never stops on us.
+answers ``none`` (or, where the seat must discard, a tile it surely holds): an arena's game never stops on us.
 stdout carries replies only, each flushed at once.
 """
 
