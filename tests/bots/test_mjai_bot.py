@@ -94,6 +94,29 @@ def test_every_decision_is_the_cpus_own(rules: str, seed: int, levels: tuple[str
         assert not wrong, f"seat {seat}: {len(wrong)} of {len(want)} decisions differ; first: {wrong[0]}"
 
 
+SWEEP = [
+    *(
+        pytest.param("tenhou", seed, ("strong", "normal", "easy", "strong"), id=f"4p-seed{seed}")
+        for seed in range(10, 30)
+    ),
+    *(pytest.param("tenhou-sanma", seed, ("strong", "normal", "easy"), id=f"3p-seed{seed}") for seed in range(10, 30)),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("rules", "seed", "levels"), SWEEP)
+def test_every_decision_is_the_cpus_own_in_whole_games(rules: str, seed: int, levels: tuple[str, ...]) -> None:
+    """The exactness check over many whole games of Tenhou's length (CI and ``make test-slow``): the rare shapes
+    (another seat's riichi late in a 3-player hand, a closed kan after riichi ...) come up here."""
+    game = played(rules, seed, levels, length="east-south")
+    for seat in range(game.rules.players):
+        got = session_replies(game, seat)
+        want = game.expected[seat]
+        wrong = [(i, got.get(i), want.get(i)) for i in sorted(set(got) | set(want)) if got.get(i) != want.get(i)]
+        assert not wrong, f"seat {seat}: {len(wrong)} of {len(want)} decisions differ; first: {wrong[0]}"
+    played.cache_clear()  # whole games are large: keep one at a time
+
+
 def test_the_games_exercise_every_kind_of_answer() -> None:
     """The exactness games are worth their time only if they reach the rare answers too."""
     kinds: Counter[str] = Counter()
