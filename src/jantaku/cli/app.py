@@ -527,6 +527,50 @@ def simulate(
         _fail("io_error", problem)
 
 
+MJAI_BOT_HELP = (
+    "Exit status: 0 when stdin ends; 2 bad options (an unknown level or preset, rules mjai cannot speak). A line "
+    "it cannot read or answer prints one 'mjai-bot:' line on stderr and is answered none: the bot never stops "
+    "an arena's game. Conventions: docs/mjai-bot.md."
+)
+
+
+@app.command("mjai-bot", epilog=MJAI_BOT_HELP)
+def mjai_bot(
+    level: Annotated[str, typer.Option("--level", metavar="LEVEL", help="CPU level: easy, normal, strong.")] = "strong",
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            metavar="PRESET",
+            help="A riichi preset (see `jantaku rules`); a game of the other size plays tenhou or tenhou-sanma.",
+        ),
+    ] = "tenhou",
+    seed: Annotated[str, typer.Option("--seed", help="The CPU's seed: same events, same answers.")] = "0",
+    protocol: Annotated[
+        str | None,
+        typer.Option(
+            "--protocol",
+            metavar="batch|stream",
+            help="batch: a JSON array a line, one reply each (mjai.app); stream: an event a line, a reply when "
+            "the seat can act (Mortal). Default: the first line decides.",
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            min=0,
+            max=3,
+            help="Our seat when neither the deal nor start_game's id says it (mjai.app's argument).",
+        ),
+    ] = None,
+) -> None:
+    """Play a CPU as an mjai bot on stdin/stdout (both conventions), so it can sit in other arenas."""
+    from jantaku.cli.mjai_bot import main as run_bot
+
+    raise typer.Exit(run_bot(level, rules, seed, protocol, seat))
+
+
 DEMO_HAND = "234m34p234s678s50p"
 DEMO_WIN = "2p"
 DEMO_DISCARD_HAND = "1234m456p3578s11z6z"
