@@ -3,6 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+MJAI_VENV := .venv-mjai
 
 .PHONY: run test test-slow bench bench-server bench-mjai bench-strength browser-deps lint validate clean
 
@@ -19,7 +20,7 @@ run: $(STAMP)
 # CI (.ci/run sets JANTAKU_CI=1) also runs the long differential sweeps marked `slow`.
 PYTEST_MARK := $(if $(JANTAKU_CI),,-m "not slow")
 
-test: $(STAMP) browser-deps
+test: $(STAMP) browser-deps $(MJAI_VENV)/.stamp
 	$(BIN)/python -m pytest $(PYTEST_MARK)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
@@ -39,6 +40,17 @@ browser-deps:
 	else \
 		echo "browser-deps: no $(CHROMIUM): the browser tests need Debian's chromium (sudo apt-get install -y chromium)"; \
 	fi
+
+# The PyPI `mjai` package (AGPL: never a dependency of ours, never imported by our code or tests) in its own
+# environment: tools/mjai_match.py runs there and seats `jantaku mjai-bot` in its arena as a separate process
+# (tests/cli/test_mjai_bot.py). Without it that test skips (in CI it fails).
+$(MJAI_VENV)/.stamp:
+	test -x $(MJAI_VENV)/bin/python || $(PY) -m venv $(MJAI_VENV)
+	$(MJAI_VENV)/bin/python -m pip install -q mjai
+	touch $@
+
+.PHONY: mjai-venv
+mjai-venv: $(MJAI_VENV)/.stamp
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -109,3 +110,90 @@ def test_a_real_process_prints_no_traceback(tmp_path: Path) -> None:
     (tmp_path / "bad.mjson").write_text('{"type":"start_game"}\n{"type":"tsumo","actor":0,"pai":"?"}\n')
     proc = run_jantaku("convert", str(tmp_path / "bad.mjson"), "-")
     assert_one_line_error(proc, "convert", 2, "mjai line 2")
+
+
+# ------------------------------------------------------------------------------------------------ one hand a file
+def hand_of(doc: dict[str, object]) -> list[object]:
+    log = doc["log"]
+    assert isinstance(log, list) and len(log) == 1
+    return list(log[0])
+
+
+def test_per_hand_writes_a_file_a_hand_beside_out(ours: Path, tmp_path: Path) -> None:
+    whole = json.loads(invoke("convert", str(ours), "-", "--to", "tenhou6").stdout)
+    result = invoke("convert", str(ours), str(tmp_path / "out.json"), "--per-hand")
+    assert result.exit_code == 0, result.output
+    count = len(whole["log"])
+    names = [f"out-{n:02d}.json" for n in range(1, count + 1)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == names
+    lines = result.stdout.splitlines()
+    assert [line.split(" ")[1] for line in lines] == [str(tmp_path / n) for n in names]
+    assert lines[0].split(" ")[0] == "E1-0"
+    for hand, name in zip(whole["log"], names, strict=True):
+        assert hand_of(json.loads((tmp_path / name).read_text())) == hand
+
+
+# (name, OUT relative to the folder, whether it exists first, the files written)
+FOLDERS: list[tuple[str, str, bool, str]] = [
+    ("an existing folder", "hands", True, "hands/game-01.json"),
+    ("a new folder named with a slash", "new/", False, "new/game-01.json"),
+    ("a file name without extension", "single", False, "single-01.json"),
+]
+
+
+@pytest.mark.parametrize(("out", "exists", "first"), [r[1:] for r in FOLDERS], ids=[r[0] for r in FOLDERS])
+def test_per_hand_into_a_folder_takes_ins_name(ours: Path, tmp_path: Path, out: str, exists: bool, first: str) -> None:
+    if exists:
+        (tmp_path / out).mkdir()
+    result = invoke("convert", str(ours), str(tmp_path / out) + ("/" if out.endswith("/") else ""), "--per-hand")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / first).is_file()
+    assert result.stdout.splitlines()[0] == f"E1-0 {tmp_path / first}"
+
+
+def test_viewer_urls_print_each_hands_label_and_its_document(ours: Path) -> None:
+    whole = json.loads(invoke("convert", str(ours), "-", "--to", "tenhou6").stdout)
+    result = invoke("convert", str(ours), "--viewer-urls")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert len(lines) == len(whole["log"])
+    for line, hand in zip(lines, whole["log"], strict=True):
+        label, url = line.split(" ")
+        assert url.startswith("https://tenhou.net/6/#json=")
+        doc = json.loads(unquote(url.removeprefix("https://tenhou.net/6/#json=")))
+        assert hand_of(doc) == hand
+        number, honba = hand[0][0], hand[0][1]
+        assert label == f"{'ESWN'[number // 4]}{number % 4 + 1}-{honba}"
+
+
+# (name, arguments after IN, message)
+HAND_ERRORS: list[tuple[str, list[str], str]] = [
+    ("no OUT without --viewer-urls", [], "give OUT"),
+    ("OUT with --viewer-urls", ["-", "--viewer-urls"], "give neither OUT nor --per-hand"),
+    ("--per-hand with --viewer-urls", ["--viewer-urls", "--per-hand"], "give neither OUT nor --per-hand"),
+    ("--viewer-urls in another format", ["--viewer-urls", "--to", "mjai"], "shows tenhou.net/6 JSON, not mjai"),
+    ("--per-hand to standard output", ["-", "--per-hand"], "not '-'"),
+    ("--per-hand in another format", ["{dir}/out.mjson", "--per-hand"], "writes tenhou.net/6 JSON"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), [r[1:] for r in HAND_ERRORS], ids=[r[0] for r in HAND_ERRORS])
+def test_hand_options_that_do_not_fit_are_one_line_errors(
+    ours: Path, tmp_path: Path, args: list[str], message: str
+) -> None:
+    result = invoke("convert", str(ours), *[a.format(dir=tmp_path) for a in args])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: convert: ") and message in result.stderr
+    assert len(result.stderr.splitlines()) == 1 and not list(tmp_path.iterdir())
+
+
+def test_a_zung_jung_log_has_no_hands_to_show(tmp_path: Path) -> None:
+    from jantaku.rules import PRESETS
+
+    game = Game(PRESETS["zung-jung"], 3)
+    while not game.over:
+        seat = game.to_act()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    (tmp_path / "zj.jsonl").write_text("".join(line + "\n" for line in game.log))
+    result = invoke("convert", str(tmp_path / "zj.jsonl"), "--viewer-urls")
+    assert result.exit_code == 2 and "speak riichi mahjong" in result.stderr

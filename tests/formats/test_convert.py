@@ -18,8 +18,8 @@ import pytest
 
 from jantaku import formats as th
 from jantaku.engine import Game
-from jantaku.formats import convert, mjai
-from jantaku.formats.tenhou_replay import RecordMismatch, record_game
+from jantaku.formats import convert, mjai, tenhou6
+from jantaku.formats.tenhou_replay import RecordMismatch, hand_label, record_game, replay_events
 from tests.formats.corpus import corpus_files, corpus_path, record, require_corpus
 
 FIRST_4P = "4p/2022060100gm-00a9-0000-01481d95.xml"
@@ -400,3 +400,89 @@ def test_a_readers_unforeseen_error_is_a_convert_error(monkeypatch: pytest.Monke
     monkeypatch.setitem(convert.FORMATS, "tenhou6", convert.Format("tenhou6", ".json", convert.record_reader(broken)))
     with pytest.raises(convert.ConvertError, match="not a readable tenhou6 log: KeyError"):
         convert.read('{"log": []}', "tenhou6")
+
+
+# ------------------------------------------------------------------------------------------------ one hand a document
+def our_labels(game: Game) -> list[str]:
+    """The label of each hand the game played, as our rounds are labelled (from its ``start_kyoku`` events)."""
+    starts = [e.info for e in game.events if e.type == "start_kyoku"]
+    return [f"{'ESWN'[s['round']]}{s['hand'] + 1}-{s['honba']}" for s in starts]
+
+
+def test_each_hand_is_a_document_of_its_own_labelled_as_our_rounds(first_game: Game) -> None:
+    hands = convert.hand_documents(first_game, convert.WriteOptions(names=["a", "b", "c", "d"], title="t"))
+    assert [label for label, _ in hands] == our_labels(first_game)
+    for label, doc in hands:
+        assert len(doc["log"]) == 1 and doc["name"] == ["a", "b", "c", "d"], label
+
+
+def test_each_hand_document_replays_as_that_hand(first_game: Game) -> None:
+    """Each document is one hand of Tenhou's record model, labelled alike, replaying to that hand's result."""
+    ends = [[r] for r in results(first_game)]  # the first record has no double ron: one result a hand
+    hands = convert.hand_documents(first_game)
+    assert len(hands) == len(ends)
+    for (label, doc), end in zip(hands, ends, strict=True):
+        record = tenhou6.read_game(tenhou6.dumps(doc))
+        (hand,) = record.hands
+        assert hand_label(hand.init) == label
+        replayed = [(e.type, e.actor, e.target, e.info.get("deltas")) for e in replay_events(record)]
+        assert [r for r in replayed if r[0] in ("hora", "ryukyoku")] == end, label
+
+
+def test_a_zung_jung_game_has_no_hand_documents() -> None:
+    from jantaku.rules import PRESETS
+
+    with pytest.raises(convert.ConvertError, match="riichi"):
+        convert.hand_documents(Game(PRESETS["zung-jung"], 1))
+
+
+# (name, [round, honba, sticks], label)
+LABELS: list[tuple[str, list[int], str]] = [
+    ("the first hand", [0, 0, 0], "E1-0"),
+    ("East 4 with a honba", [3, 1, 0], "E4-1"),
+    ("South 1 after East 4", [4, 2, 1], "S1-2"),
+    ("West 2 of an extended game", [9, 0, 0], "W2-0"),
+]
+
+
+@pytest.mark.parametrize(("head", "label"), [r[1:] for r in LABELS], ids=[r[0] for r in LABELS])
+def test_a_hand_is_labelled_from_its_round_number(head: list[int], label: str) -> None:
+    assert convert.hand_label({"log": [[head, [25000] * 4, [11], []]]}) == label
+
+
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+# (name, the hand's result, players, outcome, in words)
+OUTCOMES: list[tuple[str, list[object], int, dict[str, object], str]] = [
+    ("a ron", ["和了", [0, -3900, 3900, 0], [2, 1, 2, "30符3飜3900点", "立直(1飜)"]], 4,
+     {"wins": [{"seat": 2, "from": 1, "gain": 3900}], "draw": None, "tenpai": []}, "Cy ron 3900 from Bob"),
+    ("a tsumo with honba", ["和了", [4300, -1500, -1400, -1400], [0, 0, 0, "満貫4000点∀"]], 4,
+     {"wins": [{"seat": 0, "from": None, "gain": 4300}], "draw": None, "tenpai": []}, "Ann tsumo 4300"),
+    ("a double ron", ["和了", [1000, 0, -1000, 0], [0, 2, 0, "30符1飜1000点"], [0, 0, -2000, 2000], [3, 2, 3, "x"]],
+     4, {"wins": [{"seat": 0, "from": 2, "gain": 1000}, {"seat": 3, "from": 2, "gain": 2000}], "draw": None,
+         "tenpai": []}, "Ann ron 1000 from Cy, Di ron 2000 from Cy"),
+    ("a draw with two tenpai", ["流局", [1500, -1500, 1500, -1500]], 4,
+     {"wins": [], "draw": "exhaustive", "tenpai": [0, 2]}, "draw: Ann, Cy tenpai"),
+    ("a draw all tenpai", ["全員聴牌", [0, 0, 0, 0]], 3,
+     {"wins": [], "draw": "exhaustive", "tenpai": [0, 1, 2]}, "draw: Ann, Bob, Cy tenpai"),
+    ("a draw nobody tenpai", ["全員不聴", [0, 0, 0, 0]], 4,
+     {"wins": [], "draw": "exhaustive", "tenpai": []}, "draw: nobody tenpai"),
+    ("nine terminals", ["九種九牌"], 4, {"wins": [], "draw": "nine_terminals", "tenpai": []}, "draw: nine terminals"),
+    ("nagashi mangan", ["流し満貫", [-4000, 12000, -4000, -4000]], 4,
+     {"wins": [], "draw": "nagashi_mangan", "tenpai": []}, "draw: nagashi mangan"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("result", "players", "outcome", "words"), [r[1:] for r in OUTCOMES], ids=[r[0] for r in OUTCOMES]
+)
+def test_a_hands_outcome_is_read_from_its_result(
+    result: list[object], players: int, outcome: dict[str, object], words: str
+) -> None:
+    doc = {"log": [[[0, 0, 0], [25000] * 4, [11], [], result]]}
+    assert convert.hand_outcome(doc, players) == outcome
+    assert convert.describe_outcome(outcome, NAMES[:players]) == words
+
+
+def test_a_seat_without_a_name_is_named_by_its_number() -> None:
+    outcome = {"wins": [{"seat": 1, "from": None, "gain": 1000}], "draw": None, "tenpai": []}
+    assert convert.describe_outcome(outcome, ["Ann", ""]) == "seat 2 tsumo 1000"

@@ -399,15 +399,21 @@ def tenhou_check(
 CONVERT_HELP = (
     "Formats: ours (.jsonl), mjlog (Tenhou's XML, .xml/.mjlog, read only), mjai (.mjson, .mjai.jsonl), tenhou6 "
     "(.json). The input's format is --from, else its extension's, else its content's; the output's is --to, else "
-    "its extension's ('-' writes our log to stdout unless --to says otherwise). Exit status: 0 written; 2 the "
-    "input cannot be read or converted, or a bad option (one line on stderr: 'error: convert: message')."
+    "its extension's ('-' writes our log to stdout unless --to says otherwise). --per-hand writes tenhou.net/6 "
+    "JSON one hand a file (OUT-01.json ..., or IN-01.json ... inside OUT when it is a folder) and prints each "
+    "hand's label and file; 'jantaku convert IN --viewer-urls' prints each hand's label and tenhou.net/6 viewer "
+    "URL. Exit status: 0 written; 2 the input cannot be read or converted, or a bad option (one line on stderr: "
+    "'error: convert: message')."
 )
 
 
 @app.command("convert", epilog=CONVERT_HELP)
 def convert(
     source: Annotated[str, typer.Argument(metavar="IN", help="The log to read ('-': standard input).")],
-    target: Annotated[str, typer.Argument(metavar="OUT", help="The file to write ('-': standard output).")],
+    target: Annotated[
+        str | None,
+        typer.Argument(metavar="OUT", help="The file to write ('-': standard output); none with --viewer-urls."),
+    ] = None,
     to: Annotated[
         str | None, typer.Option("--to", metavar="FORMAT", help="ours, mjai or tenhou6 (default: OUT's extension).")
     ] = None,
@@ -425,6 +431,12 @@ def convert(
             help="The day whose Tenhou rules apply to an undated record (default: today's rules).",
         ),
     ] = None,
+    per_hand: Annotated[
+        bool, typer.Option("--per-hand", help="tenhou.net/6 JSON, one file a hand (OUT-01.json, OUT-02.json ...).")
+    ] = False,
+    viewer_urls: Annotated[
+        bool, typer.Option("--viewer-urls", help="Print each hand's label and tenhou.net/6 viewer URL (no OUT).")
+    ] = False,
 ) -> None:
     """Convert a game log between our log, Tenhou's mjlog, tenhou.net/6 JSON and mjai lines."""
     from jantaku.cli.convert import run as run_convert
@@ -435,7 +447,9 @@ def convert(
             undated = dt.date.fromisoformat(tenhou_date)
         except ValueError:
             _fail("usage", f"--tenhou-date {tenhou_date!r} is not a day YYYY-MM-DD")
-    raise typer.Exit(run_convert(source, target, to=to, from_=from_, undated=undated))
+    raise typer.Exit(
+        run_convert(source, target, to=to, from_=from_, undated=undated, per_hand=per_hand, urls=viewer_urls)
+    )
 
 
 SIMULATE_HELP = (
@@ -512,6 +526,50 @@ def simulate(
     problem = run(rules, lineup, games, seed, jobs, out, logs, spec)
     if problem:
         _fail("io_error", problem)
+
+
+MJAI_BOT_HELP = (
+    "Exit status: 0 when stdin ends; 2 bad options (an unknown level or preset, rules mjai cannot speak). A line "
+    "it cannot read or answer prints one 'mjai-bot:' line on stderr and is answered none: the bot never stops "
+    "an arena's game. Conventions: docs/mjai-bot.md."
+)
+
+
+@app.command("mjai-bot", epilog=MJAI_BOT_HELP)
+def mjai_bot(
+    level: Annotated[str, typer.Option("--level", metavar="LEVEL", help="CPU level: easy, normal, strong.")] = "strong",
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            metavar="PRESET",
+            help="A riichi preset (see `jantaku rules`); a game of the other size plays tenhou or tenhou-sanma.",
+        ),
+    ] = "tenhou",
+    seed: Annotated[str, typer.Option("--seed", help="The CPU's seed: same events, same answers.")] = "0",
+    protocol: Annotated[
+        str | None,
+        typer.Option(
+            "--protocol",
+            metavar="batch|stream",
+            help="batch: a JSON array a line, one reply each (mjai.app); stream: an event a line, a reply when "
+            "the seat can act (Mortal). Default: the first line decides.",
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            min=0,
+            max=3,
+            help="Our seat when neither the deal nor start_game's id says it (mjai.app's argument).",
+        ),
+    ] = None,
+) -> None:
+    """Play a CPU as an mjai bot on stdin/stdout (both conventions), so it can sit in other arenas."""
+    from jantaku.cli.mjai_bot import main as run_bot
+
+    raise typer.Exit(run_bot(level, rules, seed, protocol, seat))
 
 
 DEMO_HAND = "234m34p234s678s50p"

@@ -25,8 +25,9 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import PurePath
+from typing import Any
 
-from jantaku.engine import Game
+from jantaku.engine import Game, MatchState
 from jantaku.formats import mjai, tenhou6
 from jantaku.formats.tenhou_records import TenhouFormatError, TenhouGame, log_date
 from jantaku.formats.tenhou_replay import RecordMismatch, record_game
@@ -177,15 +178,21 @@ def _write_mjai(game: Game, options: WriteOptions) -> str:
     return mjai.export_lines(game.events, red_fives=game.rules.red_fives, names=options.names)
 
 
-def _write_tenhou6(game: Game, options: WriteOptions) -> str:
-    """tenhou.net/6 JSON, with the rule line (``rule.disp``) the viewer shows written from the game's rule set."""
+def _tenhou6_args(game: Game, options: WriteOptions) -> dict[str, Any]:
+    """What ``tenhou6.export_game`` and ``export_hands`` take beside the events: the red fives, the names, the
+    title, and the rule line (``rule.disp``) the viewer shows, written from the game's rule set."""
     _riichi_only(game)
     rules = game.rules
     disp = tenhou6.default_disp(
         rules.players, east_only=rules.length == "east", red=any(rules.red_fives), kuitan=rules.kuitan
     )
     names = list(options.names) if options.names is not None else None
-    data = tenhou6.export_game(game.events, red_fives=rules.red_fives, names=names, title=options.title, rule_disp=disp)
+    return {"red_fives": rules.red_fives, "names": names, "title": options.title, "rule_disp": disp}
+
+
+def _write_tenhou6(game: Game, options: WriteOptions) -> str:
+    """tenhou.net/6 JSON, the whole game in one document."""
+    data = tenhou6.export_game(game.events, **_tenhou6_args(game, options))
     return tenhou6.dumps(data) + "\n"
 
 
@@ -348,3 +355,70 @@ def _unsupported(fmt: str, how: str) -> str:
         return f"unknown format {fmt!r} (known: {', '.join(format_names())})"
     can = [n for n, f in FORMATS.items() if (f.read if how == "read" else f.write) is not None]
     return f"this build cannot {how} {fmt} (it can {how}: {', '.join(can)})"
+
+
+# ------------------------------------------------------------------------------------------------- one hand a document
+def hand_documents(game: Game, options: WriteOptions | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """Each finished hand of a riichi game as its own tenhou.net/6 document, with the hand's label (``E1-0``: the
+    round's wind, the hand in the round, the honba, as our rounds are labelled): NAGA and the tenhou.net/6 viewer
+    take one hand a URL, so ``jantaku convert --per-hand`` / ``--viewer-urls`` and the server's list of a game's
+    hands are cut from here. A Zung Jung game raises ``ConvertError``."""
+    docs = tenhou6.export_hands(game.events, **_tenhou6_args(game, options or WriteOptions()))
+    return [(hand_label(doc), doc) for doc in docs]
+
+
+def hand_label(doc: dict[str, Any]) -> str:
+    """The label of a one-hand document's hand (``E1-0``), from its ``[round, honba, sticks]``: Tenhou's round
+    number counts the hands of the game's rounds (East 1 = 0, South 1 = 4)."""
+    number, honba = int(doc["log"][0][0][0]), int(doc["log"][0][0][1])
+    return MatchState(scores=(), round=number // 4 % 4, hand=number % 4, honba=honba).label()
+
+
+#: tenhou.net/6's names of a drawn hand → our ``ryukyoku`` reasons (an exhaustive draw has three names).
+DRAW_REASONS = {name: reason for reason, name in tenhou6.DRAW_NAMES.items() if reason != "fifth_kan"} | {
+    name: "exhaustive" for name in tenhou6.EXHAUSTIVE_NAMES
+}
+
+
+def hand_outcome(doc: dict[str, Any], players: int) -> dict[str, Any]:
+    """How a one-hand document's hand ended, as JSON data a page can put in its own words: ``wins`` (each
+    ``seat``, ``from`` (None: tsumo) and ``gain``, the points it took with honba and deposits), or ``draw`` (our
+    reason: ``exhaustive``, ``nine_terminals`` ...) with the ``tenpai`` seats of an exhaustive draw (those paid)."""
+    result = doc["log"][0][-1]
+    if result and result[0] == tenhou6.WIN:
+        wins = []
+        for deltas, detail in zip(result[1::2], result[2::2], strict=True):
+            who, source = int(detail[0]), int(detail[1])
+            wins.append({"seat": who, "from": None if source == who else source, "gain": int(deltas[who])})
+        return {"wins": wins, "draw": None, "tenpai": []}
+    name = str(result[0]) if result else ""
+    reason = DRAW_REASONS.get(name, "abortive")
+    deltas = [int(x) for x in result[1]] if len(result) > 1 else [0] * players
+    if name == "全員聴牌":
+        tenpai = list(range(players))
+    elif name == "流局":
+        tenpai = [seat for seat in range(players) if deltas[seat] > 0]
+    else:
+        tenpai = []
+    return {"wins": [], "draw": reason, "tenpai": tenpai}
+
+
+def describe_outcome(outcome: dict[str, Any], names: Sequence[str]) -> str:
+    """``hand_outcome`` in a few English words: "Ann ron 3900 from Bob", "Ann tsumo 4000", "draw: Ann tenpai"."""
+
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat + 1}"
+
+    wins = [
+        f"{name(w['seat'])} tsumo {w['gain']}"
+        if w["from"] is None
+        else f"{name(w['seat'])} ron {w['gain']} from {name(w['from'])}"
+        for w in outcome["wins"]
+    ]
+    if wins:
+        return ", ".join(wins)
+    reason = str(outcome["draw"])
+    if reason != "exhaustive":
+        return f"draw: {reason.replace('_', ' ')}"
+    tenpai = outcome["tenpai"]
+    return f"draw: {', '.join(map(name, tenpai))} tenpai" if tenpai else "draw: nobody tenpai"

@@ -25,7 +25,7 @@ from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from jantaku.formats import convert
+from jantaku.formats import convert, tenhou6
 from jantaku.rules import PRESETS
 from jantaku.rules.editor import PRESET_TEXTS, editor_json
 from jantaku.rules.ruleset import option_bounds
@@ -44,6 +44,17 @@ from jantaku.web.catalogue import catalogue
 log = logging.getLogger("jantaku.server")
 #: The media type of a log download by format (JSON lines, or one JSON document).
 LOG_MEDIA = {"ours": "application/x-ndjson", "mjai": "application/x-ndjson", "tenhou6": "application/json"}
+#: The format one hand of a game is served in (the tenhou.net/6 viewer and NAGA take one hand a URL), and the most
+#: hands a query may name (far past any game's).
+HAND_FORMAT = "tenhou6"
+MAX_HANDS = tenhou6.MAX_HANDS
+
+
+def has_hands(game: dict[str, Any]) -> bool:
+    """Whether a listed game's hands are served one by one: a game of a riichi preset (Zung Jung has no tenhou.net/6
+    form)."""
+    rules = PRESETS.get(str(game.get("preset")))
+    return rules is not None and rules.riichi
 
 
 #: A full garbage collection walks every live object. Under load the CPUs' memo tables and the running games hold
@@ -283,8 +294,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         limit: int = Query(50, ge=1, le=500),
         offset: int = Query(0, ge=0, le=MAX_OFFSET),
     ) -> dict[str, Any]:
-        """Finished games, newest first, and the formats each one's log downloads in (``log_formats``)."""
-        return {"games": app.state.store.list_games(player, limit, offset), "log_formats": convert.downloads()}
+        """Finished games, newest first, and the formats each one's log downloads in (``log_formats``); ``hands``
+        true for a game whose hands are listed one by one (``/api/games/{id}/hands``: a riichi game's)."""
+        listed = app.state.store.list_games(player, limit, offset)
+        return {"games": [{**g, "hands": has_hands(g)} for g in listed], "log_formats": convert.downloads()}
 
     @app.get("/api/games/{game_id}", tags=["games"])
     def game(game_id: str = Path(max_length=64)) -> dict[str, Any]:
@@ -299,6 +312,31 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(404, f"there is no game {game_id!r}")
         return record
 
+    def finished_log(game_id: str) -> str:
+        """A finished game's log (ours); 409 for a running game (its log is secret until it ends), 404 unknown."""
+        store: Store = app.state.store
+        text = store.game_log(game_id)
+        if text is None:
+            status = store.game_status(game_id)
+            if status == "running":
+                raise HTTPException(409, "the game is still running: its log is served when it ends")
+            raise HTTPException(404, f"there is no game {game_id!r}")
+        return text
+
+    def seat_names(game_id: str) -> list[str]:
+        record = app.state.store.get_game(game_id) or {}
+        return [str(s.get("nickname") or f"seat{i}") for i, s in enumerate(record.get("seats") or [])]
+
+    def hand_documents(game_id: str, text: str) -> tuple[int, list[tuple[str, dict[str, Any]]]]:
+        """The game's players and its hands as tenhou.net/6 documents (``convert.hand_documents``); 400 for a game
+        that has no tenhou.net/6 form (Zung Jung)."""
+        try:
+            game = convert.read(text, "ours")
+            options = convert.WriteOptions(names=seat_names(game_id) or None, title=game_id)
+            return game.rules.players, convert.hand_documents(game, options)
+        except convert.ConvertError as exc:
+            raise HTTPException(400, f"this game has no tenhou.net/6 form: {exc}") from None
+
     @app.get("/api/games/{game_id}/log", tags=["games"], response_class=PlainTextResponse)
     def game_log(
         game_id: str = Path(max_length=64),
@@ -308,30 +346,59 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             max_length=20,
             description=f"the log's format: {', '.join(convert.writable())} (default ours)",
         ),
+        hand: int | None = Query(
+            None, ge=1, le=MAX_HANDS, description=f"one hand of the game (from 1), in {HAND_FORMAT} only"
+        ),
     ) -> PlainTextResponse:
         """The finished game's log: ours (JSON lines, ``Game.replay`` rebuilds it) or converted from it (mjai
-        lines, ...: ``jantaku.formats.convert``), as a download named for its format."""
+        lines, ...: ``jantaku.formats.convert``), as a download named for its format; with ``hand``, that hand
+        alone as a tenhou.net/6 document (``/api/games/{id}/hands`` lists them)."""
         if fmt not in convert.writable():
             raise HTTPException(400, f"unknown log format {fmt[:20]!r}: {', '.join(convert.writable())}")
-        store: Store = app.state.store
-        text = store.game_log(game_id)
-        if text is None:
-            status = store.game_status(game_id)
-            if status == "running":
-                raise HTTPException(409, "the game is still running: its log is served when it ends")
-            raise HTTPException(404, f"there is no game {game_id!r}")
+        if hand is not None and fmt != HAND_FORMAT:
+            raise HTTPException(400, f"one hand is served as {HAND_FORMAT} only, not {fmt}")
+        text = finished_log(game_id)
         media = LOG_MEDIA.get(fmt, "text/plain")
-        if fmt != "ours":
-            record = store.get_game(game_id) or {}
-            names = [str(s.get("nickname") or f"seat{i}") for i, s in enumerate(record.get("seats") or [])]
+        filename = f"jantaku-{game_id}{convert.suffix(fmt)}"
+        if hand is not None:
+            _, hands = hand_documents(game_id, text)
+            if hand > len(hands):
+                raise HTTPException(404, f"the game has {len(hands)} hands, not {hand}")
+            text = tenhou6.dumps(hands[hand - 1][1]) + "\n"
+            filename = f"jantaku-{game_id}-{hand:02d}{convert.suffix(fmt)}"
+        elif fmt != "ours":
+            names = seat_names(game_id)
             try:
                 game = convert.read(text, "ours")
                 text = convert.write(game, fmt, convert.WriteOptions(names=names or None, title=game_id))
             except convert.ConvertError as exc:
                 raise HTTPException(400, f"this game cannot be written as {fmt}: {exc}") from None
-        filename = f"jantaku-{game_id}{convert.suffix(fmt)}"
         headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
         return PlainTextResponse(text, media_type=media, headers=headers)
+
+    @app.get("/api/games/{game_id}/hands", tags=["games"])
+    def game_hands(game_id: str = Path(max_length=64)) -> dict[str, Any]:
+        """A finished riichi game hand by hand, for the tenhou.net/6 viewer and NAGA (one hand a URL): each hand's
+        number (from 1), label (``E1-0``), how it ended (``outcome``: ``convert.hand_outcome``; ``result``: the
+        same in a few English words), its viewer address and its one-hand download. 409 while the game runs,
+        400 for a game without a tenhou.net/6 form (Zung Jung)."""
+        text = finished_log(game_id)
+        names = seat_names(game_id)
+        players, hands = hand_documents(game_id, text)
+        entries = []
+        for number, (label, doc) in enumerate(hands, 1):
+            outcome = convert.hand_outcome(doc, players)
+            entries.append(
+                {
+                    "hand": number,
+                    "label": label,
+                    "outcome": outcome,
+                    "result": convert.describe_outcome(outcome, names),
+                    "viewer": tenhou6.viewer_url(doc),
+                    "json": f"/api/games/{game_id}/log?format={HAND_FORMAT}&hand={number}",
+                }
+            )
+        return {"id": game_id, "names": names, "hands": entries}
 
     @app.websocket("/ws")
     async def ws(websocket: WebSocket) -> None:

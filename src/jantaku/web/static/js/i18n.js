@@ -121,6 +121,9 @@ const EN = {
   chickenHand: "Chicken Hand", capped: "capped", zjNoWinner: "No winner: the hand is drawn (no payments).",
   // history: a game's log in each format
   downloadAs: "Download this game's log as {format}",
+  // history: a game hand by hand, for the tenhou.net/6 viewer
+  handsOfGame: "Hands", viewer: "viewer", viewerTitle: "Show this hand in the {site} viewer (a new tab)",
+  handJsonTitle: "Download this hand as {format}", handsUnavailable: "The hands could not be loaded.",
 };
 
 const JA = {
@@ -244,6 +247,9 @@ const JA = {
   chickenHand: "雞和", capped: "上限", zjNoWinner: "和了者なし：流局（支払いなし）",
   // history: a game's log in each format
   downloadAs: "この対局の牌譜を{format}でダウンロード",
+  // history: a game hand by hand, for the tenhou.net/6 viewer
+  handsOfGame: "各局", viewer: "ビューア", viewerTitle: "この局を{site}のビューアで開く（別タブ）",
+  handJsonTitle: "この局の牌譜を{format}でダウンロード", handsUnavailable: "各局を開けませんでした。",
 };
 
 // yaku keys (as the engine names them) → [English, Japanese]
