@@ -305,3 +305,22 @@ def test_a_simulated_game_counts_faults_per_player() -> None:
     record = play_game("standard", ["strong", "strong", "strong", entry], 7, 1, keep_log=True)
     assert [p.faults for p in record.players] == [0, 0, 0, 1]
     assert record.log is not None and sum('"type":"fault"' in line for line in record.log) == 1
+
+
+OUR_CPU = [
+    ("4-player, batch, strong", "standard", "batch", "strong"),
+    ("3-player, stream, normal", "sanma", "stream", "normal"),
+]
+
+
+@pytest.mark.parametrize(("rules", "convention", "level"), [r[1:] for r in OUR_CPU], ids=[r[0] for r in OUR_CPU])
+def test_our_cpu_as_an_mjai_bot_plays_through_the_seat(rules: str, convention: str, level: str) -> None:
+    """``jantaku mjai-bot`` seated through our own mjai seat: a whole game with no fault, its lines the seat's view."""
+    argv = (sys.executable, "-m", "jantaku", "mjai-bot", "--rules", rules, "--level", level, "--protocol", convention)
+    game, bot, pid = play(rules, BotCommand(argv, convention), "our-cpu", decision_seconds=10)
+    assert game.over and bot.faults == []
+    assert [e for e in game.events if e.type == "fault"] == []
+    # its riichi (reach, then the discard), calls and an added kan were all read as legal actions
+    assert {"reach", "pon", "kakan"} <= {e.type for e in game.events if e.actor == bot.seat}
+    assert sent_events(bot)[-1]["type"] == "end_game"
+    assert reaped(pid)
