@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 MJAI_VENV := .venv-mjai
 
-.PHONY: run test test-slow bench bench-server browser-deps lint validate clean
+.PHONY: run test test-slow bench bench-server bench-mjai bench-strength browser-deps lint validate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -66,6 +66,27 @@ bench: $(STAMP)
 bench-server: $(STAMP)
 	$(BIN)/python bench/server_load.py --rooms 10 --think 0 --seconds 30
 	$(BIN)/python bench/server_load.py --rooms 100 --seconds 60 --search
+
+# An outside mjai bot's seat (bench/bench_mjai_seat.py): our overhead per decision beyond the bot's own time
+# (target < 1 ms), with the test stand-in bot in both conventions.
+bench-mjai: $(STAMP)
+	PYTHONPATH=src $(BIN)/python bench/bench_mjai_seat.py
+
+# strong against the PyPI mjai package's RulebaseBot (docs/mjai-bots.md#strength-against-an-outside-bot). The package
+# is AGPL: never our dependency. It goes into its own environment, .venv-mjai, and plays as a separate process
+# (bench/mjai_rulebase.py) in seat-rotated games: the placement gap with its interval, win and deal-in rates.
+MJAI_VENV := .venv-mjai
+STRENGTH_GAMES ?= 1000
+RULEBASE := mjai:"$(MJAI_VENV)/bin/python bench/mjai_rulebase.py"
+
+$(MJAI_VENV)/.stamp:
+	test -x $(MJAI_VENV)/bin/python || $(PY) -m venv $(MJAI_VENV)
+	$(MJAI_VENV)/bin/python -m pip install -q mjai
+	touch $@
+
+bench-strength: $(STAMP) $(MJAI_VENV)/.stamp
+	$(BIN)/jantaku simulate --games $(STRENGTH_GAMES) --players 'strong,strong,$(RULEBASE),$(RULEBASE)' \
+		--seed 1 --jobs 2
 
 # Replay Tenhou's recorded games through the engine. Without the corpus folder this says
 # so and passes, unless JANTAKU_REQUIRE_CORPUS=1 (CI) makes it fail.

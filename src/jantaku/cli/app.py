@@ -472,7 +472,8 @@ def simulate(
         typer.Option(
             "--players",
             metavar="LEVELS",
-            help="Comma-separated CPU levels, one per seat: easy, normal, strong (any case).",
+            help="Comma-separated CPU levels, one per seat: easy, normal, strong (any case); an outside mjai "
+            'bot as mjai:"CMD ..." or mjai-stream:"CMD ..." (docs/mjai-bots.md).',
         ),
     ] = "strong,normal,normal,easy",
     seed: Annotated[str, typer.Option("--seed", help="Same seed, same games and results (any --jobs).")] = "1",
@@ -513,9 +514,9 @@ def simulate(
     from jantaku.cli.simulate import run
     from jantaku.rules import preset
     from jantaku.rules.ruleset import RuleError
-    from jantaku.sim.play import check_lineup, check_powers
+    from jantaku.sim.play import check_lineup, check_powers, parse_players
 
-    lineup = [p.strip().lower() for p in players.split(",") if p.strip()]
+    lineup = parse_players(players)
     spec = None if powers is None else [p for p in powers.split(",") if p.strip()]
     try:
         preset(rules)

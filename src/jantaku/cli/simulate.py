@@ -70,6 +70,8 @@ def stats_table(title: str, rows: list[PlayerStats], seats: int) -> Table:
         ("average win value", [_num(p.win_value, 0) for p in rows]),
         ("exhaustive draws", [_pct(p.draw_rate) for p in rows]),
     ]
+    if any(p.faults for p in rows) or any(":" in p.label for p in rows):
+        lines.append(("faults (outside bot, default played)", [str(p.faults) for p in rows]))
     for name, cells in lines:
         t.add_row(name, *cells)
     return t

@@ -4,7 +4,8 @@ Types (mjai names where mjai has one): ``start_game``, ``start_kyoku``, ``tsumo`
 draw with ``rinshan`` set), ``dahai`` (a discard), ``reach`` (riichi declared), ``reach_accepted`` (its discard
 passed: the deposit is paid), ``chi``, ``pon``, ``daiminkan`` (open kan), ``kakan`` (added kan), ``ankan``
 (concealed kan), ``dora`` (an indicator turned), ``hora`` (a win), ``ryukyoku`` (a drawn hand), ``end_kyoku``,
-``end_game``. Tiles are physical ids; seats are absolute (seat 0 deals the first hand). ``info`` carries the rest
+``end_game``; ``fault`` notes that a seat's outside program failed a decision and the default was played
+(``Game.fault``). Tiles are physical ids; seats are absolute (seat 0 deals the first hand). ``info`` carries the rest
 (scores, deltas, yaku, the revealed wall ...) as JSON-friendly data.
 """
 

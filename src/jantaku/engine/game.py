@@ -244,6 +244,15 @@ class Game:
         self._records.extend(events)
         return events
 
+    def fault(self, seat: int, reason: str) -> Event:
+        """Note in the record that ``seat``'s player failed a decision (an outside program that crashed, timed out
+        or answered what the rules refuse) and was played by the default: a ``fault`` event, kept in the log and
+        by a replay, that changes nothing in the game."""
+        self._check_seat(seat)
+        event = Event("fault", actor=seat, info={"reason": str(reason)})
+        self._records.append(event)
+        return event
+
     def view(self, seat: int | None) -> SeatView:
         """What ``seat`` may see (``None``: a spectator; see ``engine.view``)."""
         if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.rules.players):

@@ -58,6 +58,8 @@ def replay(cls: type[Game], lines: Sequence[str] | str) -> Game:
                 game.clock(rec["info"]["minutes"])
             elif rec.get("type") == "abandon":
                 game.abandon()
+            elif rec.get("type") == "fault":
+                game.fault(rec["actor"], rec["info"]["reason"])
         except IllegalAction as exc:
             raise IllegalAction(exc.rule, f"log line {n}: {str(exc).partition(': ')[2]}") from None
         except (KeyError, TypeError, AttributeError) as exc:

@@ -174,6 +174,21 @@ class _Exporter:
         return None  # no mjai word for it (a superpower's use ...)
 
 
+class SeatExporter:
+    """One game's events written one at a time, as ``export_events`` writes them all at once: what a table sends
+    an mjai bot as the game goes on. Keep one per seat for the whole game (a ``kakan`` names the pon it extends,
+    which the exporter remembers)."""
+
+    def __init__(
+        self, *, red_fives: Sequence[int] = (1, 1, 1), seat: int | None = None, names: Sequence[str] | None = None
+    ) -> None:
+        self._exporter = _Exporter(red_fives, seat, names)
+
+    def convert(self, event: Event) -> dict[str, Any] | None:
+        """The mjai event for ``event``, or None when mjai has no word for it."""
+        return self._exporter.convert(event)
+
+
 def export_events(
     events: Iterable[Event],
     *,

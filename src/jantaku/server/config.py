@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from jantaku.bots.outside import DECISION_SECONDS, START_SECONDS, BotCommand
+
 ENV_PREFIX = "JANTAKU_"
+#: a CPU seat played by a configured outside bot has the level ``bot:NAME``; its command is the server's alone
+OUTSIDE_BOT = "bot:"
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,10 @@ class Settings:
     claim_window: float = 0.3
     #: minutes a game with no person connected waits (paused) before it ends as abandoned
     abandon_minutes: float = 10.0
+    #: outside mjai bots a room may seat, by name (docs/mjai-bots.md): JSON ``{"name": {"command": "...",
+    #: "convention": "batch" or "stream", "decision_seconds": 5, "start_seconds": 30}}``, or the path of a file
+    #: holding it. Only this setting names a command: a room chooses a bot by its name alone
+    mjai_bots: str = ""
 
     # ------------------------------------------------------------------ limits per client (docs/operations.md)
     # A client is an address: the peer of the socket, or the client a trusted proxy names (``forwarded_allow_ips``).
@@ -79,6 +88,10 @@ class Settings:
     #: ``https://mahjong.example``; ``*`` for any); a client that sends no ``Origin`` (a script) is let in
     allowed_origins: str = ""
 
+    def outside_bots(self) -> dict[str, OutsideBot]:
+        """The configured outside bots by name (``mjai_bots``); a malformed setting raises ``ValueError``."""
+        return parse_outside_bots(self.mjai_bots)
+
     @property
     def db_url(self) -> str:
         if self.db:
@@ -100,7 +113,56 @@ class Settings:
         values.update({k: v for k, v in overrides.items() if v is not None})
         if "data_dir" in values:
             values["data_dir"] = Path(values["data_dir"])
-        return replace(base, **values)
+        settings = replace(base, **values)
+        settings.outside_bots()  # a malformed bot list stops the server at its start, not at a room's game
+        return settings
+
+
+@dataclass(frozen=True)
+class OutsideBot:
+    """One configured outside bot: how to start it and its time limits."""
+
+    command: BotCommand
+    decision_seconds: float = DECISION_SECONDS
+    start_seconds: float = START_SECONDS
+
+
+def parse_outside_bots(text: str) -> dict[str, OutsideBot]:
+    """``Settings.mjai_bots`` read: JSON text (an object) or the path of a JSON file; empty: no bots."""
+    text = text.strip()
+    if not text:
+        return {}
+    where = f"{ENV_PREFIX}MJAI_BOTS"
+    if not text.startswith(("{", "[")):
+        try:
+            text = Path(text).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ValueError(f"{where}: cannot read {text!r} ({exc.strerror or exc})") from None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"{where} is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{where} must map bot names to their commands")
+    out: dict[str, OutsideBot] = {}
+    for name, spec in data.items():
+        if not isinstance(name, str) or not name or not name.isprintable() or len(name) > 32:
+            raise ValueError(f"{where}: {name!r} is not a bot name (1 to 32 printable characters)")
+        if not isinstance(spec, dict) or not isinstance(spec.get("command"), (str, list)):
+            raise ValueError(f'{where}: bot {name!r} needs a "command" (a string or a list of arguments)')
+        limits = {k: spec[k] for k in ("decision_seconds", "start_seconds") if k in spec}
+        for key, value in limits.items():
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 600:
+                raise ValueError(f"{where}: bot {name!r}: {key} must be a number of seconds from 0 to 600")
+        unknown = set(spec) - {"command", "convention", "decision_seconds", "start_seconds"}
+        if unknown:
+            raise ValueError(f"{where}: bot {name!r}: unknown field {sorted(unknown)[0]!r}")
+        try:
+            command = BotCommand.parse(spec["command"], str(spec.get("convention", "batch")))
+        except ValueError as exc:
+            raise ValueError(f"{where}: bot {name!r}: {exc}") from None
+        out[name] = OutsideBot(command, **{k: float(v) for k, v in limits.items()})
+    return out
 
 
 def _convert(name: str, current: Any, raw: str) -> Any:

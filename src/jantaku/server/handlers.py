@@ -32,7 +32,15 @@ from jantaku.server.protocol import (
     Welcome,
     error,
 )
-from jantaku.server.rooms import Room, RoomError, RoomSettings, chosen_power, clean_nickname, private_settings
+from jantaku.server.rooms import (
+    Room,
+    RoomError,
+    RoomSettings,
+    chosen_power,
+    clean_nickname,
+    known_level,
+    private_settings,
+)
 from jantaku.server.runner import InboxItem
 
 log = logging.getLogger("jantaku.server")
@@ -215,7 +223,7 @@ def on_create_room(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     _not_playing(lobby, holder)
     settings = RoomSettings.from_json(msg.get("settings"))
     cpus = msg.get("cpus", [])
-    if not isinstance(cpus, list) or not all(isinstance(c, str) and c in LEVELS for c in cpus):
+    if not isinstance(cpus, list) or not all(known_level(c, lobby.outside_bots) for c in cpus):
         raise RoomError("bad_message", f"cpus is a list of levels ({', '.join(LEVELS)})")
     if len(cpus) > settings.rules().players - 1:
         raise RoomError("room_full", f"at most {settings.rules().players - 1} CPUs in a room")
@@ -334,7 +342,7 @@ def on_play_now(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     _not_playing(lobby, holder)
     settings = private_settings(msg.get("settings"))
     level = msg.get("level", "normal")
-    if not isinstance(level, str) or level not in LEVELS:  # a list or an object is not hashable
+    if not known_level(level, lobby.outside_bots):  # a list or an object is not a level
         raise RoomError("bad_message", f"unknown CPU level {level!r} (known: {', '.join(LEVELS)})")
     power = chosen_power(settings, msg)
     lobby.may_open(conn.peer, rooms=1, games=1)

@@ -53,6 +53,8 @@ class Lobby:
 
     def __init__(self, settings: Settings, store: Store) -> None:
         self.settings = settings
+        #: the outside bots a room may seat (``Settings.mjai_bots``), by name
+        self.outside_bots = frozenset(settings.outside_bots())
         self.store = store
         self.holders: dict[str, SeatHolder] = {}
         self.rooms: dict[str, Room] = {}
@@ -241,6 +243,7 @@ class Lobby:
     def add_room(self, room: Room) -> None:
         """Keep ``room`` (new, or brought back by a restart, with its people's seats) and listen to its changes."""
         room.listener = self
+        room.outside_bots = self.outside_bots
         self.rooms[room.id] = room
         self.listing_changed()
         for s in room.seats:

@@ -28,6 +28,7 @@ from jantaku.engine.powers import CATALOGUE, POWERS
 from jantaku.rules import PRESETS, RuleSet, preset
 from jantaku.rules.presets import preset_key
 from jantaku.rules.ruleset import RuleError
+from jantaku.server.config import OUTSIDE_BOT
 from jantaku.server.connection import Connection, SeatHolder
 from jantaku.server.names import NicknameError, check_nickname
 from jantaku.server.protocol import (
@@ -129,6 +130,14 @@ class RoomSettings:
         return settings
 
 
+def known_level(level: object, outside_bots: frozenset[str] | set[str]) -> bool:
+    """Whether a room may seat ``level``: a CPU level, or ``bot:NAME`` for an outside bot the server's
+    configuration names. Nothing a room sends can name a command: an unknown name is refused."""
+    if not isinstance(level, str):
+        return False
+    return level in LEVELS or (level.startswith(OUTSIDE_BOT) and level[len(OUTSIDE_BOT) :] in outside_bots)
+
+
 @dataclass
 class Seat:
     """A person's seat (``token_hash`` set; ``holder`` once they are back after a restart) or a CPU's (``cpu`` =
@@ -199,6 +208,8 @@ class Room:
     ended_at: float | None = None  # monotonic time its last game ended (the room waits from then for its people)
     #: told when the room changes by itself (its game ended or stopped)
     listener: RoomListener | None = field(default=None, repr=False, compare=False)
+    #: the names of the outside bots the server's configuration offers (``Settings.mjai_bots``)
+    outside_bots: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     @property
     def rules(self) -> RuleSet:
@@ -256,7 +267,7 @@ class Room:
     def add_cpu(self, level: str, seat: int | None = None) -> int:
         if self.matched:
             raise RoomError("matched_room", "auto-matched rooms never seat CPUs")
-        if level not in LEVELS:
+        if not known_level(level, self.outside_bots):
             raise RoomError("bad_message", f"unknown CPU level {level!r} (known: {', '.join(LEVELS)})")
         if seat is None:
             seat = self.free_seat()

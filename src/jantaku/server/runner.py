@@ -42,10 +42,11 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from jantaku.bots import Bot, make_player
+from jantaku.bots import LEVELS, Bot, Player, make_player
+from jantaku.bots.outside import OutsideSeat
 from jantaku.engine import Action, Event, Game, IllegalAction, SeatView, action_from_json, action_to_json, redact
 from jantaku.engine.actions import DeclareNoten, Discard, Pass, Power
-from jantaku.server.config import Settings
+from jantaku.server.config import OUTSIDE_BOT, Settings
 from jantaku.server.protocol import FinalJson, Paused, Resumed, ServerMessage, Timeout, Update, error
 from jantaku.server.store import Store, StoreError, dumps
 
@@ -181,10 +182,25 @@ class GameRunner:
         self.clocks = [SeatClock() for _ in range(players)]
         think, bank = self.room.timers(self.settings.think_seconds, self.settings.bank_seconds)
         self.think, self.bank = think, bank
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, Player] = {}
+        outside = self.settings.outside_bots()
         for i, level in enumerate(self.room.cpu_levels()):
-            if level:
-                self.bots[i] = make_player(level, self.game.rules, seed=f"{self.game_id}:{i}")
+            bot = outside.get(level[len(OUTSIDE_BOT) :]) if level and level.startswith(OUTSIDE_BOT) else None
+            if bot is not None:
+                self.bots[i] = OutsideSeat(
+                    bot.command,
+                    self.game.rules,
+                    i,
+                    name=level,
+                    names=self.room.nicknames(),
+                    decision_seconds=bot.decision_seconds,
+                    start_seconds=bot.start_seconds,
+                )
+            elif level:  # a bot the configuration no longer names (after a restart) is played by a CPU
+                known = level if level in LEVELS else self.settings.stand_in_level
+                self.bots[i] = make_player(known, self.game.rules, seed=f"{self.game_id}:{i}")
+        for seat in self.outside():
+            seat.feed(self.game.events)  # from the start: a resumed game's program hears the whole game
         now = self.now()
         here = set(self.room.connected_people())
         for i, c in enumerate(self.clocks):
@@ -233,7 +249,16 @@ class GameRunner:
         first step on. Called before ``start``; once the task runs, ``left_for_good`` goes through its inbox."""
         self._left(seat, level)
 
-    def controller(self, seat: int) -> Bot | None:
+    def outside(self) -> list[OutsideSeat]:
+        """The seats outside programs play."""
+        return [b for b in self.bots.values() if isinstance(b, OutsideSeat)]
+
+    def close_outside(self) -> None:
+        """End the outside programs (the game ended, stopped or crashed): closed and reaped, never left behind."""
+        for seat in self.outside():
+            seat.close()
+
+    def controller(self, seat: int) -> Player | None:
         """The CPU that plays ``seat`` now (its own, or the stand-in of an away person), or None: a person."""
         return self.bots.get(seat) or self.stand_ins.get(seat)
 
@@ -289,6 +314,8 @@ class GameRunner:
         except Exception:  # a bug must not take the server down; the game stays stored and resumable
             log.exception("game %s stopped on an error", self.game_id)
             self.room.game_crashed(self.game_id)
+        finally:
+            self.close_outside()
 
     def begin(self, now: float) -> None:
         """Open the first prompts and show the table (a resumed game: its current hand) to the people there."""
@@ -456,7 +483,12 @@ class GameRunner:
             view = game.view(seat)
             if seat not in self.bots:  # a stand-in plays a person's seat: the person's power stays unspent
                 view = without_powers(view)
-            self._apply(seat, bot.act(view), now)
+            action = bot.act(view)  # an outside program's answer is bounded by its time limit
+            if isinstance(bot, OutsideSeat):
+                for reason in bot.take_faults():
+                    self.game.fault(seat, reason)
+                    self._store({"type": "fault", "actor": seat, "info": {"reason": reason}})
+            self._apply(seat, action, now)
 
     def _grace_end(self, seat: int) -> float | None:
         """When the away person's grace period ends (None: present, a CPU seat, or a stand-in plays already)."""
@@ -578,6 +610,8 @@ class GameRunner:
             self.window_until = now + self.settings.claim_window
         self._refresh_prompts(now)
         self._send_all(events)
+        for seat in self.outside():
+            seat.feed(events)
         pause = self.settings.hand_pause
         if pause > 0 and not game.over and any(e.type == "end_kyoku" for e in events):
             here = self.room.pausing_seats() - set(self.stand_ins)

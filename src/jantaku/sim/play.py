@@ -8,15 +8,21 @@ same games): every game gets walls of its own, so its statistics count independe
 Superpower rules: ``powers`` gives each line-up player a power (a name), ``none`` or ``any`` (a pick by the
 block's wall seed and the player's position, so every rotation of a block holds the same powers). Players that
 differ only in their power are rotated like different levels.
+
+Outside bots: a line-up entry ``mjai:CMD`` (or ``mjai-stream:CMD``) seats an outside program that speaks mjai
+(``bots.outside``; docs/mjai-bots.md), rotated like a level of its own. Its faults are noted in the game's record
+(``Game.fault``) and counted per player; its process is closed when the game ends, however it ends.
 """
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.bots import LEVELS, make_player
+from jantaku.bots.outside import OutsideSeat, is_outside, outside_lineup_entry
 from jantaku.engine import Game
 from jantaku.engine.events import Event
 from jantaku.rules import preset
@@ -39,6 +45,7 @@ class PlayerLine:
     draws: int = 0  # exhaustive draws among the hands this player played
     power: str | None = None  # the superpower held (superpower rules)
     power_uses: int = 0
+    faults: int = 0  # decisions an outside bot failed (played by the default)
 
 
 @dataclass(slots=True)
@@ -52,12 +59,43 @@ class GameRecord:
     log: list[str] | None = None
 
 
+def parse_players(text: str) -> list[str]:
+    """``--players``: comma-separated entries, CPU levels in any case; a comma inside quotes belongs to an outside
+    bot's command (``strong,mjai:"bot --mode a,b",normal,normal``), whose case is kept."""
+    entries: list[str] = []
+    current, quote = "", ""
+    for ch in text:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == ",":
+            entries.append(current)
+            current = ""
+            continue
+        current += ch
+    entries.append(current)
+    out = []
+    for entry in (e.strip() for e in entries):
+        if entry:
+            out.append(entry if is_outside(entry) else entry.lower())
+    return out
+
+
 def check_lineup(rules: RuleSet | str, lineup: Sequence[str]) -> RuleSet:
-    """The rule set, or a clear error for an unknown preset or level, or a line-up that does not fill the table."""
+    """The rule set, or a clear error for an unknown preset or level (or an outside bot's empty command), or a
+    line-up that does not fill the table."""
     rs = preset(rules) if isinstance(rules, str) else rules
-    unknown = [lv for lv in lineup if lv not in LEVELS]
+    unknown = [lv for lv in lineup if lv not in LEVELS and outside_lineup_entry(lv) is None]
     if unknown:
-        raise ValueError(f"unknown CPU level {unknown[0]!r} (known: {', '.join(LEVELS)})")
+        raise ValueError(
+            f"unknown CPU level {unknown[0]!r} (known: {', '.join(LEVELS)}, or mjai:CMD / mjai-stream:CMD)"
+        )
+    for entry in lineup:
+        command = outside_lineup_entry(entry)
+        program = command.argv[0] if command is not None else ""
+        if command is not None and shutil.which(program) is None:
+            raise ValueError(f"{entry!r}: no program {program!r} to run (not a file that can run, nor on PATH)")
     if len(lineup) != rs.players:
         raise ValueError(f"{rs.name} seats {rs.players} players; the line-up names {len(lineup)}")
     return rs
@@ -126,6 +164,8 @@ def summarise(events: Sequence[Event], seats: int) -> tuple[list[PlayerLine], in
                 lines[e.target].deal_ins += 1
         elif (t == "power" or (t == "dahai" and e.info.get("veil"))) and e.actor is not None:
             lines[e.actor].power_uses += 1
+        elif t == "fault" and e.actor is not None:
+            lines[e.actor].faults += 1
         elif t == "ryukyoku" and e.info.get("reason") in ("exhaustive", "nagashi_mangan"):
             for p in lines:
                 p.draws += 1
@@ -140,8 +180,10 @@ def play_game(
     *,
     keep_log: bool = False,
     powers: Sequence[str] | None = None,
+    outside_options: dict[str, Any] | None = None,
 ) -> GameRecord:
-    """Play game ``index`` of a simulation: levels from ``lineup`` (one per seat), seats rotated by ``index``."""
+    """Play game ``index`` of a simulation: levels from ``lineup`` (one per seat), seats rotated by ``index``;
+    ``outside_options`` are passed to each outside bot's seat (``OutsideSeat``: time limits, a transcript)."""
     from jantaku.engine.powers import choose_powers
 
     rs = check_lineup(rules, lineup)
@@ -158,13 +200,36 @@ def play_game(
             held[seat_of(pos, rotation, n)] = None if name == "none" else name
     game = Game(rs, seed=wall_seed, powers=held if spec is not None else None)
     by_seat: list[Any] = [None] * n
-    for pos, level in enumerate(lineup):
-        by_seat[seat_of(pos, rotation, n)] = make_player(level, rs, seed=f"{seed}:{index}:{pos}")
-    decisions = 0
-    while not game.over:
-        seat = game.to_act()[0]
-        game.apply(seat, by_seat[seat].act(game.view(seat)))
-        decisions += 1
+    names = [""] * n
+    for pos, entry in enumerate(lineup):
+        names[seat_of(pos, rotation, n)] = entry if outside_lineup_entry(entry) is None else f"P{pos + 1} mjai"
+    outside: list[OutsideSeat] = []
+    try:
+        for pos, level in enumerate(lineup):
+            seat = seat_of(pos, rotation, n)
+            command = outside_lineup_entry(level)
+            if command is None:
+                by_seat[seat] = make_player(level, rs, seed=f"{seed}:{index}:{pos}")
+            else:
+                bot = OutsideSeat(command, rs, seat, name=level, names=names, **(outside_options or {}))
+                bot.feed(game.opening)
+                outside.append(bot)
+                by_seat[seat] = bot
+        decisions = 0
+        while not game.over:
+            seat = game.to_act()[0]
+            player = by_seat[seat]
+            action = player.act(game.view(seat))
+            if isinstance(player, OutsideSeat):
+                for reason in player.take_faults():
+                    game.fault(seat, reason)
+            events = game.apply(seat, action)
+            for bot in outside:
+                bot.feed(events)
+            decisions += 1
+    finally:
+        for bot in outside:
+            bot.close()
     per_seat, hands = summarise(game.events, n)
     final = game.final
     assert final is not None

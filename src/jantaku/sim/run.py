@@ -50,8 +50,10 @@ class Simulation:
         return power_gap(self.records)
 
     def gaps(self) -> list[tuple[str, str, Estimate]]:
-        """Placement gaps between each pair of distinct levels, stronger level first (by the table)."""
+        """Placement gaps between each pair of distinct levels, stronger level first (by the table); outside
+        bots come after the CPU levels."""
         order = [lv for lv in reversed(LEVELS) if lv in self.lineup]  # LEVELS runs from the weakest up
+        order += [p for p in dict.fromkeys(self.lineup) if p not in LEVELS]  # outside bots after the CPUs
         out: list[tuple[str, str, Estimate]] = []
         for i, a in enumerate(order):
             for b in order[i + 1 :]:

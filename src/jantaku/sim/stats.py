@@ -96,6 +96,7 @@ class PlayerStats:
     tsumo_share: Estimate
     win_value: Estimate
     draw_rate: Estimate
+    faults: int = 0  # decisions an outside bot failed and the default played
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -112,6 +113,7 @@ class PlayerStats:
             "tsumo_share": self.tsumo_share.to_json(),
             "win_value": self.win_value.to_json(),
             "draw_rate": self.draw_rate.to_json(),
+            "faults": self.faults,
         }
 
 
@@ -133,6 +135,7 @@ def player_stats(label: str, lines: Sequence[PlayerLine], seats: int) -> PlayerS
         tsumo_share=wilson(sum(p.tsumo for p in lines), wins),
         win_value=mean_ci([float(v) for p in lines for v in p.win_points]),
         draw_rate=wilson(sum(p.draws for p in lines), hands),
+        faults=sum(p.faults for p in lines),
     )
 
 

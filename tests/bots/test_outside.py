@@ -1,0 +1,326 @@
+"""The outside-bot seat: mjai replies mapped to legal actions, the seat's view and nothing more sent to the program,
+faults played by the default and recorded, processes always reaped (docs/mjai-bots.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jantaku.bots import make_player
+from jantaku.bots.outside import (
+    BotCommand,
+    BotFault,
+    OutsideSeat,
+    action_of_reply,
+    default_action,
+    outside_lineup_entry,
+)
+from jantaku.engine import Game
+from jantaku.engine.actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    DeclareNoten,
+    DeclareTenpai,
+    Discard,
+    Kita,
+    NineTerminals,
+    OpenKan,
+    Pass,
+    Pon,
+    Power,
+    Riichi,
+    Ron,
+    Tsumo,
+    action_to_json,
+)
+from jantaku.formats.mjai import export_events
+from jantaku.rules import preset
+from jantaku.sim.play import parse_players, play_game
+
+STANDIN = Path(__file__).with_name("mjai_standin.py")
+
+
+def standin(convention: str, *options: str) -> BotCommand:
+    return BotCommand((sys.executable, str(STANDIN), "--convention", convention, *options), convention)
+
+
+# ------------------------------------------------------------------------------------------------ replies
+# physical ids: 1m = 0..3, 4m = 12..15, 5m = 16..19 (16 red), 6m = 20..23, N = 120..123
+REPLIES: list[tuple[str, dict[str, Any], list[Action], dict[str, Any], Action | None]] = [
+    ("tsumogiri is the drawn copy", {"type": "dahai", "pai": "5m", "tsumogiri": True},
+     [Discard(17), Discard(18)], {"drawn": 18}, Discard(18)),
+    ("a hand discard is not the drawn copy", {"type": "dahai", "pai": "5m", "tsumogiri": False},
+     [Discard(17), Discard(18)], {"drawn": 18}, Discard(17)),
+    ("a tsumogiri flag with no such copy still finds the tile", {"type": "dahai", "pai": "5m", "tsumogiri": True},
+     [Discard(17)], {"drawn": 3}, Discard(17)),
+    ("5mr is the red copy", {"type": "dahai", "pai": "5mr", "tsumogiri": False},
+     [Discard(16), Discard(17)], {}, Discard(16)),
+    ("5m is a plain copy", {"type": "dahai", "pai": "5m", "tsumogiri": False},
+     [Discard(16), Discard(17)], {}, Discard(17)),
+    ("a discard after reach is the riichi discard", {"type": "dahai", "pai": "5m", "tsumogiri": True},
+     [Discard(17), Riichi(17)], {"drawn": 17, "riichi": True}, Riichi(17)),
+    ("a veiled discard is never chosen", {"type": "dahai", "pai": "5m"},
+     [Discard(17, veil=True)], {}, None),
+    ("a tile not held is illegal", {"type": "dahai", "pai": "C", "tsumogiri": False},
+     [Discard(17)], {}, None),
+    ("chi by its consumed tiles", {"type": "chi", "actor": 0, "target": 3, "pai": "5m", "consumed": ["4m", "6m"]},
+     [Chi((12, 20)), Pass()], {}, Chi((12, 20))),
+    ("chi with the red five", {"type": "chi", "pai": "6m", "consumed": ["4m", "5mr"]},
+     [Chi((12, 16)), Chi((12, 17)), Pass()], {}, Chi((12, 16))),
+    ("chi with a plain five", {"type": "chi", "pai": "6m", "consumed": ["4m", "5m"]},
+     [Chi((12, 16)), Chi((12, 17)), Pass()], {}, Chi((12, 17))),
+    ("pon", {"type": "pon", "pai": "1m", "consumed": ["1m", "1m"]}, [Pon((0, 1)), Pass()], {}, Pon((0, 1))),
+    ("pon not offered", {"type": "pon", "pai": "1m", "consumed": ["1m", "1m"]}, [Chi((12, 20)), Pass()], {}, None),
+    ("daiminkan", {"type": "daiminkan", "pai": "1m", "consumed": ["1m", "1m", "1m"]},
+     [Pon((0, 1)), OpenKan((0, 1, 2)), Pass()], {}, OpenKan((0, 1, 2))),
+    ("kakan", {"type": "kakan", "pai": "1m", "consumed": ["1m", "1m", "1m"]},
+     [AddedKan(3), Discard(3)], {}, AddedKan(3)),
+    ("ankan", {"type": "ankan", "consumed": ["1m", "1m", "1m", "1m"]},
+     [ClosedKan((0, 1, 2, 3)), Discard(3)], {}, ClosedKan((0, 1, 2, 3))),
+    ("ankan of a red five kind", {"type": "ankan", "consumed": ["5mr", "5m", "5m", "5m"]},
+     [ClosedKan((16, 17, 18, 19)), Discard(19)], {}, ClosedKan((16, 17, 18, 19))),
+    ("hora on a turn is tsumo", {"type": "hora", "actor": 0, "target": 0}, [Tsumo(), Discard(3)], {}, Tsumo()),
+    ("hora on a claim is ron", {"type": "hora", "actor": 0, "target": 2}, [Ron(), Pass()], {}, Ron()),
+    ("hora with no win is illegal", {"type": "hora"}, [Discard(3)], {}, None),
+    ("ryukyoku is nine terminals", {"type": "ryukyoku"}, [NineTerminals(), Discard(3)], {}, NineTerminals()),
+    ("nukidora", {"type": "nukidora", "pai": "N"}, [Kita(120), Discard(120)], {}, Kita(120)),
+    ("kita", {"type": "kita"}, [Kita(120), Discard(120)], {}, Kita(120)),
+    ("none on a claim passes", {"type": "none"}, [Pon((0, 1)), Pass()], {}, Pass()),
+    ("none on a turn is illegal", {"type": "none"}, [Discard(3)], {}, None),
+    ("another seat's action is illegal", {"type": "dahai", "actor": 2, "pai": "1m"}, [Discard(3)], {}, None),
+    ("an unknown type is illegal", {"type": "shout"}, [Discard(3)], {}, None),
+    ("a hidden tile is illegal", {"type": "dahai", "pai": "?"}, [Discard(3)], {}, None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("reply", "legal", "where", "expected"), [r[1:] for r in REPLIES], ids=[r[0] for r in REPLIES])
+def test_reply_maps_to_a_legal_action(
+    reply: dict[str, Any], legal: list[Action], where: dict[str, Any], expected: Action | None
+) -> None:
+    if expected is None:
+        with pytest.raises(BotFault) as caught:
+            action_of_reply(reply, 0, legal, **where)
+        assert caught.value.kind == "illegal"
+    else:
+        assert action_of_reply(reply, 0, legal, **where) == expected
+
+
+DEFAULTS: list[tuple[str, list[Action], int | None, Action]] = [
+    ("a claim is passed", [Ron(), Pon((0, 1)), Pass()], None, Pass()),
+    ("a turn discards the drawn tile", [Tsumo(), Discard(3), Discard(7), Riichi(7)], 7, Discard(7)),
+    ("after a call, the last legal discard", [Discard(3), Discard(7)], None, Discard(7)),
+    ("never a superpower or a veiled discard", [Power("veil"), Discard(7, veil=True), Discard(3)], 7, Discard(3)),
+    ("tenpai is declared where allowed", [DeclareTenpai(), DeclareNoten()], None, DeclareTenpai()),
+    ("noten where tenpai is not offered", [DeclareNoten()], None, DeclareNoten()),
+]
+
+
+@pytest.mark.parametrize(("legal", "drawn", "expected"), [r[1:] for r in DEFAULTS], ids=[r[0] for r in DEFAULTS])
+def test_default_action(legal: list[Action], drawn: int | None, expected: Action) -> None:
+    assert default_action(legal, drawn) == expected
+
+
+PLAYERS = [
+    ("levels in any case", "Strong,NORMAL,easy,easy", ["strong", "normal", "easy", "easy"]),
+    ("a bot's command keeps its case", "strong,mjai:Bot --X,easy", ["strong", "mjai:Bot --X", "easy"]),
+    ("a quoted comma belongs to the command", 'mjai:"bot --m a,b",easy', ['mjai:"bot --m a,b"', "easy"]),
+    ("stream convention", "mjai-stream:mortal 1,easy", ["mjai-stream:mortal 1", "easy"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), [r[1:] for r in PLAYERS], ids=[r[0] for r in PLAYERS])
+def test_parse_players(text: str, expected: list[str]) -> None:
+    assert parse_players(text) == expected
+
+
+ENTRIES = [
+    ("batch by default", "mjai:python bot.py", BotCommand(("python", "bot.py"), "batch")),
+    ("stream", "mjai-stream:mortal --x 1", BotCommand(("mortal", "--x", "1"), "stream")),
+    ("quotes are split as a shell would, with no shell", 'mjai:"my bot" "a;b"', BotCommand(("my bot", "a;b"))),
+    ("a command quoted whole", 'mjai:"python bot.py --m a,b"', BotCommand(("python", "bot.py", "--m", "a,b"))),
+    ("a CPU level", "strong", None),
+]
+
+
+@pytest.mark.parametrize(("entry", "expected"), [r[1:] for r in ENTRIES], ids=[r[0] for r in ENTRIES])
+def test_lineup_entry(entry: str, expected: BotCommand | None) -> None:
+    assert outside_lineup_entry(entry) == expected
+
+
+def test_an_empty_command_is_refused() -> None:
+    with pytest.raises(ValueError, match="needs a command"):
+        outside_lineup_entry("mjai:")
+
+
+# ------------------------------------------------------------------------------------------------ whole games
+def reaped(pid: int) -> bool:
+    try:
+        return os.waitpid(pid, os.WNOHANG) == (0, 0) and not os.path.exists(f"/proc/{pid}")
+    except ChildProcessError:
+        return True  # already waited for
+
+
+def play(rules_name: str, command: BotCommand, seed: str, **options: Any) -> tuple[Game, OutsideSeat, int]:
+    """One game, the bot at seat 1 and strong CPUs elsewhere; the seat, its transcript and its program's pid."""
+    rules = preset(rules_name)
+    game = Game(rules, seed=seed)
+    seat = 1
+    bot = OutsideSeat(command, rules, seat, transcript=True, **options)
+    players: list[Any] = [make_player("strong", rules, seed=i) for i in range(rules.players)]
+    players[seat] = bot
+    pid = 0
+    try:
+        bot.feed(game.opening)
+        while not game.over:
+            s = game.to_act()[0]
+            action = players[s].act(game.view(s))
+            if s == seat:
+                pid = pid or (bot.process.proc.pid if bot.process else 0)
+                for reason in bot.take_faults():
+                    game.fault(s, reason)
+            bot.feed(game.apply(s, action))
+    finally:
+        bot.close()
+    return game, bot, pid
+
+
+def sent_events(bot: OutsideSeat) -> list[dict[str, Any]]:
+    assert bot.transcript is not None
+    out: list[dict[str, Any]] = []
+    for line in bot.transcript:
+        data = json.loads(line)
+        out.extend(data if bot.command.convention == "batch" else [data])
+    return out
+
+
+HIDDEN = [
+    ("4-player, batch", "standard", "batch"),
+    ("4-player, stream", "standard", "stream"),
+    ("3-player, batch", "sanma", "batch"),
+    ("3-player, stream", "sanma", "stream"),
+]
+
+
+@pytest.mark.parametrize(("rules", "convention"), [r[1:] for r in HIDDEN], ids=[r[0] for r in HIDDEN])
+def test_the_bot_sees_only_its_seat(rules: str, convention: str) -> None:
+    """Every line sent is the seat's redacted view of the game as mjai, in order, and names no concealed tile of
+    another seat, no wall and no ura indicator before a win."""
+    game, bot, pid = play(rules, standin(convention), "hidden")
+    assert bot.faults == []
+    sent = sent_events(bot)
+    seat = bot.seat
+    expected = export_events(game.events_for(seat), red_fives=preset(rules).red_fives, seat=seat)
+    assert [{k: v for k, v in e.items() if k != "names"} for e in sent] == [
+        {k: v for k, v in e.items() if k != "names"} for e in expected
+    ]
+    for e in sent:
+        assert "wall" not in e and "salt" not in e
+        if e["type"] == "tsumo" and e["actor"] != seat:
+            assert e["pai"] == "?"
+        if e["type"] == "start_kyoku":
+            assert all(set(h) == {"?"} for i, h in enumerate(e["tehais"]) if i != seat)
+            assert "?" not in e["tehais"][seat]
+        if e["type"] != "hora":
+            assert "ura_markers" not in e
+    assert sent[-1]["type"] == "end_game"  # the rest of the game is sent before the program is closed
+    assert reaped(pid)
+
+
+FAULTS = [
+    (f"{convention}, {mode}", convention, mode, reason)
+    for convention in ("batch", "stream")
+    for mode, reason in (("crash", "exited"), ("illegal", "illegal"), ("timeout", "timeout"), ("garbage", "garbage"))
+]
+
+
+@pytest.mark.parametrize(("convention", "mode", "reason"), [r[1:] for r in FAULTS], ids=[r[0] for r in FAULTS])
+def test_a_fault_is_played_by_the_default_and_recorded(convention: str, mode: str, reason: str) -> None:
+    command = standin(convention, "--mode", mode, "--after", "3", "--noisy")
+    game, bot, pid = play("standard", command, "faults", decision_seconds=0.3)
+    assert game.over
+    faults = [e for e in game.events if e.type == "fault"]
+    assert [(e.actor, e.info["reason"].split(":")[0]) for e in faults] == [(bot.seat, reason)]
+    assert Game.replay(game.log).log == game.log  # the replay keeps the note
+    clean, _, _ = play("standard", standin(convention), "faults")
+    # the stand-in discards what it draws, which is the default too: the game is the same but for the note
+    assert [e for e in game.events if e.type != "fault"] == clean.events
+    assert bot.dead == (reason in ("exited", "timeout"))
+    assert reaped(pid)
+
+
+def test_the_first_message_has_the_longer_limit() -> None:
+    command = standin("batch", "--slow-start", "0.5")
+    _, bot, _ = play("standard", command, "slow", decision_seconds=0.2, start_seconds=3)
+    assert bot.faults == []
+    _, late, _ = play("standard", command, "slow", decision_seconds=0.2, start_seconds=0.2)
+    assert late.faults[0].startswith("timeout")
+
+
+def test_a_program_that_cannot_start_is_a_fault() -> None:
+    game, bot, _ = play("standard", BotCommand(("/nonexistent/mjai-bot",)), "missing")
+    assert game.over and bot.dead and bot.faults[0].startswith("exited")
+
+
+SCRIPT = """import json, sys
+replies = sys.argv[1:]
+for line in sys.stdin:
+    data = json.loads(line)
+    last = data[-1] if isinstance(data, list) else data
+    if last["type"] in ("tsumo", "reach") and last["actor"] == 0 or isinstance(data, list):
+        print(replies.pop(0), flush=True)
+"""
+
+
+@pytest.mark.parametrize("convention", ["batch", "stream"])
+def test_reach_then_the_riichi_discard(convention: str) -> None:
+    """``reach`` is answered with the seat's reach event; the discard that follows is the riichi discard, and the
+    game's own reach event is not sent again."""
+    rules = preset("standard")
+    replies = [json.dumps({"type": "reach", "actor": 0}), json.dumps({"type": "dahai", "pai": "5m", "tsumogiri": True})]
+    bot = OutsideSeat(BotCommand((sys.executable, "-c", SCRIPT, *replies), convention), rules, 0, transcript=True)
+    legal = [Discard(3), Discard(17), Riichi(17)]
+    view: Any = {"seat": 0, "phase": "turn", "own": {"drawn": 17}, "legal_actions": [action_to_json(a) for a in legal]}
+    try:
+        bot.feed(Game(rules, seed=1).opening)
+        assert bot.act(view) == Riichi(17)
+        assert sent_events(bot)[-1] == {"type": "reach", "actor": 0}
+        from jantaku.engine.events import Event
+
+        bot.feed([Event("reach", actor=0), Event("dahai", actor=0, tile=17, info={"tsumogiri": True})])
+        assert [e["type"] for e in bot.pending] == ["dahai"]
+    finally:
+        bot.close()
+    assert bot.faults == []
+
+
+def test_a_simulated_game_counts_faults_per_player() -> None:
+    entry = f"mjai:{sys.executable} {STANDIN} --mode illegal --after 2"
+    record = play_game("standard", ["strong", "strong", "strong", entry], 7, 1, keep_log=True)
+    assert [p.faults for p in record.players] == [0, 0, 0, 1]
+    assert record.log is not None and sum('"type":"fault"' in line for line in record.log) == 1
+
+
+OUR_CPU = [
+    ("4-player, batch, strong", "standard", "batch", "strong"),
+    ("3-player, stream, normal", "sanma", "stream", "normal"),
+]
+
+
+@pytest.mark.parametrize(("rules", "convention", "level"), [r[1:] for r in OUR_CPU], ids=[r[0] for r in OUR_CPU])
+def test_our_cpu_as_an_mjai_bot_plays_through_the_seat(rules: str, convention: str, level: str) -> None:
+    """``jantaku mjai-bot`` seated through our own mjai seat: a whole game with no fault, its lines the seat's view."""
+    argv = (sys.executable, "-m", "jantaku", "mjai-bot", "--rules", rules, "--level", level, "--protocol", convention)
+    game, bot, pid = play(rules, BotCommand(argv, convention), "our-cpu", decision_seconds=10)
+    assert game.over and bot.faults == []
+    assert [e for e in game.events if e.type == "fault"] == []
+    # its riichi (reach, then the discard), calls and an added kan were all read as legal actions
+    assert {"reach", "pon", "kakan"} <= {e.type for e in game.events if e.actor == bot.seat}
+    assert sent_events(bot)[-1]["type"] == "end_game"
+    assert reaped(pid)
