@@ -75,14 +75,8 @@ bench-mjai: $(STAMP)
 # strong against the PyPI mjai package's RulebaseBot (docs/mjai-bots.md#strength-against-an-outside-bot). The package
 # is AGPL: never our dependency. It goes into its own environment, .venv-mjai, and plays as a separate process
 # (bench/mjai_rulebase.py) in seat-rotated games: the placement gap with its interval, win and deal-in rates.
-MJAI_VENV := .venv-mjai
 STRENGTH_GAMES ?= 1000
 RULEBASE := mjai:"$(MJAI_VENV)/bin/python bench/mjai_rulebase.py"
-
-$(MJAI_VENV)/.stamp:
-	test -x $(MJAI_VENV)/bin/python || $(PY) -m venv $(MJAI_VENV)
-	$(MJAI_VENV)/bin/python -m pip install -q mjai
-	touch $@
 
 bench-strength: $(STAMP) $(MJAI_VENV)/.stamp
 	$(BIN)/jantaku simulate --games $(STRENGTH_GAMES) --players 'strong,strong,$(RULEBASE),$(RULEBASE)' \
