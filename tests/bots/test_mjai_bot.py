@@ -94,12 +94,14 @@ def test_every_decision_is_the_cpus_own(rules: str, seed: int, levels: tuple[str
         assert not wrong, f"seat {seat}: {len(wrong)} of {len(want)} decisions differ; first: {wrong[0]}"
 
 
+#: 16 East-South games in CI: the 145-game sweep that found the ready-hand fill's rare shapes ran once by hand;
+#: this keeps a share of it in every CI run within the suite's time budget.
 SWEEP = [
     *(
         pytest.param("tenhou", seed, ("strong", "normal", "easy", "strong"), id=f"4p-seed{seed}")
-        for seed in range(10, 30)
+        for seed in range(10, 18)
     ),
-    *(pytest.param("tenhou-sanma", seed, ("strong", "normal", "easy"), id=f"3p-seed{seed}") for seed in range(10, 30)),
+    *(pytest.param("tenhou-sanma", seed, ("strong", "normal", "easy"), id=f"3p-seed{seed}") for seed in range(10, 18)),
 ]
 
 
