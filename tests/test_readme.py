@@ -6,7 +6,10 @@ Left out or bounded, and why:
 - ``simulate --games N`` plays N games for minutes: the test plays one seat rotation instead (``--games`` set to
   the line-up's size), which runs the same code;
 - ``tenhou-check ../shared/tenhou`` replays the whole corpus (``make validate`` does that): the test replays one
-  record of it, and skips the command when the corpus is not there.
+  record of it, and skips the command when the corpus is not there;
+- the files the format examples read are made first in the scratch folder (``inputs``): ``game.jsonl`` is a short
+  CPU game's log, ``seat.mjson`` what seat 0's mjai bot is sent of it, and a Tenhou record named by its log id is
+  taken from the corpus (skipped without it).
 """
 
 from __future__ import annotations
@@ -56,6 +59,33 @@ def corpus_record(line: str) -> str | None:
     return line.replace("../shared/tenhou", str(records[0]))
 
 
+RECORD = re.compile(r"\b\d{10}gm-[0-9a-f]{4}-[0-9]{4}-[0-9a-f]{8}\.xml\b")
+
+
+def inputs(command: str, folder: Path) -> None:
+    """The files ``command`` reads, made in ``folder`` (skips when a named Tenhou record is not in the corpus)."""
+    if "game.jsonl" in command or "seat.mjson" in command:
+        from jantaku.bots import make_player
+        from jantaku.engine import Game
+        from jantaku.formats.mjai import export_lines
+        from jantaku.rules import preset
+
+        rules = preset("tenhou").with_options(length="east")
+        game = Game(rules, seed=5)
+        players = [make_player("strong", rules, seed=i) for i in range(4)]
+        while not game.over:
+            seat = game.to_act()[0]
+            game.apply(seat, players[seat].act(game.view(seat)))
+        (folder / "game.jsonl").write_text("".join(line + "\n" for line in game.log), encoding="utf-8")
+        (folder / "seat.mjson").write_text(export_lines(game.events, red_fives=rules.red_fives, seat=0))
+    for name in RECORD.findall(command):
+        folder_env = os.environ.get("JANTAKU_TENHOU_DIR")
+        found = sorted((Path(folder_env) if folder_env else ROOT / "../shared/tenhou").rglob(name))
+        if not found:
+            pytest.skip(f"no Tenhou record {name} here (../shared/tenhou or JANTAKU_TENHOU_DIR)")
+        (folder / name).write_bytes(found[0].read_bytes())
+
+
 def test_the_readme_has_examples() -> None:
     cmds = commands()
     assert len(blocks("python")) >= 3
@@ -76,10 +106,13 @@ def test_command_runs(line: str, tmp_path: Path) -> None:
         if replaced is None:
             pytest.skip("no Tenhou records here (../shared/tenhou or JANTAKU_TENHOU_DIR)")
         command = replaced
+    inputs(command, tmp_path)
+    before = set(tmp_path.rglob("*"))
     bin_dir = str(Path(sys.executable).parent)
     env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", ""), "COLUMNS": "120"}
     shell = ["bash", "-c", f"set -o pipefail; {command}"]
     proc = subprocess.run(shell, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False)
     assert proc.returncode == 0, f"{command}\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
     assert "Traceback" not in proc.stderr
-    assert proc.stdout.strip() or "--out" in command
+    written = [f for f in set(tmp_path.rglob("*")) - before if f.is_file() and f.stat().st_size]
+    assert proc.stdout.strip() or "--out" in command or written  # it says something, or writes a file
