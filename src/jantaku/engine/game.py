@@ -53,6 +53,7 @@ from jantaku.engine.legal import (
     kan_claims,
     kuikae_forbidden,
     north_claims,
+    plain_discard_legal,
     turn_actions,
     why_illegal,
 )
@@ -309,6 +310,17 @@ class Game:
             raise IllegalAction("game_over", "the game has ended")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.players:
             raise IllegalAction("seat", f"there is no seat {seat!r}: seats are 0 to {self.rules.players - 1}")
+        turn = self.turn
+        if (
+            type(action) is Discard
+            and action.veil is False
+            and action.tile.__class__ is int
+            and turn is not None
+            and turn.seat == seat
+            and self.phase == "turn"
+            and plain_discard_legal(self.table, turn, action.tile)
+        ):  # the commonest decision, checked without listing every choice (anything else takes the full list)
+            return action
         legal = self.legal_actions(seat)
         if action in legal:
             return action

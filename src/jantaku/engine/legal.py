@@ -146,6 +146,16 @@ def turn_actions(table: Table, turn: Turn, points: int) -> list[Action]:
     return out
 
 
+def plain_discard_legal(table: Table, turn: Turn, tile: int) -> bool:
+    """``Discard(tile)`` is among ``turn_actions``' choices, decided without listing them: a replayed record or a
+    player's plain discard is most decisions, and listing every choice (riichi's tenpai discards with their waits,
+    kans, a tsumo's scoring) only to find a discard among them would cost the most of refereeing one."""
+    s = table.seats[turn.seat]
+    if s.riichi:
+        return tile == turn.drawn
+    return tile in s.hand and KIND_OF_ID[tile] not in turn.forbidden
+
+
 def _kans(table: Table, s: SeatState, drawn: int) -> list[Action]:
     if not kan_possible(table):
         return []
