@@ -8,19 +8,20 @@ import random
 
 import pytest
 
-from jantaku.engine.actions import Discard, IllegalAction
+from jantaku.engine.actions import Discard, IllegalAction, Riichi
 from jantaku.engine.game import Game
-from jantaku.engine.legal import plain_discard_legal
+from jantaku.engine.legal import plain_discard_legal, riichi_legal
 from jantaku.rules import preset
+from jantaku.rules.ruleset import RuleSet
 from tests.engine.helpers import greedy
 
 
-def _turns(name: str, seed: int) -> int:
-    """Plays one greedy game; at every turn compares the quick check with the list for every tile id; returns the
-    turns checked."""
-    game = Game(preset(name), seed)
+def _turns(rules: RuleSet, seed: int) -> tuple[int, int]:
+    """Plays one greedy game; at every turn compares the quick checks with the list for every tile id; returns the
+    turns checked and those that offered riichi."""
+    game = Game(rules, seed)
     rng = random.Random(seed)
-    turns = 0
+    turns = riichis = 0
     while not game.over:
         seat = game.to_act()[0]
         listed = game.legal_actions(seat)
@@ -28,26 +29,41 @@ def _turns(name: str, seed: int) -> int:
         if game.phase == "turn" and turn is not None:
             turns += 1
             plain = {a.tile for a in listed if type(a) is Discard and not a.veil}
+            riichi = {a.tile for a in listed if isinstance(a, Riichi)}
+            points = game.state.scores[seat]
             for tile in range(len(game.codes)):
-                assert plain_discard_legal(game.table, turn, tile) == (tile in plain), (name, seed, tile)
+                assert plain_discard_legal(game.table, turn, tile) == (tile in plain), (rules.name, seed, tile)
+                assert riichi_legal(game.table, turn, points, tile) == (tile in riichi), (rules.name, seed, tile)
+            riichis += bool(riichi)
         game.apply(seat, greedy(game, seat, listed, rng))
-    return turns
+    return turns, riichis
 
 
-@pytest.mark.parametrize(
-    "name",
-    ["tenhou", "standard", "classic", "doman", "tenhou-sanma", "zung-jung", "superpower"],
-)
-def test_quick_discard_check_agrees_with_the_listed_discards(name: str) -> None:
-    assert sum(_turns(name, seed) for seed in range(2)) > 100
+RULES = {
+    "tenhou": preset("tenhou"),
+    "standard": preset("standard"),
+    "classic_no_karaten_riichi": preset("classic"),
+    "doman_fifth_kan": preset("doman"),
+    "sanma_north": preset("tenhou-sanma"),
+    "zung_jung_no_riichi": preset("zung-jung"),
+    "superpowers_veil": preset("superpower"),
+    "no_furiten_riichi": preset("tenhou").with_options(furiten_riichi=False),
+}
+
+
+@pytest.mark.parametrize("rules", RULES.values(), ids=RULES.keys())
+def test_quick_checks_agree_with_the_listed_discards_and_riichis(rules: RuleSet) -> None:
+    played = [_turns(rules, seed) for seed in range(2)]
+    assert sum(t for t, _ in played) > 100
+    assert sum(r for _, r in played) > 0 or not rules.riichi
 
 
 @pytest.mark.parametrize(
     "action",
-    [Discard(True), Discard(1.0), Discard(-1), Discard(136), Discard(0, veil=0)],  # type: ignore[arg-type]
-    ids=["bool_tile", "float_tile", "negative_id", "id_past_the_set", "veil_zero"],
+    [Discard(True), Discard(1.0), Discard(-1), Discard(136), Discard(0, veil=0), Riichi(True), Riichi(-1)],  # type: ignore[arg-type]
+    ids=["bool_tile", "float_tile", "negative_id", "id_past_the_set", "veil_zero", "riichi_bool", "riichi_negative"],
 )
-def test_odd_discards_are_judged_as_by_the_full_list(action: Discard) -> None:
+def test_odd_discards_are_judged_as_by_the_full_list(action: Discard | Riichi) -> None:
     """Values that compare equal to a listed choice without being one take the full list's path, as before."""
     game = Game(preset("tenhou"), 3)
     seat = game.to_act()[0]

@@ -54,6 +54,7 @@ from jantaku.engine.legal import (
     kuikae_forbidden,
     north_claims,
     plain_discard_legal,
+    riichi_legal,
     turn_actions,
     why_illegal,
 )
@@ -311,16 +312,24 @@ class Game:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.players:
             raise IllegalAction("seat", f"there is no seat {seat!r}: seats are 0 to {self.rules.players - 1}")
         turn = self.turn
-        if (
-            type(action) is Discard
-            and action.veil is False
-            and action.tile.__class__ is int
-            and turn is not None
-            and turn.seat == seat
-            and self.phase == "turn"
-            and plain_discard_legal(self.table, turn, action.tile)
-        ):  # the commonest decision, checked without listing every choice (anything else takes the full list)
-            return action
+        hit = self._legal.get(seat)
+        listed = hit is not None and hit[0] == self.version  # a player that asked for its choices: look there
+        if not listed and turn is not None and turn.seat == seat and self.phase == "turn":
+            # the commonest decisions, checked without listing every choice; what they do not accept (and every
+            # other action) is judged against the full list below, refusals included
+            if (
+                type(action) is Discard
+                and action.veil is False
+                and action.tile.__class__ is int
+                and plain_discard_legal(self.table, turn, action.tile)
+            ):
+                return action
+            if (
+                type(action) is Riichi
+                and action.tile.__class__ is int
+                and riichi_legal(self.table, turn, self.state.scores[seat], action.tile)
+            ):
+                return action
         legal = self.legal_actions(seat)
         if action in legal:
             return action

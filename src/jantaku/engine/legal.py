@@ -200,34 +200,56 @@ def _kita(table: Table, s: SeatState, drawn: int) -> list[Action]:
     return [Kita(norths[0])] if norths else []
 
 
-def _riichi(table: Table, s: SeatState, points: int) -> list[Action]:
+def _riichi_open(table: Table, s: SeatState, points: int) -> bool:
+    """Riichi may be declared on this turn with some discard, as far as the hand's shape allows: closed, enough
+    points and live tiles, and one discard away from tenpai."""
     rules = table.rules
     if not s.closed or points < rules.riichi_min_points or table.wall.remaining < rules.riichi_min_live_tiles:
-        return []
+        return False
     if s.shanten > 1:  # one draw lowers shanten by one at most: no tenpai discard exists
+        return False
+    return shanten(s.counts(), len(s.melds)) <= 0
+
+
+def _riichi_discard(
+    table: Table, s: SeatState, counts: list[int], locked: list[int] | None, visible: list[int] | None, k: int
+) -> bool:
+    """Discarding a tile of kind ``k`` from ``counts`` (the hand's 3n+2 tiles) declares a valid riichi: tenpai
+    after it, not furiten where that is forbidden, not karaten where that is forbidden (``visible`` given)."""
+    counts[k] -= 1
+    ws = waits(counts, locked)
+    ok = bool(ws)
+    if ok and not table.rules.furiten_riichi:  # the declaration tile joins the river
+        ok = not any(w == k or w in s.river_kinds for w in ws)
+    if ok and visible is not None:
+        own_visible = list(visible)
+        own_visible[k] += 1  # the declaration tile itself
+        ok = not is_karaten(counts, locked, own_visible)
+    counts[k] += 1
+    return ok
+
+
+def _riichi(table: Table, s: SeatState, points: int) -> list[Action]:
+    if not _riichi_open(table, s, points):
         return []
     counts = s.counts()
-    if shanten(counts, len(s.melds)) > 0:
-        return []
     locked = s.locked() if s.melds else None
-    good: set[int] = set()
-    visible = None if rules.karaten_riichi else table.visible_counts(table.seats.index(s))
-    for k in range(KINDS):
-        if not counts[k]:
-            continue
-        counts[k] -= 1
-        ws = waits(counts, locked)
-        ok = bool(ws)
-        if ok and not rules.furiten_riichi:  # the declaration tile joins the river
-            ok = not any(w == k or w in s.river_kinds for w in ws)
-        if ok and visible is not None:
-            own_visible = list(visible)
-            own_visible[k] += 1  # the declaration tile itself
-            ok = not is_karaten(counts, locked, own_visible)
-        counts[k] += 1
-        if ok:
-            good.add(k)
+    visible = None if table.rules.karaten_riichi else table.visible_counts(table.seats.index(s))
+    good = {k for k in range(KINDS) if counts[k] and _riichi_discard(table, s, counts, locked, visible, k)}
     return [Riichi(t) for t in sorted(s.hand) if KIND_OF_ID[t] in good]
+
+
+def riichi_legal(table: Table, turn: Turn, points: int, tile: int) -> bool:
+    """``Riichi(tile)`` is among ``turn_actions``' choices, decided for that tile's kind alone (the list tries the
+    waits of every kind the hand holds)."""
+    s = table.seats[turn.seat]
+    if turn.drawn is None or not table.rules.riichi or s.riichi or tile not in s.hand:
+        return False
+    if not _riichi_open(table, s, points):
+        return False
+    locked = s.locked() if s.melds else None
+    visible = None if table.rules.karaten_riichi else table.visible_counts(turn.seat)
+    return _riichi_discard(table, s, s.counts(), locked, visible, KIND_OF_ID[tile])
 
 
 def _pairs(groups_a: dict[int, list[int]], groups_b: dict[int, list[int]] | None) -> list[tuple[int, int]]:
