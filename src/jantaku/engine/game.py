@@ -511,7 +511,12 @@ class Game:
         c = self.claims
         assert c is not None
         n = self.rules.players
-        rons = sorted((s for s, a in c.answers.items() if isinstance(a, Ron)), key=lambda s: (s - c.actor) % n)
+        answers = c.answers  # (mostly empty: a discard nobody could claim)
+        rons = (
+            sorted((s for s, a in answers.items() if isinstance(a, Ron)), key=lambda s: (s - c.actor) % n)
+            if answers
+            else []
+        )
         if c.kind == "declare":
             return self._exhaustive(dict(c.answers))
         if rons and not self.rules.riichi:  # Zung Jung: one winner, by rules.zj_win_priority
@@ -552,14 +557,14 @@ class Game:
         ab = self.rules.abortive_draws
         if riichi_now and "four_riichi" in ab and n == 4 and t.riichi_count == 4:
             return events + self._abort("four_riichi", [])
-        if "four_winds" in ab and n == 4 and self._four_winds():
+        if n == 4 and t.discards == 4 and "four_winds" in ab and self._four_winds():
             return events + self._abort("four_winds", [])
         if t.four_kans_check:
             t.four_kans_check = False
             if "four_kans" in ab and sum(1 for s in t.seats if s.kans) >= 2:
                 return events + self._abort("four_kans", [])
-        calls: list[tuple[int, Action]] = [(s, a) for s, a in c.answers.items() if isinstance(a, (Pon, OpenKan))]
-        calls += [(s, a) for s, a in c.answers.items() if isinstance(a, Chi)]
+        calls: list[tuple[int, Action]] = [(s, a) for s, a in answers.items() if isinstance(a, (Pon, OpenKan))]
+        calls += [(s, a) for s, a in answers.items() if isinstance(a, Chi)]
         if calls:
             seat, act = calls[0]
             assert isinstance(act, (Pon, OpenKan, Chi))

@@ -292,7 +292,7 @@ def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
                 acts.append(Ron())
         # Zung Jung: the last discard may be called; a Seal forbids calls (never a win) until its user's turn
         if (not houtei or not rules.riichi) and not s.riichi and not s.sealed_by:
-            kinds = [KIND_OF_ID[t] for t in s.hand]
+            kinds = list(map(KIND_OF_ID.__getitem__, s.hand))
             held = kinds.count(k)
             groups = _by_code(table, s, k) if held >= 2 else {}
             if held >= 2:
@@ -310,17 +310,24 @@ def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
     return Claims("discard", discarder, tile, options, waiting, houtei)
 
 
+#: The runs a discard of each kind may complete, as (lower, upper) kinds of the two tiles a chi takes from the hand,
+#: in the order ``_chis`` lists them: only runs within one suit (none for an honor).
+_CHI_RUNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        (a, b)
+        for a, b in ((k - 2, k - 1), (k - 1, k + 1), (k + 1, k + 2))
+        if a >= 0 and not is_honor(b) and suit_of(a) == suit_of(k) and suit_of(b) == suit_of(k)
+    )
+    if not is_honor(k)
+    else ()
+    for k in range(KINDS)
+)
+
+
 def _chis(table: Table, s: SeatState, k: int, held: set[int]) -> list[Action]:
     out: list[Action] = []
-    for a, b in ((k - 2, k - 1), (k - 1, k + 1), (k + 1, k + 2)):
-        if (
-            a not in held
-            or b not in held
-            or a < 0
-            or is_honor(b)
-            or suit_of(a) != suit_of(k)
-            or suit_of(b) != suit_of(k)
-        ):
+    for a, b in _CHI_RUNS[k]:
+        if a not in held or b not in held:
             continue
         ga, gb = _by_code(table, s, a), _by_code(table, s, b)
         if not ga or not gb:
