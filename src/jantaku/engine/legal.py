@@ -34,7 +34,7 @@ from jantaku.hand.decompose import is_thirteen_orphans
 from jantaku.hand.shanten import shanten
 from jantaku.hand.waits import is_karaten, kan_keeps_arrangement, kan_keeps_waits, waits
 from jantaku.melds import MeldKind
-from jantaku.tiles import KIND_OF_ID, KINDS, NORTH, TERMINALS_AND_HONORS, code_name, is_honor, suit_of
+from jantaku.tiles import KIND_OF_ID, KINDS, NORTH, TERMINALS_AND_HONORS, code_name, first_id, is_honor, suit_of
 
 if TYPE_CHECKING:
     from jantaku.engine.game import Game
@@ -280,7 +280,8 @@ def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
     houtei = table.wall.remaining == 0
     options: dict[int, list[Action]] = {}
     waiting: list[int] = []
-    kan_ok = not houtei and kan_possible(table)
+    calls = not houtei or not rules.riichi  # Zung Jung: the last discard may be called
+    first = first_id(k)  # the kind's four copies are ids first .. first + 3
     for step in range(1, n):
         seat = (discarder + step) % n
         s = table.seats[seat]
@@ -290,21 +291,21 @@ def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
             how = WinKind(False, discarder=discarder, houtei=houtei)
             if can_win(table, seat, tile, how):
                 acts.append(Ron())
-        # Zung Jung: the last discard may be called; a Seal forbids calls (never a win) until its user's turn
-        if (not houtei or not rules.riichi) and not s.riichi and not s.sealed_by:
-            kinds = list(map(KIND_OF_ID.__getitem__, s.hand))
-            held = kinds.count(k)
+        # a Seal forbids calls (never a win) until its user's turn
+        if calls and not s.riichi and not s.sealed_by:
+            hand = s.hand
+            held = (first in hand) + (first + 1 in hand) + (first + 2 in hand) + (first + 3 in hand)
             groups = _by_code(table, s, k) if held >= 2 else {}
             if held >= 2:
                 forbidden = kuikae_forbidden(rules.kuikae, k, None)
                 for pair in _pairs(groups, None):
                     if _discard_left(s, pair, forbidden):
                         acts.append(Pon(pair))
-            if held == 3 and kan_ok:
+            if held == 3 and not houtei and kan_possible(table):
                 ids = sorted(t for v in groups.values() for t in v)
                 acts.append(OpenKan((ids[0], ids[1], ids[2])))
             if rules.chi and step == 1 and not is_honor(k):
-                acts.extend(_chis(table, s, k, set(kinds)))
+                acts.extend(_chis(table, s, k, set(map(KIND_OF_ID.__getitem__, hand))))
         if acts:
             options[seat] = acts
     return Claims("discard", discarder, tile, options, waiting, houtei)
