@@ -53,6 +53,8 @@ from jantaku.engine.legal import (
     kan_claims,
     kuikae_forbidden,
     north_claims,
+    plain_discard_legal,
+    riichi_legal,
     turn_actions,
     why_illegal,
 )
@@ -318,6 +320,25 @@ class Game:
             raise IllegalAction("game_over", "the game has ended")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.players:
             raise IllegalAction("seat", f"there is no seat {seat!r}: seats are 0 to {self.rules.players - 1}")
+        turn = self.turn
+        hit = self._legal.get(seat)
+        listed = hit is not None and hit[0] == self.version  # a player that asked for its choices: look there
+        if not listed and turn is not None and turn.seat == seat and self.phase == "turn":
+            # the commonest decisions, checked without listing every choice; what they do not accept (and every
+            # other action) is judged against the full list below, refusals included
+            if (
+                type(action) is Discard
+                and action.veil is False
+                and action.tile.__class__ is int
+                and plain_discard_legal(self.table, turn, action.tile)
+            ):
+                return action
+            if (
+                type(action) is Riichi
+                and action.tile.__class__ is int
+                and riichi_legal(self.table, turn, self.state.scores[seat], action.tile)
+            ):
+                return action
         legal = self.legal_actions(seat)
         if action in legal:
             return action
@@ -499,7 +520,12 @@ class Game:
         c = self.claims
         assert c is not None
         n = self.rules.players
-        rons = sorted((s for s, a in c.answers.items() if isinstance(a, Ron)), key=lambda s: (s - c.actor) % n)
+        answers = c.answers  # (mostly empty: a discard nobody could claim)
+        rons = (
+            sorted((s for s, a in answers.items() if isinstance(a, Ron)), key=lambda s: (s - c.actor) % n)
+            if answers
+            else []
+        )
         if c.kind == "declare":
             return self._exhaustive(dict(c.answers))
         if rons and not self.rules.riichi:  # Zung Jung: one winner, by rules.zj_win_priority
@@ -540,14 +566,14 @@ class Game:
         ab = self.rules.abortive_draws
         if riichi_now and "four_riichi" in ab and n == 4 and t.riichi_count == 4:
             return events + self._abort("four_riichi", [])
-        if "four_winds" in ab and n == 4 and self._four_winds():
+        if n == 4 and t.discards == 4 and "four_winds" in ab and self._four_winds():
             return events + self._abort("four_winds", [])
         if t.four_kans_check:
             t.four_kans_check = False
             if "four_kans" in ab and sum(1 for s in t.seats if s.kans) >= 2:
                 return events + self._abort("four_kans", [])
-        calls: list[tuple[int, Action]] = [(s, a) for s, a in c.answers.items() if isinstance(a, (Pon, OpenKan))]
-        calls += [(s, a) for s, a in c.answers.items() if isinstance(a, Chi)]
+        calls: list[tuple[int, Action]] = [(s, a) for s, a in answers.items() if isinstance(a, (Pon, OpenKan))]
+        calls += [(s, a) for s, a in answers.items() if isinstance(a, Chi)]
         if calls:
             seat, act = calls[0]
             assert isinstance(act, (Pon, OpenKan, Chi))

@@ -18,7 +18,20 @@ if TYPE_CHECKING:
     from jantaku.engine.game import Game
 
 
+#: The standard decoder's ``raw_decode``, on a line that is one JSON object and nothing else (every line ``Game.log``
+#: writes): ``json.loads`` answers the same through a few Python-level steps that cost as much as the decoding.
+#: Any other line, or one it refuses, takes ``json.loads`` and its error.
+_DECODE = json.JSONDecoder().raw_decode
+
+
 def _record(number: int, line: str) -> dict[str, Any]:
+    if line[:1] == "{":
+        try:
+            rec, end = _DECODE(line)
+        except Exception:
+            end = -1
+        if end == len(line) and rec.__class__ is dict:
+            return rec
     try:
         rec = json.loads(line)
     except ValueError as exc:

@@ -34,7 +34,7 @@ from jantaku.hand.decompose import is_thirteen_orphans
 from jantaku.hand.shanten import shanten
 from jantaku.hand.waits import is_karaten, kan_keeps_arrangement, kan_keeps_waits, waits
 from jantaku.melds import MeldKind
-from jantaku.tiles import KIND_OF_ID, KINDS, NORTH, TERMINALS_AND_HONORS, code_name, is_honor, suit_of
+from jantaku.tiles import KIND_OF_ID, KINDS, NORTH, TERMINALS_AND_HONORS, code_name, first_id, is_honor, suit_of
 
 if TYPE_CHECKING:
     from jantaku.engine.game import Game
@@ -146,6 +146,16 @@ def turn_actions(table: Table, turn: Turn, points: int) -> list[Action]:
     return out
 
 
+def plain_discard_legal(table: Table, turn: Turn, tile: int) -> bool:
+    """``Discard(tile)`` is among ``turn_actions``' choices, decided without listing them: a replayed record or a
+    player's plain discard is most decisions, and listing every choice (riichi's tenpai discards with their waits,
+    kans, a tsumo's scoring) only to find a discard among them would cost the most of refereeing one."""
+    s = table.seats[turn.seat]
+    if s.riichi:
+        return tile == turn.drawn
+    return tile in s.hand and KIND_OF_ID[tile] not in turn.forbidden
+
+
 def _kans(table: Table, s: SeatState, drawn: int) -> list[Action]:
     if not kan_possible(table):
         return []
@@ -190,34 +200,56 @@ def _kita(table: Table, s: SeatState, drawn: int) -> list[Action]:
     return [Kita(norths[0])] if norths else []
 
 
-def _riichi(table: Table, s: SeatState, points: int) -> list[Action]:
+def _riichi_open(table: Table, s: SeatState, points: int) -> bool:
+    """Riichi may be declared on this turn with some discard, as far as the hand's shape allows: closed, enough
+    points and live tiles, and one discard away from tenpai."""
     rules = table.rules
     if not s.closed or points < rules.riichi_min_points or table.wall.remaining < rules.riichi_min_live_tiles:
-        return []
+        return False
     if s.shanten > 1:  # one draw lowers shanten by one at most: no tenpai discard exists
+        return False
+    return shanten(s.counts(), len(s.melds)) <= 0
+
+
+def _riichi_discard(
+    table: Table, s: SeatState, counts: list[int], locked: list[int] | None, visible: list[int] | None, k: int
+) -> bool:
+    """Discarding a tile of kind ``k`` from ``counts`` (the hand's 3n+2 tiles) declares a valid riichi: tenpai
+    after it, not furiten where that is forbidden, not karaten where that is forbidden (``visible`` given)."""
+    counts[k] -= 1
+    ws = waits(counts, locked)
+    ok = bool(ws)
+    if ok and not table.rules.furiten_riichi:  # the declaration tile joins the river
+        ok = not any(w == k or w in s.river_kinds for w in ws)
+    if ok and visible is not None:
+        own_visible = list(visible)
+        own_visible[k] += 1  # the declaration tile itself
+        ok = not is_karaten(counts, locked, own_visible)
+    counts[k] += 1
+    return ok
+
+
+def _riichi(table: Table, s: SeatState, points: int) -> list[Action]:
+    if not _riichi_open(table, s, points):
         return []
     counts = s.counts()
-    if shanten(counts, len(s.melds)) > 0:
-        return []
     locked = s.locked() if s.melds else None
-    good: set[int] = set()
-    visible = None if rules.karaten_riichi else table.visible_counts(table.seats.index(s))
-    for k in range(KINDS):
-        if not counts[k]:
-            continue
-        counts[k] -= 1
-        ws = waits(counts, locked)
-        ok = bool(ws)
-        if ok and not rules.furiten_riichi:  # the declaration tile joins the river
-            ok = not any(w == k or w in s.river_kinds for w in ws)
-        if ok and visible is not None:
-            own_visible = list(visible)
-            own_visible[k] += 1  # the declaration tile itself
-            ok = not is_karaten(counts, locked, own_visible)
-        counts[k] += 1
-        if ok:
-            good.add(k)
+    visible = None if table.rules.karaten_riichi else table.visible_counts(table.seats.index(s))
+    good = {k for k in range(KINDS) if counts[k] and _riichi_discard(table, s, counts, locked, visible, k)}
     return [Riichi(t) for t in sorted(s.hand) if KIND_OF_ID[t] in good]
+
+
+def riichi_legal(table: Table, turn: Turn, points: int, tile: int) -> bool:
+    """``Riichi(tile)`` is among ``turn_actions``' choices, decided for that tile's kind alone (the list tries the
+    waits of every kind the hand holds)."""
+    s = table.seats[turn.seat]
+    if turn.drawn is None or not table.rules.riichi or s.riichi or tile not in s.hand:
+        return False
+    if not _riichi_open(table, s, points):
+        return False
+    locked = s.locked() if s.melds else None
+    visible = None if table.rules.karaten_riichi else table.visible_counts(turn.seat)
+    return _riichi_discard(table, s, s.counts(), locked, visible, KIND_OF_ID[tile])
 
 
 def _pairs(groups_a: dict[int, list[int]], groups_b: dict[int, list[int]] | None) -> list[tuple[int, int]]:
@@ -248,7 +280,8 @@ def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
     houtei = table.wall.remaining == 0
     options: dict[int, list[Action]] = {}
     waiting: list[int] = []
-    kan_ok = not houtei and kan_possible(table)
+    calls = not houtei or not rules.riichi  # Zung Jung: the last discard may be called
+    first = first_id(k)  # the kind's four copies are ids first .. first + 3
     for step in range(1, n):
         seat = (discarder + step) % n
         s = table.seats[seat]
@@ -258,37 +291,44 @@ def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
             how = WinKind(False, discarder=discarder, houtei=houtei)
             if can_win(table, seat, tile, how):
                 acts.append(Ron())
-        # Zung Jung: the last discard may be called; a Seal forbids calls (never a win) until its user's turn
-        if (not houtei or not rules.riichi) and not s.riichi and not s.sealed_by:
-            kinds = [KIND_OF_ID[t] for t in s.hand]
-            held = kinds.count(k)
+        # a Seal forbids calls (never a win) until its user's turn
+        if calls and not s.riichi and not s.sealed_by:
+            hand = s.hand
+            held = (first in hand) + (first + 1 in hand) + (first + 2 in hand) + (first + 3 in hand)
             groups = _by_code(table, s, k) if held >= 2 else {}
             if held >= 2:
                 forbidden = kuikae_forbidden(rules.kuikae, k, None)
                 for pair in _pairs(groups, None):
                     if _discard_left(s, pair, forbidden):
                         acts.append(Pon(pair))
-            if held == 3 and kan_ok:
+            if held == 3 and not houtei and kan_possible(table):
                 ids = sorted(t for v in groups.values() for t in v)
                 acts.append(OpenKan((ids[0], ids[1], ids[2])))
             if rules.chi and step == 1 and not is_honor(k):
-                acts.extend(_chis(table, s, k, set(kinds)))
+                acts.extend(_chis(table, s, k, set(map(KIND_OF_ID.__getitem__, hand))))
         if acts:
             options[seat] = acts
     return Claims("discard", discarder, tile, options, waiting, houtei)
 
 
+#: The runs a discard of each kind may complete, as (lower, upper) kinds of the two tiles a chi takes from the hand,
+#: in the order ``_chis`` lists them: only runs within one suit (none for an honor).
+_CHI_RUNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        (a, b)
+        for a, b in ((k - 2, k - 1), (k - 1, k + 1), (k + 1, k + 2))
+        if a >= 0 and not is_honor(b) and suit_of(a) == suit_of(k) and suit_of(b) == suit_of(k)
+    )
+    if not is_honor(k)
+    else ()
+    for k in range(KINDS)
+)
+
+
 def _chis(table: Table, s: SeatState, k: int, held: set[int]) -> list[Action]:
     out: list[Action] = []
-    for a, b in ((k - 2, k - 1), (k - 1, k + 1), (k + 1, k + 2)):
-        if (
-            a not in held
-            or b not in held
-            or a < 0
-            or is_honor(b)
-            or suit_of(a) != suit_of(k)
-            or suit_of(b) != suit_of(k)
-        ):
+    for a, b in _CHI_RUNS[k]:
+        if a not in held or b not in held:
             continue
         ga, gb = _by_code(table, s, a), _by_code(table, s, b)
         if not ga or not gb:

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from jantaku.engine.view import MeldView
 
 _CODE_CACHE: dict[tuple[int, int, int], tuple[int, ...]] = {}
+#: ``SeatState.refresh_waits``' waits of tenpai hands by hand (concealed counts, then melded counts with melds).
+#: Emptied when it reaches ``_WAITS_KEPT`` hands, which bounds its memory.
+_WAITS: dict[bytes, tuple[int, ...]] = {}
+_WAITS_KEPT = 1 << 14  # the whole Tenhou corpus has 4,013 tenpai hands; a full table is a few MB
 
 
 def tile_codes(rules: RuleSet) -> tuple[int, ...]:
@@ -118,13 +122,25 @@ class SeatState:
         return all(m.kind is MeldKind.CLOSED_KAN for m in self.melds)
 
     def refresh_waits(self) -> None:
-        """Recompute ``waits`` for a 3n+1 hand (cheap when the hand is not tenpai: one shanten look-up)."""
+        """Recompute ``waits`` for a 3n+1 hand (cheap when the hand is not tenpai: one shanten look-up).
+
+        A tenpai hand's waits take a shanten look-up per candidate tile, and the same tenpai hands come back: a
+        riichi hand discards what it draws, and a table plays many hands. The waits are a pure function of the
+        concealed counts and the melded ones, so they are remembered by those (``_WAITS``)."""
         c = self.counts()
-        self.shanten = shanten(c, len(self.melds))
+        melds = self.melds
+        self.shanten = shanten(c, len(melds))
         if self.shanten > 0:
             self.waits = []
-        else:
-            self.waits = waits(c, self.locked() if self.melds else None)
+            return
+        locked = self.locked() if melds else None
+        key = bytes(bytearray(c)) if locked is None else bytes(bytearray([*c, *locked]))
+        hit = _WAITS.get(key)
+        if hit is None:
+            if len(_WAITS) >= _WAITS_KEPT:
+                _WAITS.clear()
+            hit = _WAITS[key] = tuple(waits(c, locked))
+        self.waits = list(hit)
 
     @property
     def furiten(self) -> bool:
