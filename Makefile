@@ -58,6 +58,7 @@ test-slow: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/bench_convert.py --corpus "$(TENHOU_DIR)"
+	$(MAKE) --no-print-directory bench-mjai
 	$(MAKE) --no-print-directory bench-server
 
 # The table server under load on loopback (bench/server_load.py): throughput at saturation (think 0), then 100 rooms
