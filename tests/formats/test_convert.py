@@ -228,11 +228,13 @@ def test_format_is_detected(name: str, text: str, fmt: str) -> None:
     assert convert.detect(name, text) == fmt
 
 
+DEEP = "[" * 100_000 + "]" * 100_000  # arrays nested past the JSON decoder's depth: a RecursionError inside it
 # (name, file name, content)
 UNDETECTABLE: list[tuple[str, str, str]] = [
     ("plain text", "-", "hello"),
     ("a JSON list", "-", "[1, 2]"),
     ("a JSON object of no format", "game.txt", '{"type": "other"}'),
+    ("JSON nested past the decoder", "-", DEEP),
 ]
 
 
@@ -268,6 +270,10 @@ BAD_READS: list[tuple[str, str, str, str]] = [
     ("our log that is not one", '{"type":"header"}', "ours", "not a jantaku log"),
     ("mjlog that is not XML", "<mjloggm", "mjlog", "not a Tenhou mjlog"),
     ("mjai that is not JSON", "{", "mjai", "mjai line 1: not JSON"),
+    ("our log nested past the decoder", DEEP, "ours", "log line 1 is not JSON"),
+    ("mjai nested past the decoder", DEEP, "mjai", "mjai line 1: not JSON"),
+    ("an mjai field nested past the decoder", '{"type":"dahai","pai":' + DEEP + "}", "mjai", "mjai line 1: not JSON"),
+    ("tenhou.net/6 nested past the decoder", '{"log":' + DEEP + "}", "tenhou6", "not JSON"),
     ("an unknown format", "x", "kifu", "unknown format 'kifu'"),
 ]
 

@@ -35,7 +35,7 @@ def reply_lines(bot: MjaiBot, lines: Iterable[str], protocol: str | None, errors
             protocol = "batch" if line.startswith("[") else "stream"
         try:
             data: Any = json.loads(line)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: arrays nested past the decoder's depth
             errors.write(f"mjai-bot: line {number}: not JSON: {exc}\n")
             yield _dump(NONE)
             continue

@@ -250,10 +250,10 @@ def sniff(text: str) -> str | None:
     first = head.split("\n", 1)[0].strip()
     try:
         data = json.loads(first)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: arrays nested past the decoder's depth
         try:
             data = json.loads(head)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None
     if not isinstance(data, dict):
         return None
@@ -323,7 +323,7 @@ def read_log(text: str, fmt: str, options: ReadOptions | None = None) -> Log:
         return entry.read(text, options)
     except ConvertError:
         raise
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:  # a reader's unforeseen input
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as exc:  # unforeseen input
         raise ConvertError(f"not a readable {fmt} log: {type(exc).__name__}: {exc}") from None
 
 
