@@ -35,6 +35,7 @@ COUNTS = HAND.concealed_counts()
 STANDARD = preset("standard")
 NEGATIVE = [0] * 33 + [-1]
 TOO_MANY = [4, 4, 4, 3] + [0] * 30  # 15 tiles
+DEEP = "[" * 100_000 + "]" * 100_000  # arrays nested past the JSON decoder's depth: a RecursionError inside it
 GAME = Game(STANDARD, seed=5)
 
 CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
@@ -105,6 +106,7 @@ CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     ("Game.replay of nothing", lambda: Game.replay([]), ValueError, "this log is empty"),
     ("Game.replay of a number", lambda: Game.replay(5), TypeError, "its JSON lines"),  # type: ignore[arg-type]
     ("Game.replay, not JSON", lambda: Game.replay(["{"]), ValueError, "log line 1 is not JSON"),
+    ("Game.replay, JSON nested past the decoder", lambda: Game.replay([DEEP]), ValueError, "log line 1 is not JSON"),
     ("Game.replay, no header", lambda: Game.replay(['{"type": "act"}']), ValueError, "not a game's header"),
     (
         "Game.replay, bad decision",

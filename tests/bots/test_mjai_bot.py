@@ -357,3 +357,37 @@ def test_a_whole_log_read_as_one_seat_answers_as_that_seat() -> None:
     full = [{**game.full[0], "id": seat}, *game.full[1:]]
     got = {i: r for i, e in enumerate(full) if (r := bot.react(e)) is not None}
     assert got == game.expected[seat]
+
+
+FIVE_1M = ["1m"] * 5 + ["E", "E", "S", "W", "N", "P", "F", "C"]  # five 1m dealt: no shadow can be built
+# (name, the events after the broken deal, the stream convention's reply to the last: None writes nothing)
+STREAM_AFTER_AN_ERROR: list[tuple[str, list[dict[str, Any]], dict[str, Any] | None]] = [
+    ("its own draw: the drawn tile", [{"type": "tsumo", "actor": 0, "pai": "9s"}],
+     {"type": "dahai", "actor": 0, "pai": "9s", "tsumogiri": True}),
+    ("another seat's tile it cannot claim: nothing",
+     [{"type": "tsumo", "actor": 0, "pai": "9s"}, {"type": "dahai", "actor": 0, "pai": "9s", "tsumogiri": True},
+      {"type": "tsumo", "actor": 1, "pai": "?"}, {"type": "dahai", "actor": 1, "pai": "W", "tsumogiri": False}], None),
+    ("another seat's tile it could pon: a pass",
+     [{"type": "tsumo", "actor": 0, "pai": "9s"}, {"type": "dahai", "actor": 0, "pai": "9s", "tsumogiri": True},
+      {"type": "tsumo", "actor": 1, "pai": "?"}, {"type": "dahai", "actor": 1, "pai": "E", "tsumogiri": False}],
+     {"type": "none"}),
+    ("an event it cannot read: nothing", [{"type": "launch"}], None),
+    ("a seat that does not exist: nothing", [{"type": "dahai", "actor": 9, "pai": "1m", "tsumogiri": False}], None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("events", "reply"), [r[1:] for r in STREAM_AFTER_AN_ERROR], ids=[r[0] for r in STREAM_AFTER_AN_ERROR]
+)
+def test_the_stream_convention_falls_back_only_where_the_seat_may_act(
+    events: list[dict[str, Any]], reply: dict[str, Any] | None
+) -> None:
+    hidden = ["?"] * 13
+    deal = {"type": "start_kyoku", "bakaze": "E", "dora_marker": "2p", "kyoku": 1, "honba": 0, "kyotaku": 0}
+    deal |= {"oya": 0, "scores": [25000] * 4, "tehais": [FIVE_1M, hidden, hidden, hidden]}
+    bot = MjaiBot("strong", preset("tenhou"), seed=0)
+    for event in [{"type": "start_game", "id": 0}, deal, *events[:-1]]:
+        bot.answer_stream(event)
+    got, problem = bot.answer_stream(events[-1])
+    assert problem is not None
+    assert got == reply

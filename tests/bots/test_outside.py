@@ -3,9 +3,13 @@ faults played by the default and recorded, processes always reaped (docs/mjai-bo
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import re
 import sys
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +44,12 @@ from jantaku.engine.actions import (
     Tsumo,
     action_to_json,
 )
+from jantaku.engine.events import Event
 from jantaku.formats.mjai import export_events
 from jantaku.rules import preset
+from jantaku.rules.ruleset import RuleSet
 from jantaku.sim.play import parse_players, play_game
+from jantaku.tiles import FIVES, first_id, kind_of_id
 
 STANDIN = Path(__file__).with_name("mjai_standin.py")
 
@@ -231,6 +238,124 @@ def test_the_bot_sees_only_its_seat(rules: str, convention: str) -> None:
             assert "ura_markers" not in e
     assert sent[-1]["type"] == "end_game"  # the rest of the game is sent before the program is closed
     assert reaped(pid)
+
+
+# ------------------------------------------------------------------------------------------------ what a seat is told
+#: fields whose strings are not tiles: the event's name, the round's wind, the players' names
+NOT_TILES = {"type", "bakaze", "names"}
+MJAI_TILE = re.compile(r"[1-9][mps]r?|[ESWNPFC]")
+
+
+def mjai_name(tile: int, rules: RuleSet) -> str:
+    """A physical tile's mjai name, worked out here from the ids (the first copies of a five are its red ones)."""
+    kind = kind_of_id(tile)
+    name = f"{kind % 9 + 1}{'mps'[kind // 9]}" if kind < 27 else "ESWNPFC"[kind - 27]
+    red = kind in FIVES and tile - first_id(kind) < rules.red_fives[FIVES.index(kind)]
+    return name + "r" if red else name
+
+
+def shown_to(seat: int, event: Event) -> list[int]:
+    """The physical tiles an event of the real game shows ``seat``: its own deal and draws, the dora indicators,
+    and every tile another seat puts on the table (discards, calls, kans, Norths)."""
+    if event.type == "start_kyoku":
+        return [*event.info["hands"][seat], event.info["dora_marker"]]
+    if event.type == "tsumo":
+        return [event.tile] if event.actor == seat and event.tile is not None else []
+    if event.type in ("dahai", "kakan", "nukidora", "dora", "chi", "pon", "daiminkan", "ankan"):
+        return [*event.consumed, *([event.tile] if event.tile is not None else [])]
+    return []
+
+
+def visible_at(game: Game, seat: int) -> list[Counter[str]]:
+    """Before each event of the game is sent: the copies of each tile ``seat`` may know of once that event is
+    told (a hand's tiles are forgotten at its end); a win's line may add its ura indicators."""
+    rules = game.rules
+    seen: set[int] = set()
+    out = []
+    for event in game.events:
+        if event.type == "start_kyoku":
+            seen = set()
+        seen |= set(shown_to(seat, event))
+        extra = event.info.get("ura_markers", []) if event.type == "hora" else []
+        out.append(Counter(mjai_name(t, rules) for t in [*seen, *extra]))
+    return out
+
+
+def tiles_named(value: Any) -> list[str]:
+    """Every concrete tile string anywhere in a sent event (``?`` is no tile)."""
+    if isinstance(value, dict):
+        return [t for k, v in value.items() if k not in NOT_TILES for t in tiles_named(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in tiles_named(v)]
+    return [value] if isinstance(value, str) and MJAI_TILE.fullmatch(value) else []
+
+
+def told_too_much(game: Game, seat: int, sent: list[dict[str, Any]]) -> list[str]:
+    """Each line that names more copies of a tile than the seat may know of at that point of the real game."""
+    assert [e["type"] for e in sent] == [e.type for e in game.events]  # one line an event, in order
+    out = []
+    for i, (line, visible) in enumerate(zip(sent, visible_at(game, seat), strict=True)):
+        extra = Counter(tiles_named(line)) - visible
+        if extra:
+            out.append(f"event {i} ({line['type']}) names {dict(extra)}")
+    return out
+
+
+def first_unseen(game: Game, seat: int, want: Callable[[int, Event], list[int]]) -> tuple[int, str]:
+    """The first event where ``want`` offers a tile whose kind the seat has not seen yet: (its index, the name)."""
+    for i, (event, visible) in enumerate(zip(game.events, visible_at(game, seat), strict=True)):
+        for tile in want(i, event):
+            name = mjai_name(tile, game.rules)
+            if not visible[name]:
+                return i, name
+    raise AssertionError("no such event in this game")
+
+
+def leak_a_draw(game: Game, seat: int, sent: list[dict[str, Any]]) -> None:
+    i, name = first_unseen(game, seat, lambda _, e: [e.tile] if e.type == "tsumo" and e.actor != seat else [])
+    sent[i]["pai"] = name
+
+
+def leak_a_deal(game: Game, seat: int, sent: list[dict[str, Any]]) -> None:
+    def others(_: int, e: Event) -> list[int]:
+        hands = e.info["hands"] if e.type == "start_kyoku" else []
+        return [t for s, hand in enumerate(hands) if s != seat for t in hand]
+
+    i, name = first_unseen(game, seat, others)
+    other = (seat + 1) % game.rules.players
+    sent[i]["tehais"][other][0] = name
+
+
+def leak_ura_early(game: Game, seat: int, sent: list[dict[str, Any]]) -> None:
+    def ura_next(i: int, e: Event) -> list[int]:
+        after = game.events[i + 1] if i + 1 < len(game.events) else e
+        return list(after.info.get("ura_markers", [])) if after.type == "hora" else []
+
+    i, name = first_unseen(game, seat, ura_next)
+    sent[i]["ura_markers"] = [name]
+
+
+# (name, how the lines are spoiled): the check below must see each of these leaks
+LEAKS: list[tuple[str, Callable[[Game, int, list[dict[str, Any]]], None]]] = [
+    ("another seat's draw", leak_a_draw),
+    ("another seat's dealt tile", leak_a_deal),
+    ("an ura indicator before the win", leak_ura_early),
+]
+
+
+@pytest.mark.parametrize(("rules", "convention"), [r[1:] for r in HIDDEN], ids=[r[0] for r in HIDDEN])
+def test_every_tile_the_bot_is_told_is_one_its_seat_may_see(rules: str, convention: str) -> None:
+    """Independent of the mjai writer: every tile named in every line sent to the bot is one its seat may know of
+    at that point of the real game (its own deal and draws, the table's tiles, dora indicators, ura indicators
+    only in a win), no more copies than it has seen; and the check catches each kind of leak."""
+    game, bot, _pid = play(rules, standin(convention), "hidden")
+    sent = sent_events(bot)
+    assert told_too_much(game, bot.seat, sent) == []
+    assert sum(len(tiles_named(e)) for e in sent) > 500  # the lines do name tiles: the check has work to do
+    for name, leak in LEAKS:
+        spoiled = copy.deepcopy(sent)
+        leak(game, bot.seat, spoiled)
+        assert told_too_much(game, bot.seat, spoiled), f"{name} went unseen"
 
 
 FAULTS = [

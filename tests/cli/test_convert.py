@@ -82,6 +82,10 @@ ERRORS: list[tuple[str, list[str], str]] = [
     ("a format this build cannot write", ["{dir}/text.txt", "-", "--to", "mjlog"], "cannot write mjlog"),
     ("a broken log", ["{dir}/broken.jsonl", "-"], "not a jantaku log"),
     ("a broken mjlog", ["{dir}/broken.xml", "-"], "not a Tenhou mjlog"),
+    ("our log nested past the decoder", ["{dir}/deep.jsonl", "-"], "is not JSON"),
+    ("mjai nested past the decoder", ["{dir}/deep.mjson", "-"], "not JSON"),
+    ("tenhou.net/6 nested past the decoder", ["{dir}/deep.json", "-"], "not JSON"),
+    ("content nested past the decoder", ["{dir}/deep.txt", "-"], "cannot tell the format"),
 ]
 
 
@@ -90,6 +94,8 @@ def test_errors_are_one_line_and_exit_2(tmp_path: Path, args: list[str], message
     (tmp_path / "text.txt").write_text("hello\n")
     (tmp_path / "broken.jsonl").write_text('{"type":"header"}\n')
     (tmp_path / "broken.xml").write_text("<mjloggm><INIT/>")
+    for suffix in ("jsonl", "mjson", "json", "txt"):  # arrays nested past the JSON decoder's depth
+        (tmp_path / f"deep.{suffix}").write_text("[" * 100_000 + "]" * 100_000)
     result = invoke("convert", *[a.format(dir=tmp_path) for a in args])
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith("error: convert: ") and message.format(dir=tmp_path) in result.stderr

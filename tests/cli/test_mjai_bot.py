@@ -85,11 +85,10 @@ def test_each_reply_is_flushed_before_the_next_line_is_read() -> None:
 @pytest.mark.parametrize(
     ("lines", "replies", "message"),
     [
-        pytest.param(["{not json"], [{"type": "none"}], "line 1: not JSON", id="stream-not-json"),
+        pytest.param(["{not json"], [], "line 1: not JSON", id="stream-not-json"),
         pytest.param(['["x"]'], [{"type": "none"}], "line 1: ShadowError", id="batch-not-an-event"),
-        pytest.param(
-            ['{"type": "tsumo", "actor": 7, "pai": "1m"}'], [{"type": "none"}], "seat 0..3", id="stream-bad-seat"
-        ),
+        pytest.param(["[" * 100_000 + "]" * 100_000], [{"type": "none"}], "line 1: not JSON", id="batch-nested-deep"),
+        pytest.param(['{"type": "tsumo", "actor": 7, "pai": "1m"}'], [], "seat 0..3", id="stream-bad-seat"),
         pytest.param(['[{"type": "launch"}]', "[]"], [{"type": "none"}] * 2, "unknown event type", id="batch-unknown"),
     ],
 )

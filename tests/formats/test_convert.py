@@ -13,6 +13,7 @@ import gzip
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -227,11 +228,13 @@ def test_format_is_detected(name: str, text: str, fmt: str) -> None:
     assert convert.detect(name, text) == fmt
 
 
+DEEP = "[" * 100_000 + "]" * 100_000  # arrays nested past the JSON decoder's depth: a RecursionError inside it
 # (name, file name, content)
 UNDETECTABLE: list[tuple[str, str, str]] = [
     ("plain text", "-", "hello"),
     ("a JSON list", "-", "[1, 2]"),
     ("a JSON object of no format", "game.txt", '{"type": "other"}'),
+    ("JSON nested past the decoder", "-", DEEP),
 ]
 
 
@@ -267,6 +270,10 @@ BAD_READS: list[tuple[str, str, str, str]] = [
     ("our log that is not one", '{"type":"header"}', "ours", "not a jantaku log"),
     ("mjlog that is not XML", "<mjloggm", "mjlog", "not a Tenhou mjlog"),
     ("mjai that is not JSON", "{", "mjai", "mjai line 1: not JSON"),
+    ("our log nested past the decoder", DEEP, "ours", "log line 1 is not JSON"),
+    ("mjai nested past the decoder", DEEP, "mjai", "mjai line 1: not JSON"),
+    ("an mjai field nested past the decoder", '{"type":"dahai","pai":' + DEEP + "}", "mjai", "mjai line 1: not JSON"),
+    ("tenhou.net/6 nested past the decoder", '{"log":' + DEEP + "}", "tenhou6", "not JSON"),
     ("an unknown format", "x", "kifu", "unknown format 'kifu'"),
 ]
 
@@ -295,12 +302,27 @@ def test_every_writable_format_round_trips(first_game: Game) -> None:
         assert results(again) == results(first_game), fmt
 
 
-def test_writers_of_other_families_refuse_zung_jung() -> None:
+# (name, preset, options, the refusal's words): rule sets mjai and tenhou.net/6 cannot speak of
+NO_RIICHI_FORM: list[tuple[str, str, dict[str, Any], str]] = [
+    ("zung jung", "zung-jung", {}, "speak riichi mahjong"),
+    ("the superpower preset", "superpower", {}, "no words for superpowers"),
+    ("a riichi preset with powers on", "tenhou", {"superpowers": True}, "no words for superpowers"),
+]
+
+
+@pytest.mark.parametrize(("name", "rules", "options", "words"), NO_RIICHI_FORM, ids=[r[0] for r in NO_RIICHI_FORM])
+@pytest.mark.parametrize("fmt", ["mjai", "tenhou6", "hands"])
+def test_writers_of_other_rules_refuse_them(
+    name: str, rules: str, options: dict[str, Any], words: str, fmt: str
+) -> None:
     from jantaku.rules import PRESETS
 
-    game = Game(PRESETS["zung-jung"], 1)
-    with pytest.raises(convert.ConvertError, match="riichi"):
-        convert.write(game, "mjai")
+    game = Game(PRESETS[rules].with_options(**options), 1)
+    with pytest.raises(convert.ConvertError, match=words):
+        if fmt == "hands":
+            convert.hand_documents(game)
+        else:
+            convert.write(game, fmt)
 
 
 def test_mjlog_cannot_be_written(first_game: Game) -> None:
@@ -427,13 +449,6 @@ def test_each_hand_document_replays_as_that_hand(first_game: Game) -> None:
         assert hand_label(hand.init) == label
         replayed = [(e.type, e.actor, e.target, e.info.get("deltas")) for e in replay_events(record)]
         assert [r for r in replayed if r[0] in ("hora", "ryukyoku")] == end, label
-
-
-def test_a_zung_jung_game_has_no_hand_documents() -> None:
-    from jantaku.rules import PRESETS
-
-    with pytest.raises(convert.ConvertError, match="riichi"):
-        convert.hand_documents(Game(PRESETS["zung-jung"], 1))
 
 
 # (name, [round, honba, sticks], label)

@@ -220,6 +220,7 @@ def test_read_tolerates_older_fields(line: str, expected: mjai.MjaiEvent) -> Non
 BAD_LINES: list[tuple[str, str, str]] = [
     ("not JSON", '{"type":"end_kyoku"}\n{"type":', "mjai line 2: not JSON"),
     ("not an object", '["tsumo"]', "mjai line 1: an mjai event is a JSON object"),
+    ("nested past the decoder", '{"type":"end_kyoku"}\n' + "[" * 100_000 + "]" * 100_000, "mjai line 2: not JSON"),
     ("unknown type", '{"type":"wave"}', "mjai line 1: unknown event type 'wave'"),
     ("missing field", '{"type":"dahai","actor":0}', 'mjai line 1: dahai has no "pai"'),
     ("bad tile", '{"type":"tsumo","actor":0,"pai":"0m"}', "mjai line 1: '0m' is not an mjai tile"),

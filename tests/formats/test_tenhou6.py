@@ -22,6 +22,7 @@ import pytest
 
 from jantaku.bots import make_player
 from jantaku.engine import Game
+from jantaku.engine.actions import Tsumo
 from jantaku.engine.events import Event
 from jantaku.formats import tenhou6
 from jantaku.formats import tenhou_records as th
@@ -29,6 +30,7 @@ from jantaku.formats.tenhou_replay import replay_events, replay_game
 from jantaku.formats.tenhou_xml import read_game as read_mjlog
 from jantaku.rules import preset
 from jantaku.scoring.riichi.yaku import BONUS, YAKU
+from tests.engine.helpers import stacked_game
 from tests.formats.corpus import corpus_files, require_corpus
 
 # ------------------------------------------------------------------------------------------------ a 4-player hand
@@ -301,6 +303,30 @@ POINT_ROWS: list[tuple[str, dict[str, Any], bool, bool, int, str]] = [
         "跳満12000点",
     ),
     ("yakuman", {"fu": 0, "han": 13, "points": 32000, "limit": "yakuman"}, False, False, 4, "役満32000点"),
+    (
+        "double yakuman: Tenhou says 役満",
+        {"fu": 0, "han": 0, "points": 64000, "limit": "double yakuman"},
+        False,
+        False,
+        4,
+        "役満64000点",
+    ),
+    (
+        "triple yakuman tsumo",
+        {"fu": 0, "han": 0, "points": 144000, "limit": "triple yakuman"},
+        True,
+        True,
+        4,
+        "役満48000点∀",
+    ),
+    (
+        "a multiple past the named ones",
+        {"fu": 0, "han": 0, "points": 160000, "limit": "5x yakuman"},
+        False,
+        False,
+        4,
+        "役満160000点",
+    ),
     (
         "3-player non-dealer tsumo: no North share",
         {"fu": 30, "han": 4, "points": 5900, "limit": None},
@@ -603,6 +629,30 @@ def test_our_own_games_round_trip(rules: str, seed: int) -> None:
         seat = game.to_act()[0]
         game.apply(seat, players[seat].act(game.view(seat)))
     back = tenhou6.read_game(tenhou6.dumps(tenhou6.export_game(game.events, red_fives=rs.red_fives)))
+    report = replay_game(back)
+    assert report.identical, report.line()
+    assert game.final is not None and back.owari is not None and back.owari.scores == game.final.scores
+
+
+# (name, the dealer's deal and first draw, the limit): a hand of several yakuman, and the game it ends, round trip
+MULTIPLE_YAKUMAN: list[tuple[str, str, str, str]] = [
+    ("tenhou and daisangen", "555666777z123m9p", "9p", "double yakuman"),
+    ("tenhou, daisangen, tsuuiisou, suuankou", "555666777111z4z", "4z", "quadruple yakuman"),
+]
+
+
+@pytest.mark.parametrize(
+    ("deal", "draw", "limit"), [r[1:] for r in MULTIPLE_YAKUMAN], ids=[r[0] for r in MULTIPLE_YAKUMAN]
+)
+def test_a_hand_of_several_yakuman_round_trips(deal: str, draw: str, limit: str) -> None:
+    others = ["2468m2468p2468s3z", "3579m3579p3579s2z", "1188m1188p1188s6z"]
+    game, _ = stacked_game(preset("tenhou"), [deal, *others], [draw])
+    events = game.apply(0, Tsumo())
+    (win,) = [e for e in events if e.type == "hora"]
+    assert win.info["limit"] == limit and game.over  # the others are bust
+    data = tenhou6.export_game(game.events, red_fives=game.rules.red_fives)
+    assert data["log"][0][-1][2][3].startswith("役満")
+    back = tenhou6.read_game(tenhou6.dumps(data))
     report = replay_game(back)
     assert report.identical, report.line()
     assert game.final is not None and back.owari is not None and back.owari.scores == game.final.scores

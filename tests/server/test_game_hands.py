@@ -27,8 +27,10 @@ GAMES: list[tuple[str, str, dict[str, Any], int]] = [
     ("aaaaaaaaaaaaaaaa", "tenhou", {"length": "east"}, 7),
     ("bbbbbbbbbbbbbbbb", "tenhou-sanma", {"length": "east"}, 8),
     ("cccccccccccccccc", "zung-jung", {}, 9),
+    ("eeeeeeeeeeeeeeee", "superpower", {"length": "east"}, 10),
+    ("ffffffffffffffff", "tenhou", {"length": "east", "superpowers": True}, 11),
 ]
-RIICHI, SANMA, ZUNG_JUNG = (g[0] for g in GAMES)
+RIICHI, SANMA, ZUNG_JUNG, SUPERPOWER, POWERS_ON = (g[0] for g in GAMES)
 RUNNING = "dddddddddddddddd"
 
 
@@ -113,7 +115,7 @@ def test_the_viewer_url_and_the_download_are_that_hand_of_the_whole_game(games: 
 def test_the_history_says_which_games_list_their_hands(games: Any) -> None:
     client, _made = games
     listed = {g["id"]: g["hands"] for g in client.get("/api/games").json()["games"]}
-    assert listed == {RIICHI: True, SANMA: True, ZUNG_JUNG: False}
+    assert listed == {RIICHI: True, SANMA: True, ZUNG_JUNG: False, SUPERPOWER: False, POWERS_ON: False}
 
 
 # (name, path, status, words in the reason)
@@ -123,6 +125,9 @@ REFUSED: list[tuple[str, str, int, str]] = [
     ("an unknown game's hands", "/api/games/0123456789abcdef/hands", 404, "there is no game"),
     ("a Zung Jung game's hands", f"/api/games/{ZUNG_JUNG}/hands", 400, "no tenhou.net/6 form"),
     ("a Zung Jung game's hand", f"/api/games/{ZUNG_JUNG}/log?format=tenhou6&hand=1", 400, "no tenhou.net/6 form"),
+    ("a superpower game's hands", f"/api/games/{SUPERPOWER}/hands", 400, "no words for superpowers"),
+    ("a superpower game in mjai", f"/api/games/{SUPERPOWER}/log?format=mjai", 400, "no words for superpowers"),
+    ("a game with powers on", f"/api/games/{POWERS_ON}/log?format=tenhou6", 400, "no words for superpowers"),
     ("a hand past the last", f"/api/games/{RIICHI}/log?format=tenhou6&hand=199", 404, "hands, not 199"),
     ("hand 0", f"/api/games/{RIICHI}/log?format=tenhou6&hand=0", 422, ""),
     ("a hand in mjai", f"/api/games/{RIICHI}/log?format=mjai&hand=1", 400, "as tenhou6 only"),

@@ -119,3 +119,44 @@ def test_a_fault_at_the_server_is_stored_and_replayed(tmp_path: Path) -> None:
         faults = [json.loads(line) for line in log if '"type":"fault"' in line]
         assert len(faults) == 1 and faults[0]["info"]["reason"].startswith("illegal")
         assert Game.replay(log).log == log
+
+
+ZUNG_JUNG = {"preset": "zung-jung", "options": {}}
+SUPERPOWER = {"preset": "superpower", "options": {"length": "east"}}
+POWERS_ON = {"preset": "standard", "options": {"length": "east", "superpowers": True}}
+# (name, the table's settings, what the refusal says): tables an outside bot (it speaks mjai) cannot sit at
+NO_BOT_TABLES: list[tuple[str, dict[str, Any], str]] = [
+    ("zung jung", ZUNG_JUNG, "speak riichi mahjong"),
+    ("the superpower preset", SUPERPOWER, "no words for superpowers"),
+    ("riichi with powers on", POWERS_ON, "no words for superpowers"),
+]
+
+
+@pytest.mark.parametrize(("settings", "words"), [c[1:] for c in NO_BOT_TABLES], ids=[c[0] for c in NO_BOT_TABLES])
+def test_a_room_seats_no_outside_bot_at_a_table_mjai_cannot_speak_of(settings: dict[str, Any], words: str) -> None:
+    room = Room("R", RoomSettings.from_json(settings), [None] * 4, outside_bots=frozenset({"standin"}))
+    with pytest.raises(RoomError, match=words) as refused:
+        room.add_cpu("bot:standin")
+    assert refused.value.code == "bad_message"
+    room.add_cpu("strong")  # our CPUs still sit there
+    riichi = Room("R", RoomSettings.from_json(EAST), [None] * 4, outside_bots=frozenset({"standin"}))
+    riichi.add_cpu("bot:standin")
+    with pytest.raises(RoomError, match=words) as changed:
+        riichi.set_settings(RoomSettings.from_json(settings))  # nor do the rules change under a seated bot
+    assert changed.value.code == "invalid_rules"
+
+
+@pytest.mark.parametrize(("settings", "words"), [c[1:] for c in NO_BOT_TABLES], ids=[c[0] for c in NO_BOT_TABLES])
+def test_the_server_refuses_an_outside_bot_where_mjai_has_no_words(
+    tmp_path: Path, settings: dict[str, Any], words: str
+) -> None:
+    with table(tmp_path, mjai_bots=BOTS) as (client, connect):
+        ann = connect("Ann")
+        ann.send({"type": "play_now", "settings": settings, "level": "bot:standin"})
+        assert words in ann.error("bad_message")["message"]
+        ann.send({"type": "create_room", "settings": settings, "cpus": ["bot:standin"]})
+        assert words in ann.error("bad_message")["message"]
+        send_ok(ann, {"type": "create_room", "settings": settings})
+        ann.send({"type": "add_cpu", "level": "bot:standin"})
+        assert words in ann.error("bad_message")["message"]
+        assert client.get("/api/games").json()["games"] == []

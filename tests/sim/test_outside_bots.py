@@ -53,3 +53,24 @@ def test_a_missing_program_is_refused_before_any_game() -> None:
     )
     assert result.exit_code == 2
     assert "no program '/nonexistent/bot'" in result.output
+
+
+# (name, rules, powers, the refusal's words): tables an outside bot (it speaks mjai) cannot sit at
+NO_BOT_TABLES: list[tuple[str, str, list[str], str]] = [
+    ("zung jung", "zung-jung", [], "speak riichi mahjong"),
+    ("the superpower preset", "superpower", [], "no words for superpowers"),
+    ("superpower with powers held", "superpower", ["--powers", "none,none,none,none"], "no words for superpowers"),
+]
+
+
+@pytest.mark.parametrize(
+    ("rules", "powers", "words"), [c[1:] for c in NO_BOT_TABLES], ids=[c[0] for c in NO_BOT_TABLES]
+)
+@pytest.mark.parametrize("entry", [BATCH, STREAM], ids=["batch", "stream"])
+def test_an_outside_bot_is_refused_where_mjai_has_no_words(
+    rules: str, powers: list[str], words: str, entry: str
+) -> None:
+    args = ["simulate", "--games", "1", "--rules", rules, "--players", f"strong,strong,strong,{entry}", *powers]
+    result = CliRunner(env={"COLUMNS": "250"}).invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert words in result.output

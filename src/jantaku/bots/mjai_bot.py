@@ -521,6 +521,60 @@ class MjaiBot:
         except Exception as exc:  # a bot process must not die on one bad event: it answers and goes on
             return self.fallback(), f"{type(exc).__name__}: {exc}"
 
+    def answer_stream(self, data: object) -> tuple[dict[str, Any] | None, str | None]:
+        """``answer`` for the one-event-a-line convention (Mortal's): a reply only where the seat can act. After
+        an event it could not follow, the fallback is written only where the seat may act on that event
+        (``may_act``): a ``none`` where the arena asked nothing would be read as the answer to its next
+        question, and every answer after it would be one late."""
+        try:
+            if not isinstance(data, Mapping):
+                raise ShadowError(f"an mjai event is a JSON object, not {type(data).__name__}")
+            return self.react(data), None
+        except Exception as exc:  # a bot process must not die on one bad event: it answers if asked and goes on
+            return (self.fallback() if self.may_act(data) else None), f"{type(exc).__name__}: {exc}"
+
+    def may_act(self, data: object) -> bool:
+        """Whether the seat may act on an event it could not follow, judged without the shadow game: its own
+        draw, echoed reach or call (it discards next), or another seat's tile its concealed tiles could claim
+        (a pon, a chi from the seat on its left, a win on a wait) where ``can_act_on`` allows a decision. An
+        event that cannot be read, or one outside a hand, asks nothing."""
+        hand, seat = self.hand, self.seat
+        if not isinstance(data, Mapping) or hand is None or seat is None:
+            return False
+        try:
+            ev = mjai.read_event(json.dumps(data))
+        except (ValueError, TypeError, RecursionError):
+            return False
+        events = list(hand.events) if hand.events and hand.events[-1] == ev else [*hand.events, ev]
+        rules, _bot = self.player(hand.players)
+        if not self.can_act_on(events, rules):
+            return False
+        last = events[-1]
+        if isinstance(last, mjai.Dora) and len(events) > 1:
+            last = events[-2]
+        if isinstance(last, mjai.Tsumo | mjai.Reach | mjai.Naki):
+            return last.actor == seat
+        if not isinstance(last, mjai.Dahai | mjai.Kakan | mjai.Nukidora) or last.pai is None:
+            return False  # a closed kan is robbed only by a thirteen orphans: no shadow, no such claim
+        counts = [0] * 34
+        for code in _own_codes(hand, seat):
+            if code is not None:
+                counts[kind_of(code)] += 1
+        kind = kind_of(last.pai)
+        try:
+            wins = kind in waits(counts) if sum(counts) % 3 == 1 else False
+        except ValueError:  # more tiles than a hand holds: no wait to name
+            wins = False
+        riichi = any(isinstance(e, mjai.Reach) and e.actor == seat for e in hand.events)
+        if wins or riichi or not isinstance(last, mjai.Dahai):
+            return wins
+        left = (last.actor + 1) % hand.players == seat and hand.players == 4 and kind < 27
+        shapes = [(kind + a, kind + b) for a, b in ((-2, -1), (-1, 1), (1, 2))]
+        chi = left and any(
+            x >= 0 and y < 27 and x // 9 == y // 9 == kind // 9 and counts[x] and counts[y] for x, y in shapes
+        )
+        return counts[kind] >= 2 or chi
+
     def fallback(self) -> dict[str, Any]:
         """The answer when the shadow cannot be built: the drawn tile after the seat's own draw (or echoed
         reach), after its own chi or pon a tile of another kind than the one called, else a pass."""

@@ -10,6 +10,8 @@ Two conventions are in use and both are spoken (``--protocol``; by default the f
 
 A line that cannot be read, or a decision the bot cannot make, prints one ``mjai-bot:`` line on stderr and
 answers ``none`` (or, where the seat must discard, a tile it surely holds): an arena's game never stops on us.
+In the stream convention that answer comes only where the seat may act on the event (``MjaiBot.may_act``): a
+reply the arena did not ask for would shift every later answer by one.
 stdout carries replies only, each flushed at once.
 """
 
@@ -35,9 +37,10 @@ def reply_lines(bot: MjaiBot, lines: Iterable[str], protocol: str | None, errors
             protocol = "batch" if line.startswith("[") else "stream"
         try:
             data: Any = json.loads(line)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: arrays nested past the decoder's depth
             errors.write(f"mjai-bot: line {number}: not JSON: {exc}\n")
-            yield _dump(NONE)
+            if protocol == "batch":  # one reply a line; a stream answers only where the seat can act
+                yield _dump(NONE)
             continue
         if protocol == "batch":
             events = data if isinstance(data, list) else [data]
@@ -50,10 +53,9 @@ def reply_lines(bot: MjaiBot, lines: Iterable[str], protocol: str | None, errors
                     errors.write(f"mjai-bot: line {number}: {problem}\n")
             yield _dump(reply or NONE)
         else:
-            reply, problem = bot.answer(data)
+            reply, problem = bot.answer_stream(data)
             if problem:
                 errors.write(f"mjai-bot: line {number}: {problem}\n")
-                reply = reply or NONE
             if reply is not None:
                 yield _dump(reply)
 

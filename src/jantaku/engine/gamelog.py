@@ -34,7 +34,7 @@ def _record(number: int, line: str) -> dict[str, Any]:
             return rec
     try:
         rec = json.loads(line)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: arrays nested past the decoder's depth
         raise ValueError(f"log line {number} is not JSON: {exc}") from None
     if not isinstance(rec, dict):
         raise ValueError(f"log line {number} is not a JSON object")

@@ -32,6 +32,7 @@ from jantaku.formats import mjai, tenhou6
 from jantaku.formats.tenhou_records import TenhouFormatError, TenhouGame, log_date
 from jantaku.formats.tenhou_replay import RecordMismatch, record_game
 from jantaku.formats.tenhou_xml import read_game as read_mjlog_xml
+from jantaku.rules.ruleset import RuleSet
 
 MAX_BYTES = 20 * 1024 * 1024  # a whole game in any format is well under 1 MB; 20 MB leaves room and bounds memory
 MAX_LINE = 1024 * 1024  # the longest line of a line format (ours, mjai): one event, or our log's header
@@ -114,9 +115,21 @@ def _names(record: TenhouGame) -> tuple[str, ...] | None:
     return names if len(names) == record.rules.players and any(names) else None
 
 
+def no_riichi_form(rules: RuleSet) -> str | None:
+    """Why mjai and tenhou.net/6 cannot speak of a game under ``rules`` (None when they can). Both know riichi
+    mahjong only, and have no words for a superpower: a Zung Jung game, or a superpower game, has only our log,
+    and an outside bot (it speaks mjai) cannot sit at its table."""
+    if not rules.riichi:
+        return f"mjai and tenhou.net/6 speak riichi mahjong; this game is played under {rules.name}"
+    if rules.superpowers:
+        return f"mjai and tenhou.net/6 have no words for superpowers; {rules.name} plays with them"
+    return None
+
+
 def _riichi_only(game: Game) -> None:
-    if not game.rules.riichi:
-        raise ConvertError(f"mjai and tenhou.net/6 speak riichi mahjong; this game is played under {game.rules.name}")
+    reason = no_riichi_form(game.rules)
+    if reason is not None:
+        raise ConvertError(reason)
 
 
 # ------------------------------------------------------------------------------------------------- the formats
@@ -237,10 +250,10 @@ def sniff(text: str) -> str | None:
     first = head.split("\n", 1)[0].strip()
     try:
         data = json.loads(first)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: arrays nested past the decoder's depth
         try:
             data = json.loads(head)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None
     if not isinstance(data, dict):
         return None
@@ -310,7 +323,7 @@ def read_log(text: str, fmt: str, options: ReadOptions | None = None) -> Log:
         return entry.read(text, options)
     except ConvertError:
         raise
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:  # a reader's unforeseen input
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as exc:  # unforeseen input
         raise ConvertError(f"not a readable {fmt} log: {type(exc).__name__}: {exc}") from None
 
 

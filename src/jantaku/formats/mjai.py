@@ -456,7 +456,7 @@ def read_event(line: str, number: int = 1) -> MjaiEvent:
     """One mjai line (or a JSON object's text) read; ``number`` is the line's, for the error."""
     try:
         data = json.loads(line)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: arrays nested past the decoder's depth
         raise MjaiFormatError(number, f"not JSON: {exc}") from None
     if not isinstance(data, dict):
         raise MjaiFormatError(number, f"an mjai event is a JSON object, not {type(data).__name__}")

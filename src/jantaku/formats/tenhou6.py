@@ -191,6 +191,15 @@ def is_red_code(code: int) -> bool:
 
 
 # ------------------------------------------------------------------------------------------------ export
+def limit_text(limit: str) -> str:
+    """A limit in Tenhou's words. Tenhou writes every multiple of yakuman (double, triple, ...: the points say
+    which) as 役満, so any limit of ours ending in "yakuman" is 役満; without a word the points text would not
+    read back."""
+    if limit in LIMIT_NAMES:
+        return LIMIT_NAMES[limit]
+    return "役満" if limit.endswith("yakuman") else ""
+
+
 def point_text(info: Mapping[str, Any], tsumo: bool, dealer: bool, players: int) -> str:
     """A win's points as Tenhou writes them: ``30符3飜3900点`` (ron), ``30符1飜300-500点`` (a non-dealer's tsumo:
     each non-dealer's share, then the dealer's), ``満貫4000点∀`` (a dealer's tsumo: each payer's share); a limit
@@ -199,7 +208,7 @@ def point_text(info: Mapping[str, Any], tsumo: bool, dealer: bool, players: int)
     ``(points + 100) / n``, whichever is a whole hundred."""
     points = int(info["points"])
     limit = info.get("limit")
-    head = LIMIT_NAMES.get(str(limit), "") if limit else f"{info['fu']}符{info['han']}飜"
+    head = limit_text(str(limit)) if limit else f"{info['fu']}符{info['han']}飜"
     if not tsumo:
         return f"{head}{points}点"
     if dealer:

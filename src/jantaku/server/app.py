@@ -51,10 +51,10 @@ MAX_HANDS = tenhou6.MAX_HANDS
 
 
 def has_hands(game: dict[str, Any]) -> bool:
-    """Whether a listed game's hands are served one by one: a game of a riichi preset (Zung Jung has no tenhou.net/6
-    form)."""
+    """Whether a listed game's hands are served one by one (and its log in formats beside ours): a riichi game
+    without superpowers (``convert.no_riichi_form``: Zung Jung and the powers have no tenhou.net/6 form)."""
     rules = PRESETS.get(str(game.get("preset")))
-    return rules is not None and rules.riichi
+    return rules is not None and not game.get("superpowers") and convert.no_riichi_form(rules) is None
 
 
 #: A full garbage collection walks every live object. Under load the CPUs' memo tables and the running games hold

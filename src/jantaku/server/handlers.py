@@ -36,6 +36,7 @@ from jantaku.server.rooms import (
     Room,
     RoomError,
     RoomSettings,
+    check_level,
     chosen_power,
     clean_nickname,
     known_level,
@@ -225,6 +226,8 @@ def on_create_room(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     cpus = msg.get("cpus", [])
     if not isinstance(cpus, list) or not all(known_level(c, lobby.outside_bots) for c in cpus):
         raise RoomError("bad_message", f"cpus is a list of levels ({', '.join(LEVELS)})")
+    for level in cpus:
+        check_level(level, lobby.outside_bots, settings.rules())
     if len(cpus) > settings.rules().players - 1:
         raise RoomError("room_full", f"at most {settings.rules().players - 1} CPUs in a room")
     power = chosen_power(settings, msg)
@@ -342,8 +345,7 @@ def on_play_now(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     _not_playing(lobby, holder)
     settings = private_settings(msg.get("settings"))
     level = msg.get("level", "normal")
-    if not known_level(level, lobby.outside_bots):  # a list or an object is not a level
-        raise RoomError("bad_message", f"unknown CPU level {level!r} (known: {', '.join(LEVELS)})")
+    check_level(level, lobby.outside_bots, settings.rules())  # a list or an object is not a level
     power = chosen_power(settings, msg)
     lobby.may_open(conn.peer, rooms=1, games=1)
     lobby.leave_room(holder)

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from jantaku.bots import LEVELS
 from jantaku.engine.powers import CATALOGUE, POWERS
+from jantaku.formats.convert import no_riichi_form
 from jantaku.rules import PRESETS, RuleSet, preset
 from jantaku.rules.presets import preset_key
 from jantaku.rules.ruleset import RuleError
@@ -136,6 +137,19 @@ def known_level(level: object, outside_bots: frozenset[str] | set[str]) -> bool:
     if not isinstance(level, str):
         return False
     return level in LEVELS or (level.startswith(OUTSIDE_BOT) and level[len(OUTSIDE_BOT) :] in outside_bots)
+
+
+def check_level(level: object, outside_bots: frozenset[str] | set[str], rules: RuleSet) -> str:
+    """``level`` if a room under ``rules`` may seat it, else the ``bad_message`` refusal: an unknown level, or an
+    outside bot at a table mjai cannot speak of (Zung Jung, superpowers: ``convert.no_riichi_form``). Such a bot
+    would be told of a game it has no words for, and fault on every decision."""
+    if not known_level(level, outside_bots):
+        raise RoomError("bad_message", f"unknown CPU level {level!r} (known: {', '.join(LEVELS)})")
+    assert isinstance(level, str)
+    reason = no_riichi_form(rules) if level.startswith(OUTSIDE_BOT) else None
+    if reason is not None:
+        raise RoomError("bad_message", f"{level} is an outside bot and speaks mjai: {reason}")
+    return level
 
 
 @dataclass
@@ -250,6 +264,10 @@ class Room:
             raise RoomError("room_full", f"{len(taken)} seats are taken; {settings.preset} seats {rules.players}")
         if self.matched and settings.key() != self.settings.key():
             raise RoomError("matched_room", "an auto-matched room keeps the settings it was matched on")
+        bots = [s.cpu for s in taken if s.cpu is not None and s.cpu.startswith(OUTSIDE_BOT)]
+        reason = no_riichi_form(rules) if bots else None
+        if reason is not None:
+            raise RoomError("invalid_rules", f"the outside bot {bots[0]} speaks mjai: {reason}")
         if len(self.seats) != rules.players:  # a 3-player preset: everyone keeps their order, gaps close
             creator = None if self.creator is None else self.seats[self.creator]
             self.seats = [*taken, *([None] * (rules.players - len(taken)))]
@@ -267,8 +285,7 @@ class Room:
     def add_cpu(self, level: str, seat: int | None = None) -> int:
         if self.matched:
             raise RoomError("matched_room", "auto-matched rooms never seat CPUs")
-        if not known_level(level, self.outside_bots):
-            raise RoomError("bad_message", f"unknown CPU level {level!r} (known: {', '.join(LEVELS)})")
+        check_level(level, self.outside_bots, self.rules)
         if seat is None:
             seat = self.free_seat()
             if seat is None:

@@ -432,6 +432,7 @@ def _summary(row: GameRow) -> dict[str, Any]:
         "room_id": row.room_id,
         "preset": row.preset,
         "length": row.rules.get("length"),
+        "superpowers": bool(row.rules.get("superpowers")),
         "status": row.status,
         "created_at": row.created_at.isoformat() if row.created_at else None,
         "finished_at": row.finished_at.isoformat() if row.finished_at else None,

@@ -14,6 +14,7 @@ from jantaku.engine.game import Game
 from jantaku.server.lobby import Lobby
 from jantaku.server.rooms import Room
 from jantaku.server.runner import GameRunner
+from jantaku.server.store import RunningGame
 
 log = logging.getLogger("jantaku.server")
 #: a waiting room where nobody has been connected for this long is closed
@@ -39,32 +40,39 @@ def restore_running(lobby: Lobby) -> int:
                 log.warning("game %s stays stored: its room %s resumes a newer game", rec.id, room.id)
                 continue
             game = Game.replay(rec.lines)
-        except Exception:
+            runner = _runner(lobby, rec, room, game)
+        except Exception:  # one game that cannot be rebuilt stays stored, and never stops the server starting
             log.exception("game %s could not be restored", rec.id)
             continue
-        marks: set[float] = set()
-        for line in rec.lines[1:]:
-            data = json.loads(line)
-            if data.get("type") == "clock":
-                minutes = data["info"]["minutes"]
-                thresholds = (game.rules.last_hand_after_minutes, game.rules.end_after_minutes)
-                marks |= {m for m in thresholds if m and minutes >= m}
-        started_at = float(rec.room.get("started_at", time.time()))
-        runner = GameRunner(
-            room, lobby.settings, lobby.store, game, rec.id, started_at, decisions=len(rec.lines) - 1, clock_marks=marks
-        )
-        now = time.monotonic()
-        for i, s in enumerate(room.seats):
-            if s is not None and s.person:
-                if s.token_hash:  # away until they come back with their token: the grace period runs
-                    runner.clocks[i].away_since = now
-                else:  # left before the restart: a CPU of the room's level plays it from the first step
-                    runner.left_before(i, room.stand_in_level(lobby.settings.stand_in_level))
         room.runner, room.game_id = runner, rec.id
         lobby.add_room(room)
         runner.start()
         count += 1
     return count
+
+
+def _runner(lobby: Lobby, rec: RunningGame, room: Room, game: Game) -> GameRunner:
+    """The runner of a stored running game: its clock marks passed, the people away (their grace period runs)
+    and those who left before the restart (a CPU plays their seat)."""
+    marks: set[float] = set()
+    for line in rec.lines[1:]:
+        data = json.loads(line)
+        if data.get("type") == "clock":
+            minutes = data["info"]["minutes"]
+            thresholds = (game.rules.last_hand_after_minutes, game.rules.end_after_minutes)
+            marks |= {m for m in thresholds if m and minutes >= m}
+    started_at = float(rec.room.get("started_at", time.time()))
+    runner = GameRunner(
+        room, lobby.settings, lobby.store, game, rec.id, started_at, decisions=len(rec.lines) - 1, clock_marks=marks
+    )
+    now = time.monotonic()
+    for i, s in enumerate(room.seats):
+        if s is not None and s.person:
+            if s.token_hash:  # away until they come back with their token: the grace period runs
+                runner.clocks[i].away_since = now
+            else:  # left before the restart: a CPU of the room's level plays it from the first step
+                runner.left_before(i, room.stand_in_level(lobby.settings.stand_in_level))
+    return runner
 
 
 def restore_waiting(lobby: Lobby) -> int:

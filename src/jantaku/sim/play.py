@@ -25,6 +25,7 @@ from jantaku.bots import LEVELS, make_player
 from jantaku.bots.outside import OutsideSeat, is_outside, outside_lineup_entry
 from jantaku.engine import Game
 from jantaku.engine.events import Event
+from jantaku.formats.convert import no_riichi_form
 from jantaku.rules import preset
 from jantaku.rules.ruleset import RuleSet
 
@@ -83,8 +84,8 @@ def parse_players(text: str) -> list[str]:
 
 
 def check_lineup(rules: RuleSet | str, lineup: Sequence[str]) -> RuleSet:
-    """The rule set, or a clear error for an unknown preset or level (or an outside bot's empty command), or a
-    line-up that does not fill the table."""
+    """The rule set, or a clear error for an unknown preset or level (or an outside bot's empty command, or one
+    at a table mjai cannot speak of: Zung Jung, superpowers), or a line-up that does not fill the table."""
     rs = preset(rules) if isinstance(rules, str) else rules
     unknown = [lv for lv in lineup if lv not in LEVELS and outside_lineup_entry(lv) is None]
     if unknown:
@@ -96,6 +97,9 @@ def check_lineup(rules: RuleSet | str, lineup: Sequence[str]) -> RuleSet:
         program = command.argv[0] if command is not None else ""
         if command is not None and shutil.which(program) is None:
             raise ValueError(f"{entry!r}: no program {program!r} to run (not a file that can run, nor on PATH)")
+        reason = no_riichi_form(rs) if command is not None else None
+        if reason is not None:  # the bot would be told of a game it has no words for, and fault every decision
+            raise ValueError(f"{entry!r} is an outside bot and speaks mjai: {reason}")
     if len(lineup) != rs.players:
         raise ValueError(f"{rs.name} seats {rs.players} players; the line-up names {len(lineup)}")
     return rs
