@@ -161,7 +161,7 @@ def test_a_thinking_bot_holds_up_no_other_table(tmp_path: Path) -> None:
             cy.until("pong")
             slowest = max(slowest, time.monotonic() - began)
             time.sleep(0.05)
-        assert slowest < 0.2, f"the server took {slowest:.2f} s to answer while a bot thought"
+        assert slowest < 0.5, f"the server took {slowest:.2f} s to answer while a bot thought"
         seen = len(ann.seen)
         msg = ann.prompt()  # Ann's next turn: the three bots discarded, each after its second of thought
         while msg["view"]["phase"] != "turn":
