@@ -2,7 +2,7 @@
 every call, and can be told to fail at its Nth turn.
 
     python mjai_standin.py [--convention batch|stream] [--mode ok|crash|illegal|timeout|garbage] [--after N]
-                           [--noisy] [--slow-start S]
+                           [--noisy] [--slow-start S] [--think S]
 
 ``batch`` (the mjai.app convention): each input line is a JSON array of events; exactly one reply per line, to
 its last event. ``stream`` (Mortal's): one event per line; a reply only where it may act: its own draw (the
@@ -10,7 +10,8 @@ discard), and ``none`` on every other seat's discard, kan or North (Mortal answe
 seat drops the answers nobody asked for). ``--mode`` fails at turn N (``--after``, from 1): ``crash`` exits,
 ``illegal`` discards a tile it does not hold, ``timeout`` never answers, ``garbage`` writes a line that is not
 JSON. ``--noisy`` writes to stderr all along (which is no fault); ``--slow-start S`` waits S seconds before its
-first reply (a program loading its model). Standard library only.
+first reply (a program loading its model); ``--think S`` waits S seconds before every reply (a program that
+thinks). Standard library only.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ def main() -> int:
     parser.add_argument("--after", type=int, default=1)
     parser.add_argument("--noisy", action="store_true")
     parser.add_argument("--slow-start", type=float, default=0.0, help="seconds to wait before the first reply")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds to wait before every reply")
     args = parser.parse_args()
     slow = args.slow_start
     bot = StandIn(args.mode, args.after, args.noisy)
@@ -97,12 +99,12 @@ def main() -> int:
             reply = None
             for e in data:
                 reply = bot.see(e)
-            write(reply or {"type": "none"}, slow)
+            write(reply or {"type": "none"}, slow + args.think)
             slow = 0.0
         else:
             reply = bot.see(data)
             if reply is not None:
-                write(reply, slow)
+                write(reply, slow + args.think)
                 slow = 0.0
     return 0
 

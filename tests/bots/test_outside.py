@@ -8,8 +8,10 @@ import json
 import os
 import re
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -449,3 +451,32 @@ def test_our_cpu_as_an_mjai_bot_plays_through_the_seat(rules: str, convention: s
     assert {"reach", "pon", "kakan"} <= {e.type for e in game.events if e.actor == bot.seat}
     assert sent_events(bot)[-1]["type"] == "end_game"
     assert reaped(pid)
+
+
+def test_closing_the_seat_during_a_decision_ends_the_wait_at_once() -> None:
+    """The table server asks from a worker thread and may end the game meanwhile: ``close`` kills the program, the
+    waiting thread wakes with a fault, plays the default and reaps it; ``feed`` goes on safely all along."""
+    rules = preset("standard")
+    game = Game(rules, seed=3)
+    seat = game.to_act()[0]
+    bot = OutsideSeat(standin("batch", "--think", "30"), rules, seat, decision_seconds=60, start_seconds=60)
+    bot.feed(game.opening)
+    view = game.view(seat)
+    with ThreadPoolExecutor(1) as pool:
+        answer = pool.submit(bot.act, view)
+        deadline = time.monotonic() + 10
+        while not (bot.acting and bot.process is not None and not bot.pending):
+            assert time.monotonic() < deadline, "the program was never asked"
+            time.sleep(0.01)
+        pid = bot.process.proc.pid
+        bot.feed(game.opening)  # (events may come while it thinks)
+        began = time.monotonic()
+        bot.close()
+        action = answer.result(timeout=5)
+    assert time.monotonic() - began < 2, "the thread waited for the program's thought"
+    legal = game.legal_actions(seat)
+    own = view.get("own")
+    assert action == default_action(legal, own["drawn"] if own else None)
+    assert bot.faults and bot.faults[0].startswith("exited")
+    assert not os.path.exists(f"/proc/{pid}"), "killed and reaped"
+    assert bot.act(view) == action and bot.process is None  # closed: never started again

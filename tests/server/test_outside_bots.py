@@ -4,18 +4,23 @@ a room chooses a configured bot by its name alone, and a forged command is refus
 from __future__ import annotations
 
 import json
+import os
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
-from jantaku.bots.outside import BotCommand
+from jantaku.bots.outside import BotCommand, OutsideSeat
 from jantaku.engine import Game
 from jantaku.server import Settings
 from jantaku.server.config import OutsideBot, parse_outside_bots
 from jantaku.server.rooms import Room, RoomError, RoomSettings, known_level
-from tests.server.helpers import EAST, play_all, send_ok, table, two_and_cpus
+from jantaku.server.runner import GameRunner
+from tests.server.helpers import EAST, Client, answer, events, play_all, send_ok, table, two_and_cpus, wait_for
 
 STANDIN = str(Path(__file__).resolve().parents[1] / "bots" / "mjai_standin.py")
 BOTS = json.dumps(
@@ -160,3 +165,73 @@ def test_the_server_refuses_an_outside_bot_where_mjai_has_no_words(
         ann.send({"type": "add_cpu", "level": "bot:standin"})
         assert words in ann.error("bad_message")["message"]
         assert client.get("/api/games").json()["games"] == []
+
+
+def thinkers(seconds: float, limit: float = 5.0) -> str:
+    """The configuration of a bot that thinks ``seconds`` before every answer."""
+    return json.dumps(
+        {"thinker": {"command": [sys.executable, STANDIN, "--think", str(seconds)], "decision_seconds": limit}}
+    )
+
+
+def ann_and_thinkers(client: TestClient, connect: Callable[..., Client]) -> tuple[Client, GameRunner]:
+    """Ann alone with three thinking bots; she deals, so the bots think in turn after her first discard."""
+    ann = connect("Ann")
+    rid = send_ok(ann, {"type": "create_room", "settings": EAST, "cpus": ["bot:thinker"] * 3})["room"]["room_id"]
+    ann.send({"type": "ready"})
+    ann.room(lambda r: all(s["ready"] for s in r["seats"] if s))
+    ann.send({"type": "start"})
+    runner = wait_for(lambda: client.app.state.lobby.rooms[rid].runner)  # type: ignore[attr-defined]
+    assert isinstance(runner, GameRunner)
+    return ann, runner
+
+
+def test_a_thinking_bot_holds_up_no_other_table(tmp_path: Path) -> None:
+    """While a bot thinks (a second a decision), the server answers everyone else at once, and the game goes on."""
+    with table(tmp_path, mjai_bots=thinkers(1.0)) as (client, connect):
+        ann, runner = ann_and_thinkers(client, connect)
+        cy = connect("Cy")  # a person elsewhere: in the lobby
+        answer(ann, ann.prompt())
+        wait_for(lambda: runner.thinking)
+        slowest, until = 0.0, time.monotonic() + 2.5
+        while time.monotonic() < until:
+            began = time.monotonic()
+            assert client.get("/api/health").status_code == 200
+            assert client.get("/api/rooms").status_code == 200
+            cy.send({"type": "ping", "t": 1})
+            cy.until("pong")
+            slowest = max(slowest, time.monotonic() - began)
+            time.sleep(0.05)
+        assert slowest < 0.5, f"the server took {slowest:.2f} s to answer while a bot thought"
+        seen = len(ann.seen)
+        msg = ann.prompt()  # Ann's next turn: the three bots discarded, each after its second of thought
+        while msg["view"]["phase"] != "turn":
+            answer(ann, msg)
+            msg = ann.prompt()
+        discards = [e["actor"] for e in events(ann.seen[seen:], "dahai")]
+        assert discards[-3:] == [1, 2, 3]
+        assert not events(ann.seen, "fault")
+
+
+def test_a_game_abandoned_while_its_bot_thinks_leaves_no_process(tmp_path: Path) -> None:
+    """The game ends while a bot thinks (its only person leaves it): the program is killed and reaped at once, not
+    waited for, and its late answer is never played."""
+    with table(tmp_path, mjai_bots=thinkers(30.0, limit=60.0)) as (client, connect):
+        ann, runner = ann_and_thinkers(client, connect)
+        answer(ann, ann.prompt())
+        thinking = wait_for(lambda: runner.thinking)
+        seat = runner.bots[thinking.seat]
+        assert isinstance(seat, OutsideSeat)
+        process = wait_for(lambda: seat.process)
+        pid = process.proc.pid
+        began = time.monotonic()
+        ann.send({"type": "leave_room"})
+        ann.until("left")
+        wait_for(lambda: runner.finished and runner.task is not None and runner.task.done())
+        wait_for(lambda: not os.path.exists(f"/proc/{pid}"), 5.0)  # killed and reaped (no zombie left)
+        assert time.monotonic() - began < 5.0, "the table did not wait for the program's thought"
+        record = client.get(f"/api/games/{runner.game_id}").json()
+        assert record["status"] == "abandoned"
+        log = client.get(f"/api/games/{runner.game_id}/log").text.splitlines()
+        assert Game.replay(log).log == log
+        assert thinking.answer.done() and not seat.acting  # the thread woke with the kill and is free again

@@ -17,17 +17,24 @@ decision played by the default (pass on a claim, the drawn tile on a turn) and a
 stops answering, the seat plays the default to the end of the game. The table records each fault with
 ``Game.fault`` (``take_faults``) so the log and the results show it.
 
+The table server asks the seat from a worker thread (``act``) while its event loop goes on telling it the game
+(``feed``) and may end it (``close``): the events waiting to be sent and the process are guarded by one lock, and
+``close`` during a decision kills the program, so the waiting thread wakes at once with a fault, plays the default
+and reaps it.
+
 The tenpai declaration some rules ask for at an exhaustive draw has no mjai word: the seat declares tenpai
 whenever it may, without asking. Superpowers have none either: an outside seat never uses one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
 import shlex
 import subprocess
+import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -186,6 +193,12 @@ class BotProcess:
         self.buffer = lines.pop()
         return [line.decode("utf-8", errors="replace") for line in lines]
 
+    def kill(self) -> None:
+        """Kill it from another thread than the one waiting on its pipes: that wait ends at once (the pipe's end),
+        and the waiting thread closes and reaps it."""
+        with contextlib.suppress(OSError):
+            self.proc.kill()
+
     def close(self, grace: float = EXIT_SECONDS) -> None:
         """Close its input, give it ``grace`` seconds to exit, then kill it; always reaped (no zombie)."""
         self.reader.close()
@@ -335,6 +348,11 @@ class OutsideSeat:
         #: seconds spent waiting for the program's answers (its own time; ``BotProcess.blocked``)
         self.waited = 0.0
         self.asked = 0  # decisions it was asked
+        #: guards ``pending``, ``reach_sent``, ``unread``, ``process`` and ``closed``/``acting``: the table's loop
+        #: feeds and closes the seat while ``act`` may run in a worker thread
+        self.lock = threading.Lock()
+        self.closed = False  # ``close`` was called: no program is started again
+        self.acting = False  # ``act`` waits on the program (in some thread)
 
     # ---------------------------------------------------------------- the table's side
     def feed(self, events: Iterable[Event]) -> None:
@@ -344,14 +362,16 @@ class OutsideSeat:
             out = self.exporter.convert(seen)
             if out is None:
                 continue
-            if out["type"] == "reach" and out.get("actor") == self.seat and self.reach_sent:
-                self.reach_sent = False
-                continue
-            self.pending.append(out)
+            with self.lock:
+                if out["type"] == "reach" and out.get("actor") == self.seat and self.reach_sent:
+                    self.reach_sent = False
+                    continue
+                self.pending.append(out)
 
     def take_faults(self) -> list[str]:
         """The faults noted since the last call (the table records each with ``Game.fault``)."""
-        out, self.unread = self.unread, []
+        with self.lock:
+            out, self.unread = self.unread, []
         return out
 
     def act(self, view: SeatView) -> Action:
@@ -360,8 +380,10 @@ class OutsideSeat:
         drawn = own["drawn"] if own is not None else None
         if any(isinstance(a, (DeclareTenpai, DeclareNoten)) for a in legal):
             return default_action(legal, drawn)  # no mjai word for it: not the program's decision
-        if self.dead:
-            return default_action(legal, drawn)
+        with self.lock:
+            if self.dead or self.closed:
+                return default_action(legal, drawn)
+            self.acting = True
         turn = view.get("phase") == "turn"
         riichi = False
         try:
@@ -370,8 +392,9 @@ class OutsideSeat:
                 if not any(isinstance(a, Riichi) for a in legal):
                     raise BotFault("illegal", "reach is not legal now")
                 riichi = True
-                self.reach_sent = True
-                self.pending.append({"type": "reach", "actor": self.seat})
+                with self.lock:
+                    self.reach_sent = True
+                    self.pending.append({"type": "reach", "actor": self.seat})
                 reply = self._ask(turn)
             return action_of_reply(reply, self.seat, legal, drawn=drawn, red_fives=self.red_fives, riichi=riichi)
         except BotFault as fault:
@@ -380,22 +403,41 @@ class OutsideSeat:
                 declared = [a for a in legal if isinstance(a, Riichi)]
                 return next((a for a in declared if a.tile == drawn), declared[0])
             return default_action(legal, drawn)
+        finally:
+            with self.lock:
+                self.acting = False
+                process = self.process if self.closed else None
+                if process is not None:
+                    self.process = None
+            if process is not None:  # closed while it answered: this thread reaps it
+                process.close(0)
 
     def close(self) -> None:
         """The game is over (or stopped): the events left are sent, when the program still listens, and the
-        program is closed and reaped."""
-        process, self.process = self.process, None
+        program is closed and reaped. During a decision (``act`` in another thread) the program is killed
+        instead, never waited for here: the thread waiting on it wakes with a fault, plays the default and reaps
+        it."""
+        with self.lock:
+            self.closed = True
+            if self.acting:
+                if self.process is not None:
+                    self.process.kill()
+                return
+            process, self.process = self.process, None
         if process is None:
             return
         try:
-            if not self.dead and self.pending:
-                process.send(self._message(), time.monotonic() + self.decision_seconds)
+            with self.lock:
+                message = self._message() if not self.dead and self.pending else ""
+            if message:
+                process.send(message, time.monotonic() + self.decision_seconds)
         except BotFault:
             pass
         process.close()
 
     # ---------------------------------------------------------------- the program's side
     def _message(self) -> str:
+        """The events waiting, as the lines of one message (the caller holds ``lock``)."""
         events, self.pending = self.pending, []
         if self.command.convention == "batch":
             lines = [json.dumps(events, separators=(",", ":"))]
@@ -406,9 +448,13 @@ class OutsideSeat:
         return "".join(line + "\n" for line in lines)
 
     def _ask(self, turn: bool) -> dict[str, Any]:
-        if self.process is None:
-            self.process = BotProcess(self.command.argv, stderr=self.stderr)
-        process = self.process
+        with self.lock:
+            if self.closed:
+                raise BotFault("exited", "the table closed the seat")
+            if self.process is None:
+                self.process = BotProcess(self.command.argv, stderr=self.stderr)
+            process = self.process
+            message = self._message()
         stream = self.command.convention == "stream"
         if stream:
             process.drain()  # answers to events it thought it could act on: not this decision's
@@ -418,7 +464,7 @@ class OutsideSeat:
         deadline = time.monotonic() + limit
         blocked = process.blocked
         try:
-            process.send(self._message(), deadline)
+            process.send(message, deadline)
             while True:
                 line = process.read_line(deadline)
                 try:
@@ -434,13 +480,15 @@ class OutsideSeat:
             self.waited += process.blocked - blocked
 
     def _note(self, fault: BotFault) -> None:
-        self.faults.append(str(fault))
-        self.unread.append(str(fault))
-        if fault.fatal:
-            self.dead = True
-            process, self.process = self.process, None
-            if process is not None:
-                process.close(0)
+        with self.lock:
+            self.faults.append(str(fault))
+            self.unread.append(str(fault))
+            process = None
+            if fault.fatal:
+                self.dead = True
+                process, self.process = self.process, None
+        if process is not None:
+            process.close(0)
 
 
 #: line-up entries that seat an outside program, and the convention each speaks

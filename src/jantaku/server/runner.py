@@ -14,7 +14,10 @@ a decision that is not stored.
 table: prompt timers, grace periods, the claim window, the CPUs' pace, the hand-result pause, the match clock, the
 abandonment deadline) or until a message arrives, then ``step()`` does what is due, one change at a time.
 
-CPUs decide through the same ``act(view)`` as in the simulator, at the room's CPU pace. A person who is away
+CPUs decide through the same ``act(view)`` as in the simulator, at the room's CPU pace. An outside program's seat
+(``OutsideSeat``) is asked in a worker thread, never on the loop: the server's other tables and connections go on
+while it thinks (up to its time limit). Its answer wakes the task through the inbox (``bot``) and is played at
+the next step, as a CPU's is, if that seat still has that decision; no other CPU decides meanwhile. A person who is away
 keeps the seat for a grace period, then a CPU stands in, at the same pace, until they return; one who leaves the
 game (``left_for_good``) has a CPU of the room's level in their seat at once, for good. A game with no person
 connected (away, or left) pauses; after ``abandon_minutes`` it ends as abandoned — at once when every person left
@@ -38,7 +41,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -63,6 +66,11 @@ AHEAD = 8
 Outgoing = tuple[int | Callable[[ServerMessage], None] | None, ServerMessage]
 #: the place of an update folded into a later one
 SKIP = -1
+
+#: the threads outside programs' decisions wait in (each waits on its program's pipe, up to its time limit), apart
+#: from the loop's default executor so that bots thinking at many tables never hold up its other users; a
+#: decision beyond these waits for a thread, and its time limit counts from when it is asked
+BOT_THREADS = ThreadPoolExecutor(max_workers=16, thread_name_prefix="jantaku-mjai")
 
 
 class GameRoom(Protocol):
@@ -124,8 +132,8 @@ class SeatClock:
 class InboxItem:
     """An inbox item: ``action`` (a person's answer), ``presence`` (a person came or went, ``payload`` True or
     False), ``left`` (a person left the game for good: ``payload`` is the level of the CPU that takes the seat),
-    ``continue`` (a person read the hand's result) or ``watch`` (a spectator wants the table: ``reply`` gets
-    it)."""
+    ``continue`` (a person read the hand's result), ``watch`` (a spectator wants the table: ``reply`` gets it) or
+    ``bot`` (an outside program's answer is in: the task wakes to play it)."""
 
     kind: str
     seat: int = -1
@@ -158,6 +166,17 @@ def without_powers(view: SeatView) -> SeatView:
         return view
     plain = [a for a in legal if a.get("type") != "power" and not a.get("veil")]
     return view if len(plain) == len(legal) else {**view, "legal_actions": plain}
+
+
+@dataclass
+class Thinking:
+    """An outside program's decision under way in a worker thread: its seat, the prompt it answers (the seat's
+    ``SeatClock.key`` when asked) and the answer to come."""
+
+    seat: int
+    key: tuple[Any, ...]
+    since: float
+    answer: asyncio.Future[Action]
 
 
 @dataclass
@@ -231,6 +250,9 @@ class GameRunner:
         #: the game ended, as shown; ``abandoned``: it was abandoned
         self.finished = False
         self.abandoned = False
+        #: the outside program's decision under way, if any (at most one at a time: one seat's program is never
+        #: asked twice at once, and no other CPU decides meanwhile)
+        self.thinking: Thinking | None = None
 
     # ------------------------------------------------------------------ outside world
     def start(self) -> None:
@@ -477,18 +499,69 @@ class GameRunner:
                 return
         cpu = self._cpu_due()
         if cpu is not None and now >= cpu:
+            if self.thinking is not None:
+                self._answered(self.thinking, now)
+                return
             seat = next(s for s in game.to_act() if self.controller(s) is not None)
             bot = self.controller(seat)
             assert bot is not None
             view = game.view(seat)
             if seat not in self.bots:  # a stand-in plays a person's seat: the person's power stays unspent
                 view = without_powers(view)
-            action = bot.act(view)  # an outside program's answer is bounded by its time limit
             if isinstance(bot, OutsideSeat):
-                for reason in bot.take_faults():
-                    self.game.fault(seat, reason)
-                    self._store({"type": "fault", "actor": seat, "info": {"reason": reason}})
+                self._ask_outside(seat, bot, view, now)
+                return
+            self._apply(seat, bot.act(view), now)
+
+    def _ask_outside(self, seat: int, bot: OutsideSeat, view: SeatView, now: float) -> None:
+        """Ask an outside program in a worker thread; its answer wakes the task (``bot``) and a later step plays
+        it. With no running loop (a test driving the runner by hand) it is asked here and played at once."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            action = bot.act(view)
+            self._faults(seat, bot)
             self._apply(seat, action, now)
+            return
+        answer = loop.run_in_executor(BOT_THREADS, bot.act, view)
+        answer.add_done_callback(lambda _: self.post(InboxItem("bot", seat)))
+        self.thinking = Thinking(seat, self.clocks[seat].key, now, answer)
+
+    def _answered(self, thinking: Thinking, now: float) -> None:
+        """Play an outside program's answer, once: as it is when its seat still has the decision it was asked;
+        the default, with a ``stale`` fault, when the seat has another decision now or the answer is no longer
+        legal; nothing when the seat has no decision any more (the game moved on)."""
+        self.thinking = None
+        seat, game = thinking.seat, self.game
+        bot = self.bots.get(seat)
+        assert isinstance(bot, OutsideSeat)
+        try:
+            action: Action | None = thinking.answer.result()
+        except Exception as exc:  # a bug in the seat must not stop the game: the default plays
+            log.exception("game %s: the outside program at seat %d failed", self.game_id, seat)
+            action = None
+            self._fault(seat, f"error: {exc}")
+        self._faults(seat, bot)
+        if seat not in game.to_act() or self.controller(seat) is not bot:
+            return
+        if action is not None and self.clocks[seat].key != thinking.key:
+            self._fault(seat, "stale: the answer came after the decision it was asked had changed")
+            action = None
+        elif action is not None and action not in game.legal_actions(seat):
+            self._fault(seat, f"stale: {action_to_json(action)} is no longer legal")
+            action = None
+        self._apply(seat, action if action is not None else default_action(game, seat), now)
+
+    def _faults(self, seat: int, bot: OutsideSeat) -> None:
+        """Record the faults the outside program's seat noted."""
+        for reason in bot.take_faults():
+            self._fault(seat, reason)
+
+    def _fault(self, seat: int, reason: str) -> None:
+        if self.game.over:  # (the end of the game is recorded; a program killed with it is not a fault)
+            return
+        self.game.fault(seat, reason)
+        self._store({"type": "fault", "actor": seat, "info": {"reason": reason}})
 
     def _grace_end(self, seat: int) -> float | None:
         """When the away person's grace period ends (None: present, a CPU seat, or a stand-in plays already)."""
@@ -508,6 +581,8 @@ class GameRunner:
         """When the next CPU decision is due: a turn at the CPU pace after the last move, a claim at once
         (after the claim window); None when no CPU has a decision."""
         game = self.game
+        if self.thinking is not None:  # nothing to do until the program answers (the answer wakes the task)
+            return self.thinking.since if self.thinking.answer.done() else None
         if not any(self.controller(s) is not None for s in game.to_act()):
             return None
         if game.phase == "turn":
@@ -529,6 +604,7 @@ class GameRunner:
             self._left(item.seat, str(item.payload))
         elif item.kind == "watch" and item.reply is not None:
             self.outbox.append((item.reply, self.update_for(None, [])))
+        # ``bot``: nothing here; the step after it plays the answer when the table is at it (``_answered``)
 
     def _answer(self, msg: InboxItem, now: float) -> None:
         seat, game = msg.seat, self.game
@@ -783,3 +859,4 @@ class GameRunner:
         status = "abandoned" if self.abandoned else "unrecorded" if self.unrecorded() else "finished"
         self.store.game_finished(self.game_id, status, dict(self.final_json()), walls, game.log)
         self.finished = True
+        self.thinking = None  # an answer still to come is for no decision: never played
