@@ -10,8 +10,10 @@ import json
 import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -23,6 +25,7 @@ from jantaku.server.store import Store
 from tests.server.test_runner import Table
 
 STANDIN = str(Path(__file__).resolve().parents[1] / "bots" / "mjai_standin.py")
+T = TypeVar("T")
 BOTS = json.dumps({"thinker": {"command": [sys.executable, STANDIN, "--think", "0.3"]}})
 
 
@@ -31,6 +34,13 @@ class BotTable(Table):
 
     def cpu_levels(self) -> list[str | None]:
         return [None] + ["bot:thinker"] * 3
+
+
+def on_own_loop(coro: Coroutine[Any, Any, T]) -> T:
+    """Run ``coro`` on a new event loop in a thread of its own: the test process may already have a loop running in
+    its main thread (Playwright's sync API keeps one for the browser tests), and ``asyncio.run`` refuses to nest."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 @pytest.fixture
@@ -84,7 +94,7 @@ def test_an_answer_is_played_once_or_not_at_all(
         finally:
             runner.close_outside()
 
-    runner, seat, before = asyncio.run(drive())
+    runner, seat, before = on_own_loop(drive())
     after = game.events[before:]
     assert [e.info["reason"].split(":")[0] for e in after if e.type == "fault"] == faults
     assert [e.actor for e in after if e.type == "dahai"][:1] == ([seat] if played else [])
