@@ -382,6 +382,15 @@ def test_a_fault_is_played_by_the_default_and_recorded(convention: str, mode: st
     assert reaped(pid)
 
 
+def test_a_stray_line_is_one_fault_and_later_answers_stay_in_step() -> None:
+    """A batch program that logs one line to stdout: that decision is noted once and its reply still read; the
+    answers after it are not taken one behind."""
+    game, bot, _ = play("standard", standin("batch", "--stray", "3"), "stray", decision_seconds=0.5)
+    assert game.over
+    assert [f.split(":")[0] for f in bot.faults] == ["garbage"]
+    assert bot.asked > 10 and not bot.dead
+
+
 def test_the_first_message_has_the_longer_limit() -> None:
     command = standin("batch", "--slow-start", "0.5")
     _, bot, _ = play("standard", command, "slow", decision_seconds=0.2, start_seconds=3)

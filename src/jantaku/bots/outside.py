@@ -456,25 +456,37 @@ class OutsideSeat:
             process = self.process
             message = self._message()
         stream = self.command.convention == "stream"
-        if stream:
-            process.drain()  # answers to events it thought it could act on: not this decision's
+        # lines written since the last answer (stream: answers to events it thought it could act on; batch: a late
+        # reply or a stray line) are not this decision's: left in the pipe, every later answer would be one behind
+        process.drain()
         limit = self.start_seconds if self.messages == 0 else self.decision_seconds
         self.messages += 1
         self.asked += 1
         deadline = time.monotonic() + limit
         blocked = process.blocked
+        stray: BotFault | None = None  # batch: the first line of this decision that was not JSON
         try:
             process.send(message, deadline)
             while True:
-                line = process.read_line(deadline)
+                try:
+                    line = process.read_line(deadline)
+                except BotFault as fault:
+                    # a program that wrote only stray lines failed this decision by them, not by the clock
+                    raise stray if stray is not None and fault.kind == "timeout" else fault from None
                 try:
                     reply = json.loads(line)
                 except ValueError:
-                    raise BotFault("garbage", f"not JSON: {line[:80]!r}") from None
+                    if stream:
+                        raise BotFault("garbage", f"not JSON: {line[:80]!r}") from None
+                    # a program's log line on stdout ("loading... done"): noted once, and its answer still read
+                    stray = stray or BotFault("garbage", f"not JSON: {line[:80]!r}")
+                    continue
                 if not isinstance(reply, dict):
                     raise BotFault("garbage", f"not a JSON object: {line[:80]!r}")
                 if stream and turn and reply.get("type") in ("none", "chi", "pon", "daiminkan"):
                     continue  # a late answer to a claim nobody offered it
+                if stray is not None:
+                    self._note(stray)  # the answer came after a stray line: one fault for the decision
                 return reply
         finally:
             self.waited += process.blocked - blocked
