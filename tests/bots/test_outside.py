@@ -21,6 +21,7 @@ from jantaku.bots import make_player
 from jantaku.bots.outside import (
     BotCommand,
     BotFault,
+    BotProcess,
     OutsideSeat,
     action_of_reply,
     default_action,
@@ -460,6 +461,49 @@ def test_our_cpu_as_an_mjai_bot_plays_through_the_seat(rules: str, convention: s
     assert {"reach", "pon", "kakan"} <= {e.type for e in game.events if e.actor == bot.seat}
     assert sent_events(bot)[-1]["type"] == "end_game"
     assert reaped(pid)
+
+
+def running(pid: int) -> bool:
+    """Whether a process is still running (a zombie waiting for its reaper is not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+def children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+CHILDREN = [
+    ("closed while it runs", "close"),
+    ("killed from another thread, then closed", "kill"),
+]
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads /proc")
+@pytest.mark.parametrize("how", [r[1] for r in CHILDREN], ids=[r[0] for r in CHILDREN])
+def test_the_processes_a_program_started_end_with_it(how: str) -> None:
+    process = BotProcess(["sh", "-c", "sleep 237 & wait"])
+    deadline = time.monotonic() + 5
+    while not (started := children(process.proc.pid)):
+        assert time.monotonic() < deadline, "the program never started its child"
+        time.sleep(0.01)
+    if how == "kill":
+        process.kill()
+    process.close(0)
+    assert process.proc.returncode is not None
+    deadline = time.monotonic() + 2
+    while left := [pid for pid in started if running(pid)]:
+        if time.monotonic() > deadline:
+            for pid in left:  # not to leave them to the machine
+                os.kill(pid, 9)
+            pytest.fail(f"left running: {left}")
+        time.sleep(0.01)
 
 
 def test_closing_the_seat_during_a_decision_ends_the_wait_at_once() -> None:

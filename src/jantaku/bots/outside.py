@@ -33,6 +33,7 @@ import json
 import os
 import selectors
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -115,7 +116,12 @@ class BotProcess:
     def __init__(self, argv: Sequence[str], *, stderr: IO[Any] | int | None = subprocess.DEVNULL) -> None:
         try:
             self.proc = subprocess.Popen(
-                list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, close_fds=True
+                list(argv),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                close_fds=True,
+                start_new_session=True,  # its own process group: killing it kills what it started too
             )
         except OSError as exc:
             raise BotFault("exited", f"could not start {argv[0]!r}: {exc}") from None
@@ -194,13 +200,17 @@ class BotProcess:
         return [line.decode("utf-8", errors="replace") for line in lines]
 
     def kill(self) -> None:
-        """Kill it from another thread than the one waiting on its pipes: that wait ends at once (the pipe's end),
-        and the waiting thread closes and reaps it."""
+        """Kill it and every process it started (its process group: a wrapper script's children would otherwise
+        live on), from any thread: a wait on its pipes ends at once (the pipe's end), and the waiting thread
+        closes and reaps it."""
+        with contextlib.suppress(OSError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
         with contextlib.suppress(OSError):
             self.proc.kill()
 
     def close(self, grace: float = EXIT_SECONDS) -> None:
-        """Close its input, give it ``grace`` seconds to exit, then kill it; always reaped (no zombie)."""
+        """Close its input, give it ``grace`` seconds to exit, then kill its process group (it and what it started);
+        always reaped (no zombie)."""
         self.reader.close()
         self.writer.close()
         for pipe in (self.proc.stdin, self.proc.stdout):
@@ -209,11 +219,10 @@ class BotProcess:
                     pipe.close()
             except OSError:
                 pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(grace)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        self.kill()  # what it left running (or itself, still running after the grace)
+        self.proc.wait()
 
 
 # ------------------------------------------------------------------------------------------------ replies
