@@ -19,6 +19,7 @@ import pytest
 
 from jantaku.bots import make_player
 from jantaku.bots.outside import (
+    MAX_REASON,
     BotCommand,
     BotFault,
     BotProcess,
@@ -26,6 +27,7 @@ from jantaku.bots.outside import (
     action_of_reply,
     default_action,
     outside_lineup_entry,
+    short_reason,
 )
 from jantaku.engine import Game
 from jantaku.engine.actions import (
@@ -167,6 +169,27 @@ def test_lineup_entry(entry: str, expected: BotCommand | None) -> None:
 def test_an_empty_command_is_refused() -> None:
     with pytest.raises(ValueError, match="needs a command"):
         outside_lineup_entry("mjai:")
+
+
+LONG = "x" * 70000
+LONG_REPLIES = [
+    ("a long unknown type", {"type": LONG}),
+    ("a long actor", {"type": "dahai", "actor": LONG, "pai": "1m"}),
+    ("a long illegal call", {"type": "pon", "pai": "1m", "consumed": ["1m", "1m"], "note": LONG}),
+    ("a long type with no tile", {"type": "dahai" + LONG}),
+]
+
+
+@pytest.mark.parametrize("reply", [r[1] for r in LONG_REPLIES], ids=[r[0] for r in LONG_REPLIES])
+def test_a_fault_reason_stays_short(reply: dict[str, Any]) -> None:
+    with pytest.raises(BotFault) as caught:
+        action_of_reply(reply, 0, [Discard(3)])
+    assert len(str(caught.value)) <= MAX_REASON
+
+
+def test_a_short_reason_is_kept_and_a_long_one_cut() -> None:
+    assert short_reason("illegal: 5m") == "illegal: 5m"
+    assert short_reason(LONG) == "x" * (MAX_REASON - 1) + "…"
 
 
 # ------------------------------------------------------------------------------------------------ whole games

@@ -74,6 +74,13 @@ START_SECONDS = 30.0
 EXIT_SECONDS = 1.0
 #: the longest reply line read; a longer one is garbage
 MAX_LINE = 1 << 16
+#: the longest fault reason kept: a reason quotes the program's text, which must not fill the game's log
+MAX_REASON = 200
+
+
+def short_reason(text: str, limit: int = MAX_REASON) -> str:
+    """``text`` cut to ``limit`` characters (the cut marked with an ellipsis): a fault reason fit for the log."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class BotFault(Exception):
@@ -82,8 +89,8 @@ class BotFault(Exception):
 
     def __init__(self, kind: str, detail: str) -> None:
         self.kind = kind
-        self.detail = detail
-        super().__init__(f"{kind}: {detail}")
+        self.detail = short_reason(detail, MAX_REASON - len(kind) - 2)  # the reason, "kind: detail", stays short
+        super().__init__(f"{kind}: {self.detail}")
 
     @property
     def fatal(self) -> bool:

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from jantaku.bots import LEVELS, Bot, Player, make_player
-from jantaku.bots.outside import OutsideSeat
+from jantaku.bots.outside import OutsideSeat, short_reason
 from jantaku.engine import Action, Event, Game, IllegalAction, SeatView, action_from_json, action_to_json, redact
 from jantaku.engine.actions import DeclareNoten, Discard, Pass, Power
 from jantaku.server.config import OUTSIDE_BOT, Settings
@@ -560,6 +560,7 @@ class GameRunner:
     def _fault(self, seat: int, reason: str) -> None:
         if self.game.over:  # (the end of the game is recorded; a program killed with it is not a fault)
             return
+        reason = short_reason(reason)  # (an exception's text or the program's, which may be long)
         self.game.fault(seat, reason)
         self._store({"type": "fault", "actor": seat, "info": {"reason": reason}})
 
