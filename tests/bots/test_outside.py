@@ -486,6 +486,31 @@ def test_our_cpu_as_an_mjai_bot_plays_through_the_seat(rules: str, convention: s
     assert reaped(pid)
 
 
+def test_a_resumed_stream_program_answers_the_decision_not_the_history() -> None:
+    """A stream program that joins a game under way (the server resumed it) is told the whole game and answers
+    the draws it sees in it; those answers are let through, and the one read is to the decision asked now."""
+    rules = preset("standard")
+    game = Game(rules, seed=5)
+    seat = 1
+    players = [make_player("strong", rules, seed=i) for i in range(rules.players)]
+    turns = 0
+    while turns < 4 or game.to_act()[0] != seat or game.view(seat).get("phase") != "turn":
+        s = game.to_act()[0]
+        turns += s == seat and game.view(s).get("phase") == "turn"
+        game.apply(s, players[s].act(game.view(s)))
+    bot = OutsideSeat(standin("stream"), rules, seat)
+    view = game.view(seat)
+    own = view.get("own")
+    assert own is not None and own["drawn"] is not None
+    try:
+        bot.feed(game.events)  # the whole game so far, as a resumed game sends it
+        action = bot.act(view)
+    finally:
+        bot.close()
+    assert bot.faults == []
+    assert action == Discard(own["drawn"])  # the stand-in's answer to this draw, not to an earlier one
+
+
 def running(pid: int) -> bool:
     """Whether a process is still running (a zombie waiting for its reaper is not)."""
     try:

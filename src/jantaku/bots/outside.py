@@ -72,6 +72,8 @@ DECISION_SECONDS = 5.0
 START_SECONDS = 30.0
 #: seconds a program has to exit once its input is closed at the end of the game, before it is killed
 EXIT_SECONDS = 1.0
+#: seconds of silence that end a stream program's answers to a resumed game's history (``BotProcess.settle``)
+CATCH_UP_QUIET = 0.2
 #: the longest reply line read; a longer one is garbage
 MAX_LINE = 1 << 16
 #: the longest fault reason kept: a reason quotes the program's text, which must not fill the game's log
@@ -205,6 +207,25 @@ class BotProcess:
         lines = self.buffer.split(b"\n")
         self.buffer = lines.pop()
         return [line.decode("utf-8", errors="replace") for line in lines]
+
+    def settle(self, quiet: float, deadline: float) -> int:
+        """Drop what the program writes until it has been silent ``quiet`` seconds (or the deadline, or its output
+        ends): its answers to events long past. The number of lines dropped."""
+        dropped = len(self.drain())
+        until = time.monotonic() + quiet
+        while not self.eof:
+            now = time.monotonic()
+            if now >= min(until, deadline):
+                break
+            started = now
+            ready = self.reader.select(min(until, deadline) - now)
+            self.blocked += time.monotonic() - started
+            if ready:
+                lines = self.drain()
+                if lines:
+                    dropped += len(lines)
+                    until = time.monotonic() + quiet
+        return dropped
 
     def kill(self) -> None:
         """Kill it and every process it started (its process group: a wrapper script's children would otherwise
@@ -455,6 +476,26 @@ class OutsideSeat:
     def _message(self) -> str:
         """The events waiting, as the lines of one message (the caller holds ``lock``)."""
         events, self.pending = self.pending, []
+        return self._lines(events)
+
+    def _catch_up(self) -> str:
+        """For a stream program's first message when it joins a game under way (the server resumed it): all the
+        events waiting but the last, when they hold one it could act on (its own draw, another seat's discard, kan
+        or North), else nothing (the caller holds ``lock``). Its answers to them are not this decision's."""
+        if self.command.convention != "stream" or self.messages or len(self.pending) < 2:
+            return ""
+        history = self.pending[:-1]
+        actionable = any(
+            (e.get("actor") == self.seat and e["type"] == "tsumo")
+            or (e.get("actor") != self.seat and e["type"] in ("dahai", "kakan", "ankan", "nukidora"))
+            for e in history
+        )
+        if not actionable:
+            return ""
+        self.pending = self.pending[-1:]
+        return self._lines(history)
+
+    def _lines(self, events: list[dict[str, Any]]) -> str:
         if self.command.convention == "batch":
             lines = [json.dumps(events, separators=(",", ":"))]
         else:
@@ -470,6 +511,7 @@ class OutsideSeat:
             if self.process is None:
                 self.process = BotProcess(self.command.argv, stderr=self.stderr)
             process = self.process
+            history = self._catch_up()
             message = self._message()
         stream = self.command.convention == "stream"
         # lines written since the last answer (stream: answers to events it thought it could act on; batch: a late
@@ -482,6 +524,9 @@ class OutsideSeat:
         blocked = process.blocked
         stray: BotFault | None = None  # batch: the first line of this decision that was not JSON
         try:
+            if history:  # a resumed game: its answers to the history are let through before it is asked
+                process.send(history, deadline)
+                process.settle(CATCH_UP_QUIET, deadline)
             process.send(message, deadline)
             while True:
                 try:
