@@ -14,8 +14,10 @@ own ``reach`` event and the discard that follows is the riichi discard. Time is 
 limit for the first message, while the program loads) by waiting on the pipes with a selector, never with a
 thread. A program that exits, writes what is not JSON, answers what the rules refuse or runs out of time has the
 decision played by the default (pass on a claim, the drawn tile on a turn) and a fault noted; after it exits or
-stops answering, the seat plays the default to the end of the game. The table records each fault with
-``Game.fault`` (``take_faults``) so the log and the results show it.
+stops answering, the seat plays the default to the end of the game; a batch program's line that is not JSON (a
+log line on stdout) is one fault and skipped, its reply after it still read. The table records each fault
+(``take_faults``; the reason cut to ``MAX_REASON`` characters) with ``Game.fault`` so the log and the results
+show it. The program runs in its own process group, killed whole, so what it started ends with it.
 
 The table server asks the seat from a worker thread (``act``) while its event loop goes on telling it the game
 (``feed``) and may end it (``close``): the events waiting to be sent and the process are guarded by one lock, and
