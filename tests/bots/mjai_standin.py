@@ -2,7 +2,7 @@
 every call, and can be told to fail at its Nth turn.
 
     python mjai_standin.py [--convention batch|stream] [--mode ok|crash|illegal|timeout|garbage] [--after N]
-                           [--noisy] [--slow-start S] [--think S]
+                           [--noisy] [--slow-start S] [--think S] [--stray N]
 
 ``batch`` (the mjai.app convention): each input line is a JSON array of events; exactly one reply per line, to
 its last event. ``stream`` (Mortal's): one event per line; a reply only where it may act: its own draw (the
@@ -11,7 +11,8 @@ seat drops the answers nobody asked for). ``--mode`` fails at turn N (``--after`
 ``illegal`` discards a tile it does not hold, ``timeout`` never answers, ``garbage`` writes a line that is not
 JSON. ``--noisy`` writes to stderr all along (which is no fault); ``--slow-start S`` waits S seconds before its
 first reply (a program loading its model); ``--think S`` waits S seconds before every reply (a program that
-thinks). Standard library only.
+thinks); ``--stray N`` writes a log line to stdout before its reply at turn N (a program that logs where it
+should not). Standard library only.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ def main() -> int:
     parser.add_argument("--noisy", action="store_true")
     parser.add_argument("--slow-start", type=float, default=0.0, help="seconds to wait before the first reply")
     parser.add_argument("--think", type=float, default=0.0, help="seconds to wait before every reply")
+    parser.add_argument("--stray", type=int, default=0, help="the turn before whose reply a log line is written")
     args = parser.parse_args()
     slow = args.slow_start
     bot = StandIn(args.mode, args.after, args.noisy)
@@ -99,6 +101,8 @@ def main() -> int:
             reply = None
             for e in data:
                 reply = bot.see(e)
+            if reply is not None and reply.get("type") == "dahai" and bot.turns == args.stray:
+                sys.stdout.write("loading weights... done\n")
             write(reply or {"type": "none"}, slow + args.think)
             slow = 0.0
         else:

@@ -19,12 +19,15 @@ import pytest
 
 from jantaku.bots import make_player
 from jantaku.bots.outside import (
+    MAX_REASON,
     BotCommand,
     BotFault,
+    BotProcess,
     OutsideSeat,
     action_of_reply,
     default_action,
     outside_lineup_entry,
+    short_reason,
 )
 from jantaku.engine import Game
 from jantaku.engine.actions import (
@@ -166,6 +169,27 @@ def test_lineup_entry(entry: str, expected: BotCommand | None) -> None:
 def test_an_empty_command_is_refused() -> None:
     with pytest.raises(ValueError, match="needs a command"):
         outside_lineup_entry("mjai:")
+
+
+LONG = "x" * 70000
+LONG_REPLIES = [
+    ("a long unknown type", {"type": LONG}),
+    ("a long actor", {"type": "dahai", "actor": LONG, "pai": "1m"}),
+    ("a long illegal call", {"type": "pon", "pai": "1m", "consumed": ["1m", "1m"], "note": LONG}),
+    ("a long type with no tile", {"type": "dahai" + LONG}),
+]
+
+
+@pytest.mark.parametrize("reply", [r[1] for r in LONG_REPLIES], ids=[r[0] for r in LONG_REPLIES])
+def test_a_fault_reason_stays_short(reply: dict[str, Any]) -> None:
+    with pytest.raises(BotFault) as caught:
+        action_of_reply(reply, 0, [Discard(3)])
+    assert len(str(caught.value)) <= MAX_REASON
+
+
+def test_a_short_reason_is_kept_and_a_long_one_cut() -> None:
+    assert short_reason("illegal: 5m") == "illegal: 5m"
+    assert short_reason(LONG) == "x" * (MAX_REASON - 1) + "…"
 
 
 # ------------------------------------------------------------------------------------------------ whole games
@@ -382,6 +406,15 @@ def test_a_fault_is_played_by_the_default_and_recorded(convention: str, mode: st
     assert reaped(pid)
 
 
+def test_a_stray_line_is_one_fault_and_later_answers_stay_in_step() -> None:
+    """A batch program that logs one line to stdout: that decision is noted once and its reply still read; the
+    answers after it are not taken one behind."""
+    game, bot, _ = play("standard", standin("batch", "--stray", "3"), "stray", decision_seconds=0.5)
+    assert game.over
+    assert [f.split(":")[0] for f in bot.faults] == ["garbage"]
+    assert bot.asked > 10 and not bot.dead
+
+
 def test_the_first_message_has_the_longer_limit() -> None:
     command = standin("batch", "--slow-start", "0.5")
     _, bot, _ = play("standard", command, "slow", decision_seconds=0.2, start_seconds=3)
@@ -451,6 +484,74 @@ def test_our_cpu_as_an_mjai_bot_plays_through_the_seat(rules: str, convention: s
     assert {"reach", "pon", "kakan"} <= {e.type for e in game.events if e.actor == bot.seat}
     assert sent_events(bot)[-1]["type"] == "end_game"
     assert reaped(pid)
+
+
+def test_a_resumed_stream_program_answers_the_decision_not_the_history() -> None:
+    """A stream program that joins a game under way (the server resumed it) is told the whole game and answers
+    the draws it sees in it; those answers are let through, and the one read is to the decision asked now."""
+    rules = preset("standard")
+    game = Game(rules, seed=5)
+    seat = 1
+    players = [make_player("strong", rules, seed=i) for i in range(rules.players)]
+    turns = 0
+    while turns < 4 or game.to_act()[0] != seat or game.view(seat).get("phase") != "turn":
+        s = game.to_act()[0]
+        turns += s == seat and game.view(s).get("phase") == "turn"
+        game.apply(s, players[s].act(game.view(s)))
+    bot = OutsideSeat(standin("stream"), rules, seat)
+    view = game.view(seat)
+    own = view.get("own")
+    assert own is not None and own["drawn"] is not None
+    try:
+        bot.feed(game.events)  # the whole game so far, as a resumed game sends it
+        action = bot.act(view)
+    finally:
+        bot.close()
+    assert bot.faults == []
+    assert action == Discard(own["drawn"])  # the stand-in's answer to this draw, not to an earlier one
+
+
+def running(pid: int) -> bool:
+    """Whether a process is still running (a zombie waiting for its reaper is not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+def children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+CHILDREN = [
+    ("closed while it runs", "close"),
+    ("killed from another thread, then closed", "kill"),
+]
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads /proc")
+@pytest.mark.parametrize("how", [r[1] for r in CHILDREN], ids=[r[0] for r in CHILDREN])
+def test_the_processes_a_program_started_end_with_it(how: str) -> None:
+    process = BotProcess(["sh", "-c", "sleep 237 & wait"])
+    deadline = time.monotonic() + 5
+    while not (started := children(process.proc.pid)):
+        assert time.monotonic() < deadline, "the program never started its child"
+        time.sleep(0.01)
+    if how == "kill":
+        process.kill()
+    process.close(0)
+    assert process.proc.returncode is not None
+    deadline = time.monotonic() + 2
+    while left := [pid for pid in started if running(pid)]:
+        if time.monotonic() > deadline:
+            for pid in left:  # not to leave them to the machine
+                os.kill(pid, 9)
+            pytest.fail(f"left running: {left}")
+        time.sleep(0.01)
 
 
 def test_closing_the_seat_during_a_decision_ends_the_wait_at_once() -> None:

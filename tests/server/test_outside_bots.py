@@ -213,6 +213,18 @@ def test_a_thinking_bot_holds_up_no_other_table(tmp_path: Path) -> None:
         assert not events(ann.seen, "fault")
 
 
+def test_the_bot_file_is_read_once_at_the_start(tmp_path: Path) -> None:
+    """A bot file broken after the server started does not stop its games: the list read at the start is used."""
+    path = tmp_path / "bots.json"
+    path.write_text(thinkers(0.0))
+    with table(tmp_path, mjai_bots=str(path)) as (client, connect):
+        path.write_text("{broken")
+        ann, runner = ann_and_thinkers(client, connect)
+        assert [type(runner.bots[seat]) for seat in (1, 2, 3)] == [OutsideSeat] * 3
+        answer(ann, ann.prompt())
+        assert not events(ann.seen, "fault")
+
+
 def test_a_game_abandoned_while_its_bot_thinks_leaves_no_process(tmp_path: Path) -> None:
     """The game ends while a bot thinks (its only person leaves it): the program is killed and reaped at once, not
     waited for, and its late answer is never played."""

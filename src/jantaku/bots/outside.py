@@ -14,8 +14,10 @@ own ``reach`` event and the discard that follows is the riichi discard. Time is 
 limit for the first message, while the program loads) by waiting on the pipes with a selector, never with a
 thread. A program that exits, writes what is not JSON, answers what the rules refuse or runs out of time has the
 decision played by the default (pass on a claim, the drawn tile on a turn) and a fault noted; after it exits or
-stops answering, the seat plays the default to the end of the game. The table records each fault with
-``Game.fault`` (``take_faults``) so the log and the results show it.
+stops answering, the seat plays the default to the end of the game; a batch program's line that is not JSON (a
+log line on stdout) is one fault and skipped, its reply after it still read. The table records each fault
+(``take_faults``; the reason cut to ``MAX_REASON`` characters) with ``Game.fault`` so the log and the results
+show it. The program runs in its own process group, killed whole, so what it started ends with it.
 
 The table server asks the seat from a worker thread (``act``) while its event loop goes on telling it the game
 (``feed``) and may end it (``close``): the events waiting to be sent and the process are guarded by one lock, and
@@ -33,6 +35,7 @@ import json
 import os
 import selectors
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -71,8 +74,17 @@ DECISION_SECONDS = 5.0
 START_SECONDS = 30.0
 #: seconds a program has to exit once its input is closed at the end of the game, before it is killed
 EXIT_SECONDS = 1.0
+#: seconds of silence that end a stream program's answers to a resumed game's history (``BotProcess.settle``)
+CATCH_UP_QUIET = 0.2
 #: the longest reply line read; a longer one is garbage
 MAX_LINE = 1 << 16
+#: the longest fault reason kept: a reason quotes the program's text, which must not fill the game's log
+MAX_REASON = 200
+
+
+def short_reason(text: str, limit: int = MAX_REASON) -> str:
+    """``text`` cut to ``limit`` characters (the cut marked with an ellipsis): a fault reason fit for the log."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class BotFault(Exception):
@@ -81,8 +93,8 @@ class BotFault(Exception):
 
     def __init__(self, kind: str, detail: str) -> None:
         self.kind = kind
-        self.detail = detail
-        super().__init__(f"{kind}: {detail}")
+        self.detail = short_reason(detail, MAX_REASON - len(kind) - 2)  # the reason, "kind: detail", stays short
+        super().__init__(f"{kind}: {self.detail}")
 
     @property
     def fatal(self) -> bool:
@@ -115,7 +127,12 @@ class BotProcess:
     def __init__(self, argv: Sequence[str], *, stderr: IO[Any] | int | None = subprocess.DEVNULL) -> None:
         try:
             self.proc = subprocess.Popen(
-                list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, close_fds=True
+                list(argv),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                close_fds=True,
+                start_new_session=True,  # its own process group: killing it kills what it started too
             )
         except OSError as exc:
             raise BotFault("exited", f"could not start {argv[0]!r}: {exc}") from None
@@ -193,14 +210,37 @@ class BotProcess:
         self.buffer = lines.pop()
         return [line.decode("utf-8", errors="replace") for line in lines]
 
+    def settle(self, quiet: float, deadline: float) -> int:
+        """Drop what the program writes until it has been silent ``quiet`` seconds (or the deadline, or its output
+        ends): its answers to events long past. The number of lines dropped."""
+        dropped = len(self.drain())
+        until = time.monotonic() + quiet
+        while not self.eof:
+            now = time.monotonic()
+            if now >= min(until, deadline):
+                break
+            started = now
+            ready = self.reader.select(min(until, deadline) - now)
+            self.blocked += time.monotonic() - started
+            if ready:
+                lines = self.drain()
+                if lines:
+                    dropped += len(lines)
+                    until = time.monotonic() + quiet
+        return dropped
+
     def kill(self) -> None:
-        """Kill it from another thread than the one waiting on its pipes: that wait ends at once (the pipe's end),
-        and the waiting thread closes and reaps it."""
+        """Kill it and every process it started (its process group: a wrapper script's children would otherwise
+        live on), from any thread: a wait on its pipes ends at once (the pipe's end), and the waiting thread
+        closes and reaps it."""
+        with contextlib.suppress(OSError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
         with contextlib.suppress(OSError):
             self.proc.kill()
 
     def close(self, grace: float = EXIT_SECONDS) -> None:
-        """Close its input, give it ``grace`` seconds to exit, then kill it; always reaped (no zombie)."""
+        """Close its input, give it ``grace`` seconds to exit, then kill its process group (it and what it started);
+        always reaped (no zombie)."""
         self.reader.close()
         self.writer.close()
         for pipe in (self.proc.stdin, self.proc.stdout):
@@ -209,11 +249,10 @@ class BotProcess:
                     pipe.close()
             except OSError:
                 pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(grace)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        self.kill()  # what it left running (or itself, still running after the grace)
+        self.proc.wait()
 
 
 # ------------------------------------------------------------------------------------------------ replies
@@ -439,6 +478,26 @@ class OutsideSeat:
     def _message(self) -> str:
         """The events waiting, as the lines of one message (the caller holds ``lock``)."""
         events, self.pending = self.pending, []
+        return self._lines(events)
+
+    def _catch_up(self) -> str:
+        """For a stream program's first message when it joins a game under way (the server resumed it): all the
+        events waiting but the last, when they hold one it could act on (its own draw, another seat's discard, kan
+        or North), else nothing (the caller holds ``lock``). Its answers to them are not this decision's."""
+        if self.command.convention != "stream" or self.messages or len(self.pending) < 2:
+            return ""
+        history = self.pending[:-1]
+        actionable = any(
+            (e.get("actor") == self.seat and e["type"] == "tsumo")
+            or (e.get("actor") != self.seat and e["type"] in ("dahai", "kakan", "ankan", "nukidora"))
+            for e in history
+        )
+        if not actionable:
+            return ""
+        self.pending = self.pending[-1:]
+        return self._lines(history)
+
+    def _lines(self, events: list[dict[str, Any]]) -> str:
         if self.command.convention == "batch":
             lines = [json.dumps(events, separators=(",", ":"))]
         else:
@@ -454,27 +513,43 @@ class OutsideSeat:
             if self.process is None:
                 self.process = BotProcess(self.command.argv, stderr=self.stderr)
             process = self.process
+            history = self._catch_up()
             message = self._message()
         stream = self.command.convention == "stream"
-        if stream:
-            process.drain()  # answers to events it thought it could act on: not this decision's
+        # lines written since the last answer (stream: answers to events it thought it could act on; batch: a late
+        # reply or a stray line) are not this decision's: left in the pipe, every later answer would be one behind
+        process.drain()
         limit = self.start_seconds if self.messages == 0 else self.decision_seconds
         self.messages += 1
         self.asked += 1
         deadline = time.monotonic() + limit
         blocked = process.blocked
+        stray: BotFault | None = None  # batch: the first line of this decision that was not JSON
         try:
+            if history:  # a resumed game: its answers to the history are let through before it is asked
+                process.send(history, deadline)
+                process.settle(CATCH_UP_QUIET, deadline)
             process.send(message, deadline)
             while True:
-                line = process.read_line(deadline)
+                try:
+                    line = process.read_line(deadline)
+                except BotFault as fault:
+                    # a program that wrote only stray lines failed this decision by them, not by the clock
+                    raise stray if stray is not None and fault.kind == "timeout" else fault from None
                 try:
                     reply = json.loads(line)
                 except ValueError:
-                    raise BotFault("garbage", f"not JSON: {line[:80]!r}") from None
+                    if stream:
+                        raise BotFault("garbage", f"not JSON: {line[:80]!r}") from None
+                    # a program's log line on stdout ("loading... done"): noted once, and its answer still read
+                    stray = stray or BotFault("garbage", f"not JSON: {line[:80]!r}")
+                    continue
                 if not isinstance(reply, dict):
                     raise BotFault("garbage", f"not a JSON object: {line[:80]!r}")
                 if stream and turn and reply.get("type") in ("none", "chi", "pon", "daiminkan"):
                     continue  # a late answer to a claim nobody offered it
+                if stray is not None:
+                    self._note(stray)  # the answer came after a stray line: one fault for the decision
                 return reply
         finally:
             self.waited += process.blocked - blocked

@@ -53,8 +53,10 @@ class Lobby:
 
     def __init__(self, settings: Settings, store: Store) -> None:
         self.settings = settings
-        #: the outside bots a room may seat (``Settings.mjai_bots``), by name
-        self.outside_bots = frozenset(settings.outside_bots())
+        #: the outside bots a room may seat (``Settings.mjai_bots``, read once here: a file is not read again),
+        #: and their names
+        self.outside_bot_specs = settings.outside_bots()
+        self.outside_bots = frozenset(self.outside_bot_specs)
         self.store = store
         self.holders: dict[str, SeatHolder] = {}
         self.rooms: dict[str, Room] = {}
@@ -496,7 +498,9 @@ class Lobby:
         preset = room.settings.preset
         self.store.game_started(game_id, room.id, preset, rules.options(), seed, game.log[0], seats, record)
         self.store.room_gone(room.id)  # the game's record carries the room from here
-        runner = GameRunner(room, self.settings, self.store, game, game_id, started)
+        runner = GameRunner(
+            room, self.settings, self.store, game, game_id, started, outside_bots=self.outside_bot_specs
+        )
         room.runner, room.game_id = runner, game_id
         for s in room.seats:
             if s is not None:

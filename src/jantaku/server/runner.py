@@ -40,16 +40,16 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from jantaku.bots import LEVELS, Bot, Player, make_player
-from jantaku.bots.outside import OutsideSeat
+from jantaku.bots.outside import OutsideSeat, short_reason
 from jantaku.engine import Action, Event, Game, IllegalAction, SeatView, action_from_json, action_to_json, redact
 from jantaku.engine.actions import DeclareNoten, Discard, Pass, Power
-from jantaku.server.config import OUTSIDE_BOT, Settings
+from jantaku.server.config import OUTSIDE_BOT, OutsideBot, Settings
 from jantaku.server.protocol import FinalJson, Paused, Resumed, ServerMessage, Timeout, Update, error
 from jantaku.server.store import Store, StoreError, dumps
 
@@ -193,6 +193,9 @@ class GameRunner:
     clock_marks: set[float] = field(default_factory=set)  # match-clock thresholds already injected
     #: the monotonic clock; tests drive a runner with their own
     now: Callable[[], float] = time.monotonic
+    #: the configured outside bots, read once when the server started (``Lobby.outside_bot_specs``): a bot file
+    #: changed or broken since does not touch the games; None: read from ``settings`` (a test's runner)
+    outside_bots: Mapping[str, OutsideBot] | None = None
 
     def __post_init__(self) -> None:
         players = self.game.rules.players
@@ -202,7 +205,7 @@ class GameRunner:
         think, bank = self.room.timers(self.settings.think_seconds, self.settings.bank_seconds)
         self.think, self.bank = think, bank
         self.bots: dict[int, Player] = {}
-        outside = self.settings.outside_bots()
+        outside = self.settings.outside_bots() if self.outside_bots is None else self.outside_bots
         for i, level in enumerate(self.room.cpu_levels()):
             bot = outside.get(level[len(OUTSIDE_BOT) :]) if level and level.startswith(OUTSIDE_BOT) else None
             if bot is not None:
@@ -560,6 +563,7 @@ class GameRunner:
     def _fault(self, seat: int, reason: str) -> None:
         if self.game.over:  # (the end of the game is recorded; a program killed with it is not a fault)
             return
+        reason = short_reason(reason)  # (an exception's text or the program's, which may be long)
         self.game.fault(seat, reason)
         self._store({"type": "fault", "actor": seat, "info": {"reason": reason}})
 

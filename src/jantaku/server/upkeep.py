@@ -63,7 +63,15 @@ def _runner(lobby: Lobby, rec: RunningGame, room: Room, game: Game) -> GameRunne
             marks |= {m for m in thresholds if m and minutes >= m}
     started_at = float(rec.room.get("started_at", time.time()))
     runner = GameRunner(
-        room, lobby.settings, lobby.store, game, rec.id, started_at, decisions=len(rec.lines) - 1, clock_marks=marks
+        room,
+        lobby.settings,
+        lobby.store,
+        game,
+        rec.id,
+        started_at,
+        decisions=len(rec.lines) - 1,
+        clock_marks=marks,
+        outside_bots=lobby.outside_bot_specs,
     )
     now = time.monotonic()
     for i, s in enumerate(room.seats):
