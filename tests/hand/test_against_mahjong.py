@@ -15,7 +15,7 @@ B. ``shanten_standard(counts, melds, locked)`` - the standard shape honouring th
 
 The sample mixes uniform hands from a shuffled wall, hands from one suit (with or without honors), hands with
 quads, and hands near a complete shape with 0-4 melds taken from the same wall (so no kind is used five times).
-About 20,000 hands run by default; ``test_shanten_matches_mahjong_slow`` (marked ``slow``, run by CI) checks 250,000.
+About 20,000 hands run by default; ``test_shanten_matches_mahjong_slow`` (marked ``slow``, run by CI) checks 100,000.
 """
 
 from __future__ import annotations
@@ -252,9 +252,11 @@ def test_shanten_matches_mahjong(record_property: Callable[[str, object], None])
 
 @pytest.mark.slow
 def test_shanten_matches_mahjong_slow(record_property: Callable[[str, object], None]) -> None:
-    report = _compare(_cases(seed=2, n=250_000), record_property)
+    """100,000 more hands in CI (the peer library takes most of the time; 250,000 ran clean before and took two
+    minutes of a suite held to about fifteen)."""
+    report = _compare(_cases(seed=2, n=100_000), record_property)
     assert report.unexplained == []
-    assert report.hands == 250_000
+    assert report.hands == 100_000
 
 
 # --- the exception, case by case, showing both values -------------------------------------------------------------
