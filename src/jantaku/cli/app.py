@@ -56,6 +56,16 @@ def _fail(code: str, message: str) -> NoReturn:
     raise typer.Exit(1 if code in CANNOT_WIN else 2)
 
 
+def _tenhou_day(text: str | None) -> dt.date | None:
+    """``--tenhou-date``: the day whose Tenhou rules an undated record takes (None: today's rules)."""
+    if text is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        _fail("usage", f"--tenhou-date {text!r} is not a day YYYY-MM-DD")
+
+
 def _console() -> Console:
     return Console(highlight=False)
 
@@ -387,12 +397,7 @@ def tenhou_check(
     """Replay Tenhou records through the engine: a line per game, then 'N/M games identical' (exit 1 if any differ)."""
     from jantaku.cli.tenhou_check import run
 
-    undated = None
-    if tenhou_date is not None:
-        try:
-            undated = dt.date.fromisoformat(tenhou_date)
-        except ValueError:
-            _fail("usage", f"--tenhou-date {tenhou_date!r} is not a day YYYY-MM-DD")
+    undated = _tenhou_day(tenhou_date)
     raise typer.Exit(run(paths, summary=summary, undated=undated))
 
 
@@ -441,12 +446,7 @@ def convert(
     """Convert a game log between our log, Tenhou's mjlog, tenhou.net/6 JSON and mjai lines."""
     from jantaku.cli.convert import run as run_convert
 
-    undated = None
-    if tenhou_date is not None:
-        try:
-            undated = dt.date.fromisoformat(tenhou_date)
-        except ValueError:
-            _fail("usage", f"--tenhou-date {tenhou_date!r} is not a day YYYY-MM-DD")
+    undated = _tenhou_day(tenhou_date)
     raise typer.Exit(
         run_convert(source, target, to=to, from_=from_, undated=undated, per_hand=per_hand, urls=viewer_urls)
     )
