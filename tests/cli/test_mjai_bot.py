@@ -166,3 +166,22 @@ def test_our_own_mjai_seat_plays_the_command_without_a_fault(tmp_path: Path) -> 
     assert len(list(logs.glob("*.jsonl"))) == 4
     assert [r for r in records if r.get("type") == "fault"] == []
     assert sum(1 for r in records if r.get("type") == "end_game") == 4
+
+
+def test_an_endless_line_is_skipped_not_held() -> None:
+    """A line past ``MAX_LINE`` is read no further: it gets the one reply a bad batch line gets, and the lines after
+    it are answered as usual."""
+    import io
+
+    from jantaku.bots.mjai_bot import MjaiBot
+    from jantaku.cli.mjai_bot import MAX_LINE, bounded_lines, reply_lines
+    from jantaku.rules import preset
+
+    start = json.dumps([{"type": "start_game", "id": 0}])
+    text = start + "\n[" + " " * (MAX_LINE + 10) + "]\n" + start + "\n"
+    lines = list(bounded_lines(io.StringIO(text)))
+    assert len(lines) == 3 and max(len(line) for line in lines) <= MAX_LINE
+    errors = io.StringIO()
+    replies = list(reply_lines(MjaiBot("strong", preset("tenhou"), seed=0), lines, "batch", errors))
+    assert [json.loads(r)["type"] for r in replies] == ["none", "none", "none"]
+    assert f"line 2: longer than {MAX_LINE} characters" in errors.getvalue()

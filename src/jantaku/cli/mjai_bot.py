@@ -12,19 +12,37 @@ A line that cannot be read, or a decision the bot cannot make, prints one ``mjai
 answers ``none`` (or, where the seat must discard, a tile it surely holds): an arena's game never stops on us.
 In the stream convention that answer comes only where the seat may act on the event (``MjaiBot.may_act``): a
 reply the arena did not ask for would shift every later answer by one.
-stdout carries replies only, each flushed at once.
+stdout carries replies only, each flushed at once. A line longer than ``MAX_LINE`` characters is read no further
+than that (the rest of it is skipped) and answered as a line that cannot be read: an arena's bug or a hostile
+peer cannot make the bot hold an endless line in memory.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from jantaku.bots.mjai_bot import NONE, MjaiBot
 
 PROTOCOLS = ("batch", "stream")
+#: the longest input line read (a whole hand's batch is a few KB)
+MAX_LINE = 1 << 20
+#: what ``bounded_lines`` yields in place of a line longer than ``MAX_LINE``
+TOO_LONG = "\x00too long"
+
+
+def bounded_lines(stream: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
+    """The stream's lines, each read no further than ``limit`` characters: a longer one is skipped to its end and
+    given as ``TOO_LONG``."""
+    while line := stream.readline(limit + 1):
+        if len(line) <= limit or line.endswith("\n"):
+            yield line
+            continue
+        while (rest := stream.readline(limit)) and not rest.endswith("\n"):
+            pass
+        yield TOO_LONG
 
 
 def reply_lines(bot: MjaiBot, lines: Iterable[str], protocol: str | None, errors: TextIO) -> Iterable[str]:
@@ -35,6 +53,11 @@ def reply_lines(bot: MjaiBot, lines: Iterable[str], protocol: str | None, errors
             continue
         if protocol is None:
             protocol = "batch" if line.startswith("[") else "stream"
+        if raw is TOO_LONG:
+            errors.write(f"mjai-bot: line {number}: longer than {MAX_LINE} characters: skipped\n")
+            if protocol == "batch":
+                yield _dump(NONE)
+            continue
         try:
             data: Any = json.loads(line)
         except (ValueError, RecursionError) as exc:  # RecursionError: arrays nested past the decoder's depth
@@ -66,7 +89,7 @@ def _dump(reply: dict[str, Any]) -> str:
 
 def run(bot: MjaiBot, protocol: str | None, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """Answer stdin until it ends; 0."""
-    for reply in reply_lines(bot, iter(stdin.readline, ""), protocol, stderr):
+    for reply in reply_lines(bot, bounded_lines(stdin), protocol, stderr):
         stdout.write(reply + "\n")
         stdout.flush()
     return 0
