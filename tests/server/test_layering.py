@@ -26,6 +26,7 @@ LAYERS: list[set[str]] = [
     {"runner"},  # one running game
     {"store", "connection"},  # the database; a websocket and the person behind it
     {"guard"},  # what one client address may cost: budgets, caps, allowed origins
+    {"accounts"},  # account names, passwords, session tokens, login limits
     {"config", "ids", "protocol", "names"},  # settings, Room IDs and tokens, the messages, nicknames
 ]
 

@@ -81,7 +81,16 @@ SYSTEM_WORDS_JA = ("システム", "サーバー", "サーバ", "管理者", "�
 
 
 class NicknameError(ValueError):
-    """A refused nickname; the message says why, in words a person can act on."""
+    """A refused nickname; the message says why, in words a person can act on, and ``code`` says which rule refused
+    it (one of ``REFUSALS``), for callers that answer with their own words or error code (account names)."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+#: the codes of ``NicknameError``: which rule refused a name
+REFUSALS = ("empty", "too_long", "invisible", "stray_mark", "mark_pile", "cpu", "cpu_level", "system")
 
 
 def check_nickname(raw: str) -> str:
@@ -89,23 +98,23 @@ def check_nickname(raw: str) -> str:
     name = " ".join(raw.split())
     for ch in name:
         if is_invisible(ch):
-            raise NicknameError(f"a nickname may not contain invisible characters (U+{ord(ch):04X})")
+            raise NicknameError(f"a nickname may not contain invisible characters (U+{ord(ch):04X})", "invisible")
     name = unicodedata.normalize("NFC", name)
     if not 1 <= len(name) <= MAX_NICKNAME:
-        raise NicknameError(f"a nickname is 1 to {MAX_NICKNAME} characters")
+        raise NicknameError(f"a nickname is 1 to {MAX_NICKNAME} characters", "too_long" if name else "empty")
     marks = 0
     for i, ch in enumerate(name):
         if unicodedata.category(ch) not in MARKS:
             marks = 0
             continue
         if i == 0 or name[i - 1] == " ":
-            raise NicknameError(f"a combining mark (U+{ord(ch):04X}) needs a letter before it")
+            raise NicknameError(f"a combining mark (U+{ord(ch):04X}) needs a letter before it", "stray_mark")
         marks += 1
         if marks > MAX_MARKS:
-            raise NicknameError(f"a letter carries at most {MAX_MARKS} combining marks")
-    imitated = imitation(name)
-    if imitated:
-        raise NicknameError(imitated)
+            raise NicknameError(f"a letter carries at most {MAX_MARKS} combining marks", "mark_pile")
+    kind = imitated(name)
+    if kind:
+        raise NicknameError(imitation(name), kind)
     return name
 
 
@@ -125,19 +134,31 @@ def nickname_key(name: str) -> str:
 
 
 def imitation(name: str) -> str:
-    """Why ``name`` passes for a CPU seat or the system ("" when it does not).
+    """Why ``name`` passes for a CPU seat or the system ("" when it does not)."""
+    kind = imitated(name)
+    if kind == "cpu":
+        return f"{name!r} looks like a CPU seat's name: the table calls its computer players CPU"
+    if kind == "cpu_level":
+        return f"{name!r} looks like a CPU level's name: the table shows it beside a CPU"
+    if kind == "system":
+        return f"{name!r} looks like the system's name: a player's name may not pass for the server's voice"
+    return ""
+
+
+def imitated(name: str) -> str:
+    """What ``name`` passes for: "cpu" (a CPU seat), "cpu_level" (a CPU level's name), "system", or "".
 
     Each test reads the name's letters (digits, spaces and punctuation left out) in two foldings, one taking digits
     for the letters they pass for ("Adm1n") and one dropping them ("Admin2"): the whole name's, and each word's."""
     whole = _readings(name)
     words = [reading for word in _words(name) for reading in _readings(word)]
     if any(w.startswith(CPU_WORD) for w in words) or whole & _cpu_names():
-        return f"{name!r} looks like a CPU seat's name: the table calls its computer players CPU"
+        return "cpu"
     if whole & _level_keys():
-        return f"{name!r} looks like a CPU level's name: the table shows it beside a CPU"
+        return "cpu_level"
     shown = unicodedata.normalize("NFKC", name)
     if (whole | set(words)) & _system_keys() or any(w in shown for w in SYSTEM_WORDS_JA):
-        return f"{name!r} looks like the system's name: a player's name may not pass for the server's voice"
+        return "system"
     return ""
 
 
