@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_runtime_dependencies_cover_the_command_and_the_server() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     names = {d.split(">")[0].split("[")[0].split("=")[0].strip().lower() for d in project["dependencies"]}
-    assert {"typer", "rich", "fastapi", "uvicorn", "sqlalchemy"} <= names
+    assert {"typer", "rich", "fastapi", "uvicorn", "sqlalchemy", "alembic"} <= names
     assert project["scripts"]["jantaku"] == "jantaku.cli:main"
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Integer, String, Text, create_engine, event, select
+from sqlalchemy import JSON, DateTime, Integer, String, Text, create_engine, event, inspect, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -161,9 +161,19 @@ class Store:
 
     # ------------------------------------------------------------------ schema
     def _migrate(self) -> None:
-        """Create missing tables and record the schema version (version 1 is the first; later versions add their
-        steps here, keyed on the stored version)."""
-        Base.metadata.create_all(self.engine)
+        """Bring the schema to the newest revision (``jantaku.server.migrations``, Alembic ``upgrade head``). A
+        database made before migrations (our tables, no ``alembic_version``) is first stamped at the baseline, whose
+        schema it has. ``meta.schema_version`` stays for servers from before migrations, which refuse a newer one."""
+        from alembic import command  # (imported here: the migrations import this module's models)
+
+        from jantaku.server import migrations
+
+        with self.engine.begin() as conn:
+            tables = set(inspect(conn).get_table_names())
+            cfg = migrations.config(conn)
+            if "alembic_version" not in tables and GameRow.__tablename__ in tables:
+                command.stamp(cfg, migrations.BASELINE)
+            command.upgrade(cfg, "head")
         with Session(self.engine) as s, s.begin():
             row = s.get(MetaRow, "schema_version")
             if row is None:
