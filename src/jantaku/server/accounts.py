@@ -7,9 +7,9 @@ handlers that come with the accounts schema only call it:
   invisible characters, stray or piled marks, names that pass for a CPU seat or the system), with the same rule's
   ``code``, plus the few names the server itself shows for a player (``RESERVED``: "deleted player"). An account's
   name is the nickname its seats show, so the two follow one set of rules. Two keys go beside the shown name in the
-  store: ``canonical_name`` (compatibility form, case folded, spaces tidied: "Ann", "ann" and "Ａｎｎ" are one), by
-  which a login finds its account, and ``name_key`` (``names.nickname_key``, which also folds look-alike letters
-  of other scripts), kept unique so that nobody can register "Аnn" in Cyrillic beside "Ann".
+  store: ``canonical_name`` (compatibility form, case folded, spaces tidied: "Ann", "ann" and a full-width "Ann" are
+  one), by which a login finds its account, and ``name_key`` (``names.nickname_key``, which also folds look-alike
+  letters of other scripts), kept unique so that nobody can register "Аnn" in Cyrillic beside "Ann".
 - **Passwords.** Held in a ``Secret`` from the moment they are read, so no log line, traceback or ``repr`` shows
   one; hashed with argon2id (``hash_password``); checked by ``verify_password``, which also says when a stored hash
   was made with weaker parameters than today's and should be replaced at this login. A password is
@@ -101,7 +101,7 @@ class PasswordError(ValueError):
 
 def canonical_name(text: str) -> str:
     """The name a login looks for: compatibility form (fullwidth letters are letters), case folded, the ends trimmed
-    and inner runs of spaces one space, so "Ann", " ann " and "Ａｎｎ" find the same account."""
+    and inner runs of spaces one space, so "Ann", " ann " and full-width "Ann" find the same account."""
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
     return " ".join(folded.split())
 
@@ -230,7 +230,7 @@ class LoginLimiter:
     While a name has ``per_name`` wrong passwords in the last ``window`` seconds, or an address ``per_address``,
     every login for it is refused, the right password too: a guesser learns nothing from a refused attempt. A
     refused attempt is not counted, so the lock ends ``window`` seconds after the oldest counted failure however
-    hard it is pushed. Names are counted by ``canonical_name`` ("Ann" and "ＡＮＮ" share one count) and whether
+    hard it is pushed. Names are counted by ``canonical_name`` ("Ann" and full-width "ANN" share one count) and whether
     they belong to an account or not, so the limiter says nothing about which names exist. The clock is
     injectable for tests; memory is bounded by forgetting counts whose window has passed."""
 
