@@ -34,7 +34,20 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Integer, String, Text, create_engine, event, inspect, select
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    Index,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    inspect,
+    select,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -92,11 +105,100 @@ class DecisionRow(Base):
 
 
 class PlayerRow(Base):
+    """A seat of a game: who sat there (``player_id``: an account's id ``a…`` or a guest's ``g…``; None for a CPU or a
+    deleted account) and, once the game ended, what they did in it: the per-game aggregate a profile sums
+    (``player_stats``) and the rating change it brought. ``stand_in``: a CPU finished the seat for its absent person,
+    so the game does not count for them."""
+
     __tablename__ = "game_players"
+    __table_args__ = (Index("ix_game_players_player_finished", "player_id", "finished_at"),)
     game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     nickname: Mapped[str] = mapped_column(String(40), index=True)
     cpu: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    player_id: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    stand_in: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: ``4p``, ``3p`` or ``zj`` (``family_of``); None until the game ends
+    family: Mapped[str | None] = mapped_column(String(4), nullable=True)
+    length: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)  # 0 = first
+    score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    hands: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    wins: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    tsumo: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    deal_ins: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    riichi: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    calls: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    win_points: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # the sum over its wins
+    deal_in_points: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # the sum paid on deal-ins
+    rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class AccountRow(Base):
+    """A registered player. ``canonical``: the name as compared (NFKC, casefolded: ``accounts.canonical_name``), so
+    "Ann" and its full-width twin are one account; only the argon2id hash of the password is kept."""
+
+    __tablename__ = "accounts"
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    canonical: Mapped[str] = mapped_column(String(80), unique=True)
+    name_key: Mapped[str] = mapped_column(String(80), index=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: kept off the leaderboards (the profile stays reachable by its link)
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+
+
+class SessionRow(Base):
+    """A logged-in device: only the SHA-256 of its token is kept, with its expiry."""
+
+    __tablename__ = "sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(String(24), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_seen: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    agent: Mapped[str] = mapped_column(String(120), default="", server_default="")
+
+
+class PlayerStatsRow(Base):
+    """A player's running sums per family and length, updated in the transaction that records each game: a profile
+    reads a few of these rows, never the logs."""
+
+    __tablename__ = "player_stats"
+    player_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    family: Mapped[str] = mapped_column(String(4), primary_key=True)
+    length: Mapped[str] = mapped_column(String(16), primary_key=True)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    places: Mapped[list[int]] = mapped_column(JSON)  # games finished 1st, 2nd, ...
+    place_sum: Mapped[int] = mapped_column(Integer, default=0)  # sum of places counted from 1
+    score_sum: Mapped[int] = mapped_column(Integer, default=0)
+    hands: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    tsumo: Mapped[int] = mapped_column(Integer, default=0)
+    deal_ins: Mapped[int] = mapped_column(Integer, default=0)
+    riichi: Mapped[int] = mapped_column(Integer, default=0)
+    calls: Mapped[int] = mapped_column(Integer, default=0)
+    win_points: Mapped[int] = mapped_column(Integer, default=0)
+    deal_in_points: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RatingRow(Base):
+    """A player's skill in one family (``4p``, ``3p``): OpenSkill's mu and sigma, and the public, conservative
+    ``rating`` (mu - k*sigma) the leaderboard orders by."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_family_rating", "family", "rating"),)
+    player_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    family: Mapped[str] = mapped_column(String(4), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rating: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class WaitingRoomRow(Base):
