@@ -30,10 +30,13 @@ from jantaku.rules import PRESETS
 from jantaku.rules.editor import PRESET_TEXTS, editor_json
 from jantaku.rules.ruleset import option_bounds
 from jantaku.server import upkeep
+from jantaku.server.account_api import COOKIE, account_router
+from jantaku.server.accounts import LoginLimiter
 from jantaku.server.config import Settings
 from jantaku.server.connection import Connection
 from jantaku.server.guard import Peer, origin_allowed, parse_origins
 from jantaku.server.handlers import handle
+from jantaku.server.ids import token_hash
 from jantaku.server.lobby import Lobby
 from jantaku.server.protocol import PROTOCOL_VERSION, RoomListing, error
 from jantaku.server.rooms import RoomError
@@ -213,6 +216,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     origins = parse_origins(settings.allowed_origins)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    #: wrong passwords by account name and by address (``/api/account``); a test may set its clock
+    app.state.login_limiter = LoginLimiter()
+
+    def guest_name(token: str) -> str | None:
+        holder = lobby_of().holders.get(token_hash(token))
+        return None if holder is None else holder.nickname
+
+    app.include_router(
+        account_router(lambda: app.state.store, app.state.login_limiter, guest_name=guest_name),
+    )
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
@@ -290,7 +303,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games", tags=["games"])
     def games(
-        player: str | None = Query(None, max_length=40, description="only games where this nickname sat"),
+        player: str | None = Query(
+            None, max_length=40, description="only games where this player id (an account's or a guest's) sat"
+        ),
         limit: int = Query(50, ge=1, le=500),
         offset: int = Query(0, ge=0, le=MAX_OFFSET),
     ) -> dict[str, Any]:
@@ -419,7 +434,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await websocket.close(code=1008)
             return
         try:
-            await serve_websocket(websocket, lobby, Connection(settings, peer))
+            conn = Connection(settings, peer)
+            conn.cookie_session = websocket.cookies.get(COOKIE)  # a browser's login (HttpOnly: no script has it)
+            await serve_websocket(websocket, lobby, conn)
         finally:
             lobby.guard.close_websocket(peer)
 
