@@ -284,3 +284,32 @@ def test_a_seat_a_stand_in_finished_is_marked(tmp_path: Path) -> None:
         with Session(store.engine) as s:
             rows = s.scalars(select(PlayerRow.stand_in).where(PlayerRow.game_id == over["game_id"])).all()
         assert list(rows) == marks
+
+
+def test_an_ended_session_closes_its_connection(tmp_path: Path) -> None:
+    with table(tmp_path) as (client, connect):
+        account = register(client, "Lou")
+        phone, _ = hello_session(connect, account["session"])
+        other = login(client, "Lou")
+        client.post("/api/account/logout", headers={"Authorization": f"Bearer {account['session']}"})
+        assert phone.error("logged_out")
+        _c, welcome = hello_session(connect, other)  # the other device's session lives on
+        assert welcome["player"] == account["player"]
+
+
+def test_a_deleted_account_is_forgotten_at_its_seat(tmp_path: Path) -> None:
+    with table(tmp_path, grace=30.0) as (client, connect):
+        account = register(client, "Max")
+        player, _ = hello_session(connect, account["session"])
+        player.send({"type": "play_now", "settings": EAST})
+        game_id = player.prompt()["game_id"]
+        auth = {"Authorization": f"Bearer {account['session']}"}
+        assert client.request("DELETE", "/api/account", json={"password": PASSWORD}, headers=auth).status_code == 200
+        assert player.error("logged_out")
+        store = client.app.state.store  # type: ignore[attr-defined]
+        with Session(store.engine) as s:
+            rows = s.scalars(select(PlayerRow).where(PlayerRow.game_id == game_id)).all()
+            assert [(r.player_id, r.nickname) for r in rows if r.cpu is None] == [(None, DELETED)]
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        seats = [s for room in lobby.rooms.values() for s in room.seats if s is not None and s.cpu is None]
+        assert [(s.player_id, s.nickname) for s in seats] == [(None, DELETED)]

@@ -108,11 +108,14 @@ def account_router(
     wall_clock: Callable[[], float] = time.time,
     guest_name: Callable[[str], str | None] = lambda _token: None,
     game_files: Callable[[str], dict[str, str]] | None = None,
+    sessions_ended: Callable[[str, list[str]], None] = lambda _account, _hashes: None,
+    deleted: Callable[[str], None] = lambda _account: None,
 ) -> APIRouter:
     """The ``/api/account`` endpoints on the store ``store_of()`` gives (the app's, made at start). ``limiter``
     counts wrong passwords; ``wall_clock`` is the time sessions expire by; ``guest_name`` gives a guest's
     nickname from their token (None: unknown); ``game_files`` a finished game's downloads by file name (the
-    export; by default ``export_files``)."""
+    export; by default ``export_files``); ``sessions_ended`` and ``deleted`` tell the table (the lobby) that an
+    account's sessions ended or the account is gone, so its connections close and its seats forget it."""
     router = APIRouter(prefix="/api/account", tags=["account"])
     files_of = game_files or (lambda game_id: export_files(store_of(), game_id))
 
@@ -214,8 +217,9 @@ def account_router(
     def logout(request: Request, response: Response) -> dict[str, Any]:
         """Ends this session (if any) and clears the cookie."""
         who = caller(request)
-        if who is not None and who.session is not None:
+        if who is not None and who.session is not None and who.account is not None:
             store_of().end_session(who.session.token_hash)
+            sessions_ended(who.account.id, [who.session.token_hash])
         clear_cookie(response)
         return {"ok": True}
 
@@ -258,6 +262,7 @@ def account_router(
             raise HTTPException(400, {"code": exc.code, "message": str(exc)}) from None
         store_of().set_password_hash(who.account.id, hashed)
         ended = store_of().end_sessions(who.account.id, keep=who.session.token_hash)
+        sessions_ended(who.account.id, ended)
         return {"ok": True, "ended": len(ended)}
 
     @router.delete("/sessions/{handle}")
@@ -269,6 +274,7 @@ def account_router(
         if not found:
             raise HTTPException(404, "no such session")
         store_of().end_session(found[0].token_hash)
+        sessions_ended(who.account.id, [found[0].token_hash])
         return {"ok": True}
 
     @router.post("/hidden", dependencies=[Depends(require_json)])
@@ -295,6 +301,7 @@ def account_router(
             limiter.failed(who.account.name, address)
             raise HTTPException(401, "wrong password")
         store_of().delete_account(who.account.id, DELETED)
+        deleted(who.account.id)
         clear_cookie(response)
         return {"ok": True}
 

@@ -39,6 +39,8 @@ class Connection:
         self.limited_notice = 0.0
         #: the session token of the handshake's cookie (a browser's login), read at ``hello``
         self.cookie_session: str | None = None
+        #: the hash of the session this connection said hello with (an account's): ending it closes the connection
+        self.session_hash: str | None = None
 
     @property
     def address(self) -> str:

@@ -231,7 +231,8 @@ def _hello_account(lobby: Lobby, conn: Connection, msg: dict[str, Any], session:
     found = lobby.store.session(token_hash(session), datetime.now(UTC))
     if found is None:
         return False
-    _info, account = found
+    info, account = found
+    conn.session_hash = info.token_hash
     key = account_key(account.id)
     holder = lobby.holder_by_key(key, account.id, account=True)
     resumed = holder is not None

@@ -22,7 +22,7 @@ from typing import Any
 
 from jantaku.engine import Game
 from jantaku.server.config import Settings
-from jantaku.server.connection import Connection, SeatHolder
+from jantaku.server.connection import Connection, SeatHolder, account_key
 from jantaku.server.guard import Guard, Peer
 from jantaku.server.ids import (
     guest_id,
@@ -153,6 +153,33 @@ class Lobby:
             if room.runner is not None and seat is not None:
                 room.runner.post(InboxItem("presence", seat, False))
             self.room_changed(room)
+
+    def sessions_ended(self, account_id: str, hashes: list[str]) -> None:
+        """Sessions of the account ended (logout, a session ended from another device, a new password): its
+        connection, if it said hello with one of them, is told (``error`` code ``logged_out``) and closed; the seat
+        stays the account's, for its other devices."""
+        holder = self.holders.get(account_key(account_id))
+        conn = None if holder is None else holder.connection
+        if conn is not None and conn.session_hash is not None and conn.session_hash in hashes:
+            conn.send(error("logged_out", "this session was ended: log in again"))
+            conn.close(deliver=True)
+
+    def player_deleted(self, player_id: str, shown: str) -> None:
+        """The account ``player_id`` was deleted: its seats (waiting or playing) show ``shown`` and no player, so a
+        game it finishes counts for nobody; its connection is told (``logged_out``) and closed."""
+        for room in self.rooms.values():
+            changed = False
+            for s in room.seats:
+                if s is not None and s.player_id == player_id:
+                    s.player_id, s.account, s.nickname, changed = None, False, shown, True
+            if changed:
+                self.room_changed(room)
+        holder = self.holders.get(account_key(player_id))
+        if holder is not None:
+            holder.player_id, holder.account, holder.nickname = None, False, shown
+            if holder.connection is not None:
+                holder.connection.send(error("logged_out", "this account was deleted"))
+                holder.connection.close(deliver=True)
 
     def _later(self, seconds: float, callback: Callable[..., None], *args: Any) -> bool:
         """Call ``callback(*args)`` on the server's loop in ``seconds``; whether it is scheduled. A change made
