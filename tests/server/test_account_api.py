@@ -239,3 +239,21 @@ def test_an_unknown_name_is_answered_like_a_wrong_password(client: TestClient) -
     unknown_times = [timed("Nobody Here") for _ in range(7)]
     ratio = statistics.median(known_times) / statistics.median(unknown_times)
     assert 0.5 < ratio < 2.0, (known_times, unknown_times)
+
+
+def test_the_cookie_is_secure_over_https(tmp_path: Path) -> None:
+    with server(tmp_path) as c:
+        secure = TestClient(c.app, base_url="https://testserver")
+        r = register(secure, "Mo")
+        attributes = {part.strip().lower() for part in r.headers["set-cookie"].split(";")[1:]}
+        assert "secure" in attributes
+
+
+def test_a_guest_is_known_by_their_guest_token(client: TestClient) -> None:
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "hello", "protocol": 1, "nickname": "Ned"})
+        welcome = ws.receive_json()
+        r = client.get("/api/account/me", headers=auth(f"guest:{welcome['token']}"))
+        assert r.status_code == 200
+        assert r.json() == {"player": welcome["player"]}
+        assert welcome["player"] == {"id": welcome["player"]["id"], "name": "Ned", "account": False}
