@@ -88,6 +88,7 @@ def test_an_expired_session_is_refused_and_forgotten(client: TestClient) -> None
     with Session(store.engine) as s, s.begin():
         s.execute(update(SessionRow).values(expires_at=datetime.now(UTC) - timedelta(seconds=1)))
     assert me(client, token).status_code == 401
+    store.flush()  # (the deletion is queued to the writer)
     with Session(store.engine) as s:
         assert s.query(SessionRow).count() == 0
 

@@ -142,6 +142,16 @@ def test_a_guest_who_registers_keeps_their_history(tmp_path: Path) -> None:
             players = s.scalars(select(PlayerRow.player_id).where(PlayerRow.game_id == game_id)).all()
         assert players == [account_id, None, None, None]
 
+        # still at the table: the seat is the account's, found by its session on any device
+        device, welcome = hello_session(connect, account["session"])
+        assert welcome["resumed"] is True and welcome["player"] == account["player"]
+        assert device.room()["you"] == 0
+        assert guest.error("replaced")
+        assert send_ok(device, {"type": "ready"})["room"]["seats"][0]["ready"] is True
+        device.send({"type": "start"})
+        again = play_all([device])["game_id"]
+        assert games_of(client, account_id) == [again, game_id]
+
 
 def test_a_deleted_account_leaves_the_others_games_whole(tmp_path: Path) -> None:
     with table(tmp_path) as (client, connect):
@@ -210,12 +220,10 @@ def test_the_export_holds_each_game_in_each_format(tmp_path: Path, who: str) -> 
         assert names == expected | {"stats.json"}
         stats = json.loads(archive.read("stats.json"))
         assert stats["games"] == games
-        for g in games:
-            ours = archive.read(f"games/jantaku-{g}{convert.suffix('ours')}").decode()
-            assert ours == client.get(f"/api/games/{g}/log").text
+        for g in games:  # each file is the log endpoint's download in that format
             for fmt in convert.writable():
                 text = archive.read(f"games/jantaku-{g}{convert.suffix(fmt)}").decode()
-                assert convert.read(text, fmt).rules.players == 4
+                assert text == client.get(f"/api/games/{g}/log", params={"format": fmt}).text, fmt
 
 
 def test_no_export_without_credentials(tmp_path: Path) -> None:

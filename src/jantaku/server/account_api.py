@@ -109,13 +109,15 @@ def account_router(
     guest_name: Callable[[str], str | None] = lambda _token: None,
     game_files: Callable[[str], dict[str, str]] | None = None,
     sessions_ended: Callable[[str, list[str]], None] = lambda _account, _hashes: None,
+    adopted: Callable[[str, str, str], None] = lambda _token, _account, _name: None,
     deleted: Callable[[str], None] = lambda _account: None,
 ) -> APIRouter:
     """The ``/api/account`` endpoints on the store ``store_of()`` gives (the app's, made at start). ``limiter``
     counts wrong passwords; ``wall_clock`` is the time sessions expire by; ``guest_name`` gives a guest's
     nickname from their token (None: unknown); ``game_files`` a finished game's downloads by file name (the
-    export; by default ``export_files``); ``sessions_ended`` and ``deleted`` tell the table (the lobby) that an
-    account's sessions ended or the account is gone, so its connections close and its seats forget it."""
+    export; by default ``export_files``); ``sessions_ended``, ``adopted`` and ``deleted`` tell the table (the
+    lobby) that an account's sessions ended, that a guest (by token) became an account, or that the account is
+    gone, so its connections close and its seats follow."""
     router = APIRouter(prefix="/api/account", tags=["account"])
     files_of = game_files or (lambda game_id: export_files(store_of(), game_id))
 
@@ -187,6 +189,7 @@ def account_router(
             raise HTTPException(409, {"code": "name_taken", "message": f"the name {name!r} is taken"})
         if guest is not None:
             store_of().adopt(guest_id(guest), account_id)
+            adopted(guest, account_id, name)
         account = store_of().account(account_id)
         assert account is not None
         return opened(request, response, account, 201)
