@@ -258,3 +258,17 @@ def test_a_guest_is_known_by_their_guest_token(client: TestClient) -> None:
         assert r.status_code == 200
         assert r.json() == {"player": welcome["player"]}
         assert welcome["player"] == {"id": welcome["player"]["id"], "name": "Ned", "account": False}
+
+
+def test_no_account_endpoint_takes_anything_in_its_url_but_a_session_handle(client: TestClient) -> None:
+    """Tokens and passwords travel in bodies and headers only: URLs are kept by proxies, histories and logs."""
+    schema = client.get("/openapi.json").json()
+    account = {path: ops for path, ops in schema["paths"].items() if path.startswith("/api/account")}
+    assert len(account) >= 8
+    params = [
+        (path, p["name"], p["in"])
+        for path, ops in account.items()
+        for op in ops.values()
+        for p in op.get("parameters", [])
+    ]
+    assert params == [("/api/account/sessions/{handle}", "handle", "path")]
