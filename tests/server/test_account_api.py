@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from jantaku.server.account_api import COOKIE, WRONG
 from jantaku.server.store import SessionRow
 from tests.server.helpers import server
-from tests.server.test_accounts import REFUSED, SAME_NAME, Refused, Same
+from tests.server.test_accounts import LOOKALIKE, REFUSED, SAME_NAME, Refused, Same
 
 PASSWORD = "correct horse battery"
 
@@ -138,6 +138,15 @@ def test_one_name_whatever_its_case_or_width(client: TestClient, case: Same) -> 
     assert taken.status_code == 409 and taken.json()["detail"]["code"] == "name_taken"
     client.cookies.clear()
     assert login(client, case.b).status_code == 200  # and either spelling logs in
+
+
+@pytest.mark.parametrize("case", LOOKALIKE, ids=[c.id for c in LOOKALIKE])
+def test_a_name_that_only_looks_like_a_taken_one_is_refused(client: TestClient, case: Same) -> None:
+    assert register(client, case.a).status_code == 201
+    taken = register(client, case.b)
+    assert taken.status_code == 409 and taken.json()["detail"]["code"] == "name_taken"
+    client.cookies.clear()
+    assert login(client, case.b).status_code == 401  # it is not the same name: it logs nobody in
 
 
 @pytest.mark.parametrize("case", REFUSED, ids=[c.id for c in REFUSED])
