@@ -861,6 +861,7 @@ class GameRunner:
             elif e.type == "end_kyoku" and walls:
                 walls[-1].update(wall=e.info.get("wall"), salt=e.info.get("salt"))
         status = "abandoned" if self.abandoned else "unrecorded" if self.unrecorded() else "finished"
-        self.store.game_finished(self.game_id, status, dict(self.final_json()), walls, game.log)
+        stand_ins = sorted(self.stand_ins)  # the seats a CPU plays for its person at the end
+        self.store.game_finished(self.game_id, status, dict(self.final_json()), walls, game.log, stand_ins=stand_ins)
         self.finished = True
         self.thinking = None  # an answer still to come is for no decision: never played
