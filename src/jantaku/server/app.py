@@ -31,7 +31,7 @@ from jantaku.formats import convert, tenhou6
 from jantaku.rules import PRESETS
 from jantaku.rules.editor import PRESET_TEXTS, editor_json
 from jantaku.rules.ruleset import option_bounds
-from jantaku.server import upkeep
+from jantaku.server import profiles, upkeep
 from jantaku.server.account_api import COOKIE, DELETED, account_router
 from jantaku.server.accounts import LoginLimiter
 from jantaku.server.config import Settings
@@ -319,6 +319,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             peer.failed_lookups.spend()  # what a miss costs: a guess learns nothing from the budget either
             raise HTTPException(404, f"there is no public room {room_id[:20]!r}")
         return {**found.to_json()}
+
+    app.include_router(profiles.router)
 
     @app.get("/api/games", tags=["games"])
     def games(
