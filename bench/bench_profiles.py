@@ -26,7 +26,8 @@ players (each asked once, so no answer comes from a warm row of the same player)
 the answer then has the caller's own position). The first ``--warmup`` requests of each kind are not counted.
 Printed: p50, p95, p99 and max in milliseconds per endpoint and database, against the 50 ms target; lines starting
 with ``bench-profiles:`` are for machines. The time is the client's, from the request to the whole body, loopback
-and JSON included.
+and JSON included. A timing during which other processes took more than a tenth of a core is marked BUSY MACHINE:
+on two cores a neighbour's test run lengthens the tail.
 
 When the server has no such endpoints yet (404), the queries a profile and the leaderboard need (``profile_reads``,
 ``leaderboard_reads``) are timed directly through SQLAlchemy instead, and the table says so.
@@ -83,6 +84,10 @@ from jantaku.server.store import (  # noqa: E402
 )
 
 TARGET_MS = 50.0
+#: other processes' CPU (share of one core) above which a timing is flagged: on two cores a neighbour's test run
+#: lengthens the tail, and the figures then measure the neighbours too
+BUSY = 0.1
+CLK_TCK = os.sysconf("SC_CLK_TCK")
 #: bump when the filler writes different data: the cached databases are then filled again
 FILL_VERSION = 1
 BUILD = ROOT / "build" / "bench"
@@ -494,9 +499,10 @@ def leaderboard_reads(conn: Connection, family: str, caller: str | None) -> dict
     return {"rows": rows, "me": me}
 
 
-def sqlite_plans(engine: Engine, run: Callable[[Connection], Any]) -> list[tuple[str, list[str]]]:
-    """Each SELECT ``run`` makes on SQLite with its ``EXPLAIN QUERY PLAN`` lines (``SCAN t`` is a full scan of
-    ``t``; ``SCAN t USING INDEX`` and ``SEARCH`` read an index)."""
+def sqlite_plans(engine: Engine, run: Callable[[], Any]) -> list[tuple[str, list[str]]]:
+    """Each SELECT made on ``engine`` (SQLite) while ``run()`` runs, with its ``EXPLAIN QUERY PLAN`` lines (``SCAN t``
+    is a full scan of ``t``; ``SCAN t USING INDEX`` and ``SEARCH`` read an index). ``run`` may be a read of this
+    module or a request to a server whose store is on ``engine``."""
     from sqlalchemy import event
 
     seen: list[tuple[str, Any]] = []
@@ -507,8 +513,7 @@ def sqlite_plans(engine: Engine, run: Callable[[Connection], Any]) -> list[tuple
 
     event.listen(engine, "before_cursor_execute", record)
     try:
-        with engine.connect() as conn:
-            run(conn)
+        run()
     finally:
         event.remove(engine, "before_cursor_execute", record)
     out = []
@@ -536,10 +541,44 @@ class Timing:
     label: str
     ms: list[float]
     how: str  # "http" or "sql"
+    others: float = 0.0  # the share of one core other processes took meanwhile
 
     def pct(self, q: float) -> float:
         xs = sorted(self.ms)
         return xs[min(len(xs) - 1, max(0, round(q / 100 * len(xs)) - 1))]
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of a process (every thread), in seconds."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def busy_seconds() -> float:
+    """CPU time every process on the machine has used (user, nice, system, irq, softirq, steal), in seconds."""
+    with open("/proc/stat") as f:
+        ticks = [int(x) for x in f.readline().split()[1:9]]
+    return (sum(ticks[:3]) + sum(ticks[5:8])) / CLK_TCK
+
+
+class Neighbours:
+    """How much CPU processes other than this one and ``pids`` take between ``start`` and ``share``."""
+
+    def __init__(self, *pids: int) -> None:
+        self.pids = pids
+        self.start()
+
+    def _ours(self) -> float:
+        t = os.times()
+        return t.user + t.system + sum(cpu_seconds(p) for p in self.pids)
+
+    def start(self) -> None:
+        self.t0, self.all0, self.ours0 = time.perf_counter(), busy_seconds(), self._ours()
+
+    def share(self) -> float:
+        others = busy_seconds() - self.all0 - (self._ours() - self.ours0)
+        return max(0.0, others) / max(1e-9, time.perf_counter() - self.t0)
 
 
 def _free_port() -> int:
@@ -549,8 +588,8 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(url: str) -> Iterator[str]:
-    """``jantaku serve`` on ``url``'s database in a subprocess; yields its base URL."""
+def server(url: str) -> Iterator[tuple[str, int]]:
+    """``jantaku serve`` on ``url``'s database in a subprocess; yields its base URL and process id."""
     port = _free_port()
     env = {
         **os.environ,
@@ -576,7 +615,7 @@ def server(url: str) -> Iterator[str]:
                         out.seek(0)
                         raise RuntimeError(f"the server did not start:\n{out.read().decode()}") from None
                     time.sleep(0.1)
-            yield f"http://127.0.0.1:{port}"
+            yield f"http://127.0.0.1:{port}", proc.pid
         finally:
             proc.terminate()
             try:
@@ -591,7 +630,7 @@ def _sample(shape: Shape, requests: int, seed: int) -> list[int]:
     return rng.sample(range(shape.players), min(requests, shape.players))
 
 
-def measure_http(base: str, shape: Shape, ids: list[str], requests: int, warmup: int) -> list[Timing] | None:
+def measure_http(base: str, pid: int, shape: Shape, ids: list[str], requests: int, warmup: int) -> list[Timing] | None:
     """Time the endpoints of the server at ``base``; None when it has none (404)."""
     out = []
     with httpx.Client(base_url=base, timeout=30) as client:
@@ -601,14 +640,17 @@ def measure_http(base: str, shape: Shape, ids: list[str], requests: int, warmup:
 
         def timed(label: str, call: Callable[[int], httpx.Response]) -> None:
             ms = []
+            neighbours = Neighbours(pid)
             for n, i in enumerate(picks):
+                if n == warmup:
+                    neighbours.start()
                 t0 = time.perf_counter()
                 r = call(i)
                 r.raise_for_status()
                 _ = r.content
                 if n >= warmup:
                     ms.append((time.perf_counter() - t0) * 1000)
-            out.append(Timing(label, ms, "http"))
+            out.append(Timing(label, ms, "http", neighbours.share()))
 
         timed("GET /api/players/{id}", lambda i: client.get(f"/api/players/{ids[i]}"))
         timed("GET /api/leaderboard?family=4p", lambda i: client.get("/api/leaderboard", params={"family": "4p"}))
@@ -635,13 +677,16 @@ def measure_sql(url: str, shape: Shape, ids: list[str], requests: int, warmup: i
             ("  ... with the caller's rank", lambda c, i: leaderboard_reads(c, "4p", ids[i])),
         ):
             ms = []
+            neighbours = Neighbours()
             for n, i in enumerate(picks):
+                if n == warmup:
+                    neighbours.start()
                 t0 = time.perf_counter()
                 with engine.connect() as conn:
                     call(conn, i)
                 if n >= warmup:
                     ms.append((time.perf_counter() - t0) * 1000)
-            out.append(Timing(label, ms, "sql"))
+            out.append(Timing(label, ms, "sql", neighbours.share()))
     finally:
         engine.dispose()
     return out
@@ -649,8 +694,8 @@ def measure_sql(url: str, shape: Shape, ids: list[str], requests: int, warmup: i
 
 def measure(url: str, shape: Shape, requests: int, warmup: int, db: str) -> list[Timing]:
     ids = Filler(shape).ids
-    with server(url) as base:
-        timings = measure_http(base, shape, ids, requests, warmup)
+    with server(url) as (base, pid):
+        timings = measure_http(base, pid, shape, ids, requests, warmup)
     if timings is None:
         print(f"bench-profiles: {db}: the server has no /api/players or /api/leaderboard yet: timing the reads")
         timings = measure_sql(url, shape, ids, requests, warmup)
@@ -665,10 +710,12 @@ def report(db: str, timings: list[Timing]) -> bool:
         p50, p95, p99 = t.pct(50), t.pct(95), t.pct(99)
         verdict = "ok" if p99 < TARGET_MS else "SLOW"
         ok = ok and p99 < TARGET_MS
-        print(f"  {t.label:<34} {p50:7.2f} {p95:7.2f} {p99:7.2f} {max(t.ms):7.2f}  n={len(t.ms)}  {verdict}")
+        busy = f"  BUSY MACHINE: other processes took {t.others:.0%} of a core" if t.others > BUSY else ""
+        print(f"  {t.label:<34} {p50:7.2f} {p95:7.2f} {p99:7.2f} {max(t.ms):7.2f}  n={len(t.ms)}  {verdict}{busy}")
         print(
             f"bench-profiles: db={db} what={t.label.strip()!r} via={t.how} n={len(t.ms)} p50={p50:.2f} "
-            f"p95={p95:.2f} p99={p99:.2f} max={max(t.ms):.2f} mean={statistics.fmean(t.ms):.2f} ok={verdict == 'ok'}"
+            f"p95={p95:.2f} p99={p99:.2f} max={max(t.ms):.2f} mean={statistics.fmean(t.ms):.2f} ok={verdict == 'ok'} "
+            f"others_cpu={t.others:.3f}"
         )
     return ok
 

@@ -4,7 +4,8 @@ use the indexes.
 ``bench/bench_profiles.py`` fills a small world here (a few dozen players, a few hundred games) and the checks are
 the ones the full-size numbers rely on: ``player_stats`` holds exactly the sums of the counted ``game_players``
 rows (no CPU, no stand-in seat), each ``ratings`` row is its player's last rated seat, and no read a profile or the
-leaderboard makes scans ``game_players`` or ``ratings`` without an index (SQLite's ``EXPLAIN QUERY PLAN``). A
+leaderboard makes scans ``game_players`` or ``ratings`` without an index (SQLite's ``EXPLAIN QUERY PLAN``): the
+bench's own reads, and every query the real endpoints make (through the app, on the filled database). A
 query that forgets the ``(player_id, finished_at)`` or ``(family, rating)`` index then fails here in a second,
 instead of showing as a slow page with a large database.
 """
@@ -19,10 +20,13 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import Engine, create_engine, func, select
 from sqlalchemy.engine import Connection
 
+from jantaku.server.app import create_app
 from jantaku.server.store import AccountRow, PlayerRow, PlayerStatsRow, RatingRow
+from tests.server.helpers import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 SUMMED = ("hands", "wins", "tsumo", "deal_ins", "riichi", "calls", "win_points", "deal_in_points")
@@ -119,9 +123,54 @@ READS: list[tuple[str, Callable[[Connection, list[str]], Any]]] = [
 @pytest.mark.parametrize("read", [r for _, r in READS], ids=[name for name, _ in READS])
 def test_reads_use_the_indexes(engine: Engine, read: Callable[[Connection, list[str]], Any]) -> None:
     ids = player_ids()
-    plans = bp.sqlite_plans(engine, lambda conn: read(conn, ids))
+
+    def run() -> None:
+        with engine.connect() as conn:
+            read(conn, ids)
+
+    plans = bp.sqlite_plans(engine, run)
     assert plans
     assert bp.full_scans(plans) == []
+
+
+@pytest.fixture(scope="module")
+def client(engine: Engine, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """The real app on the filled database."""
+    tmp = tmp_path_factory.mktemp("app")
+    with TestClient(create_app(settings(tmp, db=engine.url.render_as_string()))) as client:
+        yield client
+
+
+def bearer(index: int) -> dict[str, str]:
+    return {"Authorization": f"Bearer {bp.session_token(SHAPE, index)}"}
+
+
+REQUESTS: list[tuple[str, Callable[[list[str]], tuple[str, dict[str, str]]]]] = [
+    ("a profile", lambda ids: (f"/api/players/{ids[0]}", {})),
+    ("the most active player's profile", lambda ids: (f"/api/players/{bp.Filler(SHAPE).activity[0]}", {})),
+    ("the 4p leaderboard", lambda ids: ("/api/leaderboard?family=4p", {})),
+    ("the 3p leaderboard as a logged-in player", lambda ids: ("/api/leaderboard?family=3p", bearer(2))),
+    ("the 4p leaderboard as a logged-in player", lambda ids: ("/api/leaderboard?family=4p", bearer(5))),
+]
+
+
+@pytest.mark.parametrize("request_of", [r for _, r in REQUESTS], ids=[name for name, _ in REQUESTS])
+def test_the_endpoints_use_the_indexes(
+    client: TestClient, request_of: Callable[[list[str]], tuple[str, dict[str, str]]]
+) -> None:
+    path, headers = request_of(player_ids())
+    engine = client.app.state.store.engine  # type: ignore[attr-defined]
+    answers: list[Any] = []
+    plans = bp.sqlite_plans(engine, lambda: answers.append(client.get(path, headers=headers)))
+    assert answers[0].status_code == 200
+    assert plans
+    assert bp.full_scans(plans) == []
+
+
+def test_the_logged_in_caller_gets_a_position(client: TestClient) -> None:
+    """The bench's sessions log its callers in (a leaderboard timed "as a logged-in player" counts the rank)."""
+    me = client.get("/api/leaderboard?family=4p", headers=bearer(5)).json()["me"]
+    assert me is not None and me["games"] > 0
 
 
 SCANS = [
@@ -134,5 +183,9 @@ SCANS = [
 
 @pytest.mark.parametrize(("sql", "scans"), [(s, b) for _, s, b in SCANS], ids=[n for n, _, _ in SCANS])
 def test_the_scan_check_catches_a_full_scan(engine: Engine, sql: str, scans: bool) -> None:
-    plans = bp.sqlite_plans(engine, lambda conn: conn.exec_driver_sql(sql).all())
+    def run() -> None:
+        with engine.connect() as conn:
+            conn.exec_driver_sql(sql).all()
+
+    plans = bp.sqlite_plans(engine, run)
     assert bool(bp.full_scans(plans)) is scans
