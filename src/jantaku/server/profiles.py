@@ -9,7 +9,6 @@ page's 100, whatever the number of players and games, so both answer in millisec
 
 from __future__ import annotations
 
-import hashlib
 from datetime import UTC, datetime
 from typing import Any
 
@@ -17,42 +16,37 @@ from fastapi import APIRouter, HTTPException, Path, Query, Request
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from jantaku.server.accounts import token_hash
+from jantaku.server.ids import guest_id, token_hash
 from jantaku.server.ratings import PROVISIONAL_GAMES, RATED_FAMILIES, Skill
-from jantaku.server.store import AccountRow, PlayerRow, PlayerStatsRow, RatingRow, SessionRow, Store
+from jantaku.server.store import AccountRow, PlayerRow, PlayerStatsRow, RatingRow, Store
 from jantaku.sim.stats import Totals, stats_from_totals
 
 #: the rows of a leaderboard
 TOP = 100
 #: the games listed in a profile, the placements charted, and the rating points per family charted
 RECENT, PLACEMENTS, SERIES = 50, 100, 200
-COOKIE = "jantaku_session"
+#: how the account endpoints name the session cookie and a guest's bearer token (``account_api``)
+COOKIE, GUEST_PREFIX = "jantaku_session", "guest:"
 
 router = APIRouter(tags=["players"])
 
 
-def guest_id(token: str) -> str:
-    """A guest's public id, derived from the guest token (it proves nothing and reveals nothing of the token)."""
-    return "g" + hashlib.sha256(b"jantaku-guest:" + token.encode()).hexdigest()[:16]
-
-
 def caller_id(request: Request) -> str | None:
-    """The player asking: an account by the ``jantaku_session`` cookie or an ``Authorization: Bearer`` session, a
-    guest by ``Bearer guest:<token>``; None for anyone else (an unknown or expired session)."""
+    """The player asking, as the account endpoints read them (docs/accounts.md): an account by the
+    ``jantaku_session`` cookie or an ``Authorization: Bearer`` session, a guest by ``Bearer guest:<token>``; None for
+    anyone else (an unknown, ended or expired session)."""
     auth = request.headers.get("authorization", "")
-    bearer = auth[7:].strip() if auth[:7].lower() == "bearer " else ""
-    if bearer.startswith("guest:"):
-        return guest_id(bearer[6:]) if bearer[6:] else None
+    scheme, _, value = auth.partition(" ")
+    bearer = value.strip() if scheme.lower() == "bearer" else ""
+    if bearer.startswith(GUEST_PREFIX):
+        guest = bearer[len(GUEST_PREFIX) :]
+        return guest_id(guest) if 0 < len(guest) <= 64 else None
     token = bearer or request.cookies.get(COOKIE, "")
-    if not token:
+    if not token or len(token) > 128:
         return None
     store: Store = request.app.state.store
-    with Session(store.engine) as s:
-        row = s.get(SessionRow, token_hash(token))
-        if row is None:
-            return None
-        expires = row.expires_at if row.expires_at.tzinfo else row.expires_at.replace(tzinfo=UTC)
-        return row.account_id if expires > datetime.now(UTC) else None
+    found = store.session(token_hash(token), datetime.now(UTC))
+    return None if found is None else found[1].id
 
 
 def iso(t: datetime | None) -> str | None:

@@ -64,6 +64,15 @@ class PowerJson(TypedDict):
     in_riichi: bool
 
 
+class RatingChange(TypedDict):
+    """A seat's public rating (``mu - 3 sigma``) before and after a rated game."""
+
+    seat: int
+    before: float
+    after: float
+    provisional: bool
+
+
 class FinalJson(TypedDict):
     """A finished game's result (``FinalResult.to_json``) with the nicknames at the table."""
 
@@ -72,6 +81,8 @@ class FinalJson(TypedDict):
     results: list[int]
     places: list[int]
     nicknames: list[str]
+    #: each seat's rating change (None: its rating did not move; docs/ratings.md), once the game is recorded
+    ratings: NotRequired[list[RatingChange | None]]
 
 
 class RoomJson(TypedDict):
@@ -135,6 +146,8 @@ class Hello(TypedDict):
     nickname: NotRequired[str]
     token: NotRequired[str]
     hand_pause: NotRequired[bool]
+    #: a session token (``/api/account/login``): the person is that account (a browser's cookie does the same)
+    session: NotRequired[str]
 
 
 class Ping(TypedDict):
@@ -262,6 +275,14 @@ class ReactionsJson(TypedDict):
     burst: float
 
 
+class PlayerJson(TypedDict):
+    """Who a person is in the records: ``id`` an account's (``a…``) or a guest's (``g…``) player id."""
+
+    id: str
+    name: str
+    account: bool
+
+
 class Welcome(TypedDict):
     """The answer to ``hello``; ``token`` only for a new person, and only to that connection. ``reactions``: the
     server's phrases and budget, from the same constants that check each ``react``."""
@@ -272,6 +293,9 @@ class Welcome(TypedDict):
     token: NotRequired[str]
     resumed: bool
     reactions: ReactionsJson
+    player: PlayerJson
+    #: the session given (or the cookie's) is over or unknown: this connection is a guest (the client logs out)
+    session_expired: NotRequired[bool]
 
 
 class RoomState(TypedDict):
