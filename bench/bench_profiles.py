@@ -23,12 +23,13 @@ file is written under a temporary name and renamed when complete, so an interrup
 filled database and asks it, through one keep-alive HTTP connection, for the profiles of ``--requests`` random
 players (each asked once, so no answer comes from a warm row of the same player) and for the leaderboard
 ``--requests`` times without a caller and as many times as a random logged-in account (``Authorization: Bearer``:
-the answer then has the caller's own position). The first ``--warmup`` requests of each kind are not counted.
-Printed: p50, p95, p99 and max in milliseconds per endpoint and database, against the 50 ms target; lines starting
-with ``bench-profiles:`` are for machines. The time is the client's, from the request to the whole body, loopback
-and JSON included; ``cpu`` is the server's CPU time per request (with its PostgreSQL server's, when private), which
-a neighbour's load barely changes. A timing during which other processes took more than a tenth of a core is marked
-BUSY MACHINE: on two cores a neighbour's test run lengthens the tail.
+the answer then has the caller's own position; every session is marked seen just before, so the timings are of a
+session's later requests, which read it without writing its ``last_seen``). The first ``--warmup`` requests of each
+kind are not counted. Printed: p50, p95, p99 and max in milliseconds per endpoint and database, against the 50 ms
+target; lines starting with ``bench-profiles:`` are for machines. The time is the client's, from the request to the
+whole body, loopback and JSON included; ``cpu`` is the server's CPU time per request (with its PostgreSQL server's,
+when private), which a neighbour's load barely changes. A timing during which other processes took more than a tenth
+of a core is marked BUSY MACHINE: on two cores a neighbour's test run lengthens the tail.
 
 When the server has no such endpoints yet (404), the queries a profile and the leaderboard need (``profile_reads``,
 ``leaderboard_reads``) are timed directly through SQLAlchemy instead, and the table says so.
@@ -67,7 +68,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from sqlalchemy import Engine, create_engine, func, insert, select, text
+from sqlalchemy import Engine, create_engine, func, insert, select, text, update
 from sqlalchemy.engine import Connection, make_url
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -726,8 +727,20 @@ def measure_sql(url: str, shape: Shape, ids: list[str], requests: int, warmup: i
     return out
 
 
+def fresh_sessions(url: str) -> None:
+    """Mark every session seen just now: the server writes a session's ``last_seen`` at most once a minute, so a
+    logged-in page is timed as it is after the session's first request of the minute (a read, no write)."""
+    engine = create_engine(url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(update(SessionRow).values(last_seen=datetime.now(UTC)))
+    finally:
+        engine.dispose()
+
+
 def measure(url: str, shape: Shape, requests: int, warmup: int, db: str) -> list[Timing]:
     ids = Filler(shape).ids
+    fresh_sessions(url)
     with server(url) as (base, pid):
         timings = measure_http(base, pid, shape, ids, requests, warmup)
     if timings is None:
