@@ -29,7 +29,9 @@ kind are not counted. Printed: p50, p95, p99 and max in milliseconds per endpoin
 target; lines starting with ``bench-profiles:`` are for machines. The time is the client's, from the request to the
 whole body, loopback and JSON included; ``cpu`` is the server's CPU time per request (with its PostgreSQL server's,
 when private), which a neighbour's load barely changes. A timing during which other processes took more than a tenth
-of a core is marked BUSY MACHINE: on two cores a neighbour's test run lengthens the tail.
+of a core is marked BUSY MACHINE: on two cores a neighbour's test run lengthens the tail. The rows marked ``CPU``
+then time the endpoints' own functions in this process by this thread's CPU time (``measure_handlers``): their
+percentiles are what an idle machine's latencies would be, less the HTTP.
 
 When the server has no such endpoints yet (404), the queries a profile and the leaderboard need (``profile_reads``,
 ``leaderboard_reads``) are timed directly through SQLAlchemy instead, and the table says so.
@@ -745,8 +747,39 @@ def measure(url: str, shape: Shape, requests: int, warmup: int, db: str) -> list
         timings = measure_http(base, pid, shape, ids, requests, warmup)
     if timings is None:
         print(f"bench-profiles: {db}: the server has no /api/players or /api/leaderboard yet: timing the reads")
-        timings = measure_sql(url, shape, ids, requests, warmup)
-    return timings
+        return measure_sql(url, shape, ids, requests, warmup)
+    return timings + measure_handlers(url, shape, requests, warmup)
+
+
+def measure_handlers(url: str, shape: Shape, requests: int, warmup: int) -> list[Timing]:
+    """The CPU time (this thread's) of the endpoints' own functions, ``profiles.profile`` and
+    ``profiles.leaderboard``, and of their answer's JSON, for the same players: what a page costs the server with
+    no HTTP and no neighbour's preemption in it. On a busy machine these percentiles say what an idle one's
+    latencies would be, less a millisecond or two of HTTP."""
+    import json
+
+    from jantaku.server import profiles
+
+    ids = Filler(shape).ids
+    picks = _sample(shape, requests + warmup, 2)
+    store = Store(url)
+    out = []
+    try:
+        for label, call in (
+            ("profile(), CPU", lambda i: profiles.profile(store, ids[i])),
+            ("leaderboard(), CPU", lambda i: profiles.leaderboard(store, "4p", None)),
+            ("  ... with the caller's rank, CPU", lambda i: profiles.leaderboard(store, "4p", ids[i])),
+        ):
+            ms = []
+            for n, i in enumerate(picks):
+                t0 = time.thread_time()
+                json.dumps(call(i), default=str)
+                if n >= warmup:
+                    ms.append((time.thread_time() - t0) * 1000)
+            out.append(Timing(label, ms, "cpu"))
+    finally:
+        store.close()
+    return out
 
 
 def report(db: str, timings: list[Timing]) -> bool:

@@ -189,3 +189,9 @@ def test_the_scan_check_catches_a_full_scan(engine: Engine, sql: str, scans: boo
 
     plans = bp.sqlite_plans(engine, run)
     assert bool(bp.full_scans(plans)) is scans
+
+
+def test_the_handlers_are_timed(engine: Engine) -> None:
+    """The bench's CPU rows call the endpoints' functions directly: they must keep answering."""
+    timings = bp.measure_handlers(engine.url.render_as_string(), SHAPE, requests=3, warmup=1)
+    assert [len(t.ms) for t in timings] == [3, 3, 3]
