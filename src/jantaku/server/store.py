@@ -157,8 +157,8 @@ class AccountRow(Base):
     name_key: Mapped[str] = mapped_column(String(80), index=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    #: kept off the leaderboards (the profile stays reachable by its link)
-    hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: kept off the leaderboards (the profile stays reachable by its link); indexed: a rank counts the few hidden
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0", index=True)
 
 
 class SessionRow(Base):
@@ -200,7 +200,9 @@ class RatingRow(Base):
     ``rating`` (mu - k*sigma) the leaderboard orders by."""
 
     __tablename__ = "ratings"
-    __table_args__ = (Index("ix_ratings_family_rating", "family", "rating"),)
+    #: the leaderboard reads the top of (family, rating); a rank counts the rows above a rating from this index
+    #: alone (games and player_id in it: no row is read)
+    __table_args__ = (Index("ix_ratings_family_rating", "family", "rating", "games", "player_id"),)
     player_id: Mapped[str] = mapped_column(String(24), primary_key=True)
     family: Mapped[str] = mapped_column(String(4), primary_key=True)
     mu: Mapped[float] = mapped_column(Float)
