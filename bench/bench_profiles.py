@@ -17,7 +17,8 @@ placeholder walk (the bench reads ratings, it does not judge them); the data is 
 
 The filled SQLite file is kept in ``build/bench/`` under a name made of the schema's Alembic revision, the
 filler's version and the sizes: a second run measures at once, and a schema change (a new migration) refills. The
-file is written under a temporary name and renamed when complete, so an interrupted fill is never reused.
+file is written under a temporary name and renamed when complete, so an interrupted fill is never reused; the file
+of an older schema is removed when the new one is filled.
 
 **The measurement** runs the real server (``python -m jantaku serve`` on loopback, as ``make run`` does) on the
 filled database and asks it, through one keep-alive HTTP connection, for the profiles of ``--requests`` random
@@ -418,6 +419,8 @@ def cached_sqlite(shape: Shape, build: Path = BUILD) -> Path:
     if path.exists():
         print(f"bench-profiles: reusing {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
         return path
+    for stale in build.glob(f"profiles-r*-{shape.key()}.db"):  # another schema's or filler's: never read again
+        stale.unlink()
     partial = path.with_suffix(".partial")
     for stale in (partial, Path(f"{partial}-wal"), Path(f"{partial}-shm")):
         stale.unlink(missing_ok=True)
