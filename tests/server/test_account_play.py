@@ -24,7 +24,7 @@ from jantaku.engine import Game
 from jantaku.formats import convert
 from jantaku.server.account_api import COOKIE, DELETED
 from jantaku.server.store import PlayerRow, SessionRow
-from tests.server.helpers import EAST, Client, play_all, send_ok, table, two_and_cpus
+from tests.server.helpers import EAST, Client, play_all, send_ok, simple_choice, table, two_and_cpus
 
 PASSWORD = "correct horse battery"
 
@@ -142,6 +142,16 @@ def test_a_guest_who_registers_keeps_their_history(tmp_path: Path) -> None:
             players = s.scalars(select(PlayerRow.player_id).where(PlayerRow.game_id == game_id)).all()
         assert players == [account_id, None, None, None]
 
+        # still at the table: the seat is the account's, found by its session on any device
+        device, welcome = hello_session(connect, account["session"])
+        assert welcome["resumed"] is True and welcome["player"] == account["player"]
+        assert device.room()["you"] == 0
+        assert guest.error("replaced")
+        assert send_ok(device, {"type": "ready"})["room"]["seats"][0]["ready"] is True
+        device.send({"type": "start"})
+        again = play_all([device])["game_id"]
+        assert games_of(client, account_id) == [again, game_id]
+
 
 def test_a_deleted_account_leaves_the_others_games_whole(tmp_path: Path) -> None:
     with table(tmp_path) as (client, connect):
@@ -210,12 +220,10 @@ def test_the_export_holds_each_game_in_each_format(tmp_path: Path, who: str) -> 
         assert names == expected | {"stats.json"}
         stats = json.loads(archive.read("stats.json"))
         assert stats["games"] == games
-        for g in games:
-            ours = archive.read(f"games/jantaku-{g}{convert.suffix('ours')}").decode()
-            assert ours == client.get(f"/api/games/{g}/log").text
+        for g in games:  # each file is the log endpoint's download in that format
             for fmt in convert.writable():
                 text = archive.read(f"games/jantaku-{g}{convert.suffix(fmt)}").decode()
-                assert convert.read(text, fmt).rules.players == 4
+                assert text == client.get(f"/api/games/{g}/log", params={"format": fmt}).text, fmt
 
 
 def test_no_export_without_credentials(tmp_path: Path) -> None:
@@ -313,3 +321,17 @@ def test_a_deleted_account_is_forgotten_at_its_seat(tmp_path: Path) -> None:
         lobby = client.app.state.lobby  # type: ignore[attr-defined]
         seats = [s for room in lobby.rooms.values() for s in room.seats if s is not None and s.cpu is None]
         assert [(s.player_id, s.nickname) for s in seats] == [(None, DELETED)]
+
+
+def test_a_guest_who_registers_mid_game_finishes_it_as_the_account(tmp_path: Path) -> None:
+    with table(tmp_path) as (client, connect):
+        guest = connect("Ola")
+        guest.send({"type": "play_now", "settings": EAST})
+        prompt = guest.prompt()
+        account = register(client, "Ola", guest_token=guest.token)
+        guest.send({"type": "action", "seq": prompt["seq"], "action": simple_choice(prompt["view"]["legal_actions"])})
+        over = play_all([guest])
+        account_id = account["player"]["id"]
+        assert games_of(client, account_id) == [over["game_id"]]
+        seat = client.get(f"/api/games/{over['game_id']}").json()["seats"][0]
+        assert seat["player"] == account_id and seat["account"] is True

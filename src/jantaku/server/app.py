@@ -242,6 +242,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             guest_name=guest_name,
             sessions_ended=lambda account, hashes: on_loop(lobby_of().sessions_ended, account, hashes),
             deleted=lambda account: on_loop(lobby_of().player_deleted, account, DELETED),
+            adopted=lambda token, account, name: on_loop(lobby_of().guest_adopted, token, account, name),
         ),
     )
 

@@ -164,6 +164,32 @@ class Lobby:
             conn.send(error("logged_out", "this session was ended: log in again"))
             conn.close(deliver=True)
 
+    def guest_adopted(self, token: str, account_id: str, name: str) -> None:
+        """The guest of ``token`` registered as ``account_id`` (named ``name``): the person is the account's from now
+        on, kept under the account, so that a ``hello`` with its session on any device finds their seat and every
+        game they play is the account's (``Store.adopt`` moved the seat rows of a running one); the guest token no
+        longer leads there."""
+        holder = self.holder_by_token(token)
+        key = account_key(account_id)
+        if holder is None or key in self.holders:
+            return
+        old = holder.token_hash
+        del self.holders[old]
+        holder.token_hash, holder.player_id, holder.account, holder.nickname = key, account_id, True, name
+        self.holders[key] = holder
+        room = self.room_of(holder)
+        seat = None if room is None else room.seat_of(old)
+        if room is None or seat is None:
+            return
+        s = room.seats[seat]
+        assert s is not None
+        self.unseated(old, room)
+        s.token_hash, s.player_id, s.account = key, account_id, True
+        if not room.playing:
+            s.nickname = name
+        self.seat_rooms[key] = room.id
+        self.room_changed(room)
+
     def player_deleted(self, player_id: str, shown: str) -> None:
         """The account ``player_id`` was deleted: its seats (waiting or playing) show ``shown`` and no player, so a
         game it finishes counts for nobody; its connection is told (``logged_out``) and closed."""

@@ -140,9 +140,9 @@ async function loadPresets() {
 }
 
 async function loadHistory() {
-  if (!state.nickname) return;
+  if (!state.player) return;
   try {
-    const res = await fetch(`/api/games?player=${encodeURIComponent(state.nickname)}&limit=20`);
+    const res = await fetch(`/api/games?player=${encodeURIComponent(state.player.id)}&limit=20`);
     const data = await res.json();
     state.history = data.games;
     if (Array.isArray(data.log_formats) && data.log_formats.length) state.logFormats = data.log_formats;
@@ -165,7 +165,12 @@ async function start() {
   await Promise.all([loadPresets(), loadCatalogue(), loadFonts(getLang())]);
   render();
   loadHistory();
-  connect((msg) => { dispatch(msg); render(); }, onStatus);
+  connect((msg) => {
+    const first = !state.player;
+    dispatch(msg);
+    render();
+    if (first && state.player) loadHistory();  // the history is the player id's, which welcome brings
+  }, onStatus);
   setInterval(() => { if (!state.room && state.status !== "down") send({ type: "rooms" }); }, 5000);
   setInterval(table.tick, 250);
   setInterval(() => { if (!state.room) loadHistory(); }, 15000);

@@ -17,6 +17,7 @@ const HANDLERS = {
   welcome(msg) {
     if (msg.nickname && !storedNickname()) state.nickname = msg.nickname;
     if (msg.reactions) state.reactionRules = msg.reactions;
+    if (msg.player) state.player = msg.player;
   },
   nickname(msg) {
     state.nickname = msg.nickname;

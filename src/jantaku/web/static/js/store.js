@@ -89,6 +89,8 @@ export const state = Object.seal({
   reactionMenu: false,
   /** the server's quick reactions (`welcome.reactions`): {phrases: [id], seconds, burst}, or null before welcome */
   reactionRules: null,
+  /** who this person is in the records (`welcome.player`: {id, name, account}): the history is this id's */
+  player: null,
 });
 
 let renderer = () => {};
