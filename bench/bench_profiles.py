@@ -856,6 +856,12 @@ def private_postgres() -> Iterator[str | None]:
 @contextlib.contextmanager
 def postgres_database(given: str) -> Iterator[str | None]:
     """A fresh schema on the server of ``given`` (``JANTAKU_BENCH_PG``), or on a private server; dropped at the end."""
+    try:
+        import psycopg  # noqa: F401  (the driver of the URLs the bench makes: the ``postgres`` extra)
+    except ImportError:
+        print("bench-profiles: psycopg is not installed (pip install -e '.[postgres]')")
+        yield None
+        return
     with contextlib.ExitStack() as stack:
         base = given or stack.enter_context(private_postgres())
         if base is None:
