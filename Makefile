@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 MJAI_VENV := .venv-mjai
 
-.PHONY: run test test-slow bench bench-server bench-mjai bench-strength browser-deps lint validate clean
+.PHONY: run test test-slow bench bench-server bench-profiles bench-mjai bench-strength browser-deps lint validate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -60,6 +60,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_convert.py --corpus "$(TENHOU_DIR)"
 	$(MAKE) --no-print-directory bench-mjai
 	$(MAKE) --no-print-directory bench-server
+	$(MAKE) --no-print-directory bench-profiles
 
 # The table server under load on loopback (bench/server_load.py): throughput at saturation (think 0), then 100 rooms
 # of one scripted person and three CPUs for 60 s (target: an action's round trip p99 < 100 ms), then more rooms
@@ -67,6 +68,13 @@ bench: $(STAMP)
 bench-server: $(STAMP)
 	$(BIN)/python bench/server_load.py --rooms 10 --think 0 --seconds 30
 	$(BIN)/python bench/server_load.py --rooms 100 --seconds 60 --search
+
+# A player's profile and the leaderboard with 10,000 players and 200,000 stored games (bench/bench_profiles.py):
+# p50/p95/p99 of GET /api/players/{id} and GET /api/leaderboard?family=4p (target p99 < 50 ms), on SQLite (the
+# filled file is kept in build/bench, keyed by the schema's revision) and on PostgreSQL (JANTAKU_BENCH_PG, or a
+# private server when initdb and pg_ctl are installed).
+bench-profiles: $(STAMP)
+	PYTHONPATH=src $(BIN)/python bench/bench_profiles.py
 
 # An outside mjai bot's seat (bench/bench_mjai_seat.py): our overhead per decision beyond the bot's own time
 # (target < 1 ms), with the test stand-in bot in both conventions.
