@@ -231,6 +231,10 @@ def test_one_address_trying_many_names_is_locked(client: TestClient) -> None:
     assert login(client, "Kim").status_code == 200
 
 
+#: pairs of timed logins (a known name's, an unknown's) the no-enumeration test compares
+PAIRS = 25
+
+
 def test_an_unknown_name_is_answered_like_a_wrong_password(client: TestClient) -> None:
     register(client, "Lee")
     client.cookies.clear()
@@ -245,10 +249,17 @@ def test_an_unknown_name_is_answered_like_a_wrong_password(client: TestClient) -
         login(client, name, "wrong password!")
         return time.perf_counter() - start
 
-    known_times = [timed("Lee") for _ in range(7)]
-    unknown_times = [timed("Nobody Here") for _ in range(7)]
-    ratio = statistics.median(known_times) / statistics.median(unknown_times)
-    assert 0.5 < ratio < 2.0, (known_times, unknown_times)
+    # the two kinds interleaved, each pair in alternating order, so that a burst of load elsewhere on the machine
+    # slows both alike; the median of the pairs' ratios ignores the pairs a burst still hit. Without the dummy
+    # argon2 work the unknown name answers a hundred times faster: the bound is generous and still tells that.
+    ratios = []
+    for i in range(PAIRS):
+        if i % 2:
+            unknown_time, known_time = timed("Nobody Here"), timed("Lee")
+        else:
+            known_time, unknown_time = timed("Lee"), timed("Nobody Here")
+        ratios.append(known_time / unknown_time)
+    assert 1 / 3 < statistics.median(ratios) < 3, sorted(ratios)
 
 
 def test_the_cookie_is_secure_over_https(tmp_path: Path) -> None:
