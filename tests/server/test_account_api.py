@@ -231,6 +231,23 @@ def test_one_address_trying_many_names_is_locked(client: TestClient) -> None:
     assert login(client, "Kim").status_code == 200
 
 
+def test_one_address_makes_only_so_many_accounts_an_hour(client: TestClient) -> None:
+    limiter = client.app.state.register_limiter  # type: ignore[attr-defined]
+    clock = FakeClock()
+    limiter.clock, limiter.per_address = clock, 3
+    assert register(client, "Short", "short").status_code == 400  # refused before any hash: not counted
+    assert register(client, "CPU 1").status_code == 400
+    for name in ("Ola", "Pia", "Quin"):
+        assert register(client, name).status_code == 201
+    refused = register(client, "Rex")
+    assert refused.status_code == 429 and int(refused.headers["retry-after"]) == limiter.window
+    clock.now += limiter.window - 1
+    assert register(client, "Rex").status_code == 429
+    clock.now += 1
+    assert register(client, "Rex").status_code == 201
+    assert login(client, "Rex").status_code == 200  # logins are not registrations
+
+
 #: pairs of timed logins (a known name's, an unknown's) the no-enumeration test compares
 PAIRS = 25
 

@@ -34,9 +34,11 @@ from jantaku.server.accounts import (
     AccountNameError,
     LoginLimiter,
     PasswordError,
+    RegisterLimiter,
     Secret,
     canonical_name,
     check_account_name,
+    check_password,
     dummy_verify,
     hash_password,
     name_key,
@@ -115,14 +117,17 @@ def account_router(
     sessions_ended: Callable[[str, list[str]], None] = lambda _account, _hashes: None,
     adopted: Callable[[str, str, str], None] = lambda _token, _account, _name: None,
     deleted: Callable[[str], None] = lambda _account: None,
+    registrations: RegisterLimiter | None = None,
 ) -> APIRouter:
     """The ``/api/account`` endpoints on the store ``store_of()`` gives (the app's, made at start). ``limiter``
     counts wrong passwords; ``wall_clock`` is the time sessions expire by; ``guest_name`` gives a guest's
     nickname from their token (None: unknown); ``game_files`` a finished game's downloads by file name (the
     export; by default ``export_files``); ``sessions_ended``, ``adopted`` and ``deleted`` tell the table (the
     lobby) that an account's sessions ended, that a guest (by token) became an account, or that the account is
-    gone, so its connections close and its seats follow."""
+    gone, so its connections close and its seats follow; ``registrations`` bounds the accounts an address makes
+    (``RegisterLimiter``'s default when None)."""
     router = APIRouter(prefix="/api/account", tags=["account"])
+    register_limiter = registrations if registrations is not None else RegisterLimiter()
     files_of = game_files or (lambda game_id: export_files(store_of(), game_id))
 
     def moment() -> datetime:
@@ -185,9 +190,15 @@ def account_router(
             raise HTTPException(400, "guest_token must be the token the server gave you at hello")
         try:
             name = check_account_name(raw)
-            hashed = hash_password(password)
+            check_password(password)
         except (AccountNameError, PasswordError) as exc:
             raise HTTPException(400, {"code": exc.code, "message": str(exc)}) from None
+        wait = register_limiter.take(client_address(request))
+        if wait > 0:  # counted only once it would cost a hash: a refused name or password is cheap
+            raise HTTPException(
+                429, "too many new accounts from this address: try later", headers={"Retry-After": str(math.ceil(wait))}
+            )
+        hashed = hash_password(password)
         account_id = new_account_id()
         if not store_of().create_account(account_id, name, canonical_name(name), name_key(name), hashed):
             raise HTTPException(409, {"code": "name_taken", "message": f"the name {name!r} is taken"})

@@ -22,6 +22,8 @@ handlers that come with the accounts schema only call it:
   the right password too, while it is not 0; it reports each wrong password with ``failed``. An unknown name is
   answered exactly like a wrong password, after ``dummy_verify`` has spent the same argon2 work, so neither the
   message nor the time tells whether a name is taken.
+- **Registrations.** Each costs an argon2 hash and a row, so ``RegisterLimiter`` lets an address make only so many
+  in an hour.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import contextlib
 import functools
 import hmac
 import secrets
+import threading
 import time
 import unicodedata
 from collections import deque
@@ -50,6 +53,7 @@ __all__ = [
     "AccountNameError",
     "LoginLimiter",
     "PasswordError",
+    "RegisterLimiter",
     "Secret",
     "Verdict",
     "canonical_name",
@@ -287,4 +291,51 @@ class LoginLimiter:
             stamps.popleft()
         if not stamps:
             book.pop(key, None)
+        return stamps
+
+
+class RegisterLimiter:
+    """Registrations counted in a sliding window per client address: ``take`` admits one and counts it, or says how
+    long to wait while the address has made ``per_address`` in the last ``window`` seconds. Each registration
+    costs an argon2 hash (tens of milliseconds of a core, on purpose) and a stored account, so without a bound one
+    client could keep the server hashing and fill the names. The check and the count are one step under a lock:
+    the endpoints run in a thread pool, and parallel requests must not all pass a check none has counted yet. The
+    clock is injectable for tests; memory is bounded by forgetting counts whose window has passed."""
+
+    def __init__(
+        self, per_address: int = 10, window: float = 3600.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.per_address = per_address
+        self.window = window
+        self.clock = clock
+        self.addresses: dict[str, deque[float]] = {}
+        self.lock = threading.Lock()
+
+    def take(self, address: str) -> float:
+        """0 and one registration counted for ``address``; else the seconds until it may register again."""
+        with self.lock:
+            now = self.clock()
+            if len(self.addresses) > 10_000:
+                self._sweep(now)
+            stamps = self._recent(address, now)
+            if len(stamps) >= self.per_address:
+                return stamps[len(stamps) - self.per_address] + self.window - now
+            self.addresses.setdefault(address, deque()).append(now)
+            return 0.0
+
+    def sweep(self) -> None:
+        """Forget every count whose window has passed."""
+        with self.lock:
+            self._sweep(self.clock())
+
+    def _sweep(self, now: float) -> None:
+        for key in list(self.addresses):
+            self._recent(key, now)
+
+    def _recent(self, key: str, now: float) -> deque[float]:
+        stamps = self.addresses.get(key, deque())
+        while stamps and stamps[0] <= now - self.window:
+            stamps.popleft()
+        if not stamps:
+            self.addresses.pop(key, None)
         return stamps

@@ -33,7 +33,7 @@ from jantaku.rules.editor import PRESET_TEXTS, editor_json
 from jantaku.rules.ruleset import option_bounds
 from jantaku.server import profiles, upkeep
 from jantaku.server.account_api import COOKIE, DELETED, account_router
-from jantaku.server.accounts import LoginLimiter
+from jantaku.server.accounts import LoginLimiter, RegisterLimiter
 from jantaku.server.config import Settings
 from jantaku.server.connection import Connection
 from jantaku.server.guard import Peer, origin_allowed, parse_origins
@@ -196,6 +196,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     sessions_swept = time.monotonic()
                     await asyncio.to_thread(store.expire_sessions, datetime.now(UTC))
                     app.state.login_limiter.sweep()
+                    app.state.register_limiter.sweep()
 
         sweep = asyncio.get_running_loop().create_task(sweeper())
         with _FULL_GC:
@@ -226,6 +227,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     #: wrong passwords by account name and by address (``/api/account``); a test may set its clock
     app.state.login_limiter = LoginLimiter()
+    #: accounts made by address (``/api/account/register``); a test may set its clock or its bound
+    app.state.register_limiter = RegisterLimiter()
 
     def guest_name(token: str) -> str | None:
         holder = lobby_of().holders.get(token_hash(token))
@@ -240,6 +243,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             lambda: app.state.store,
             app.state.login_limiter,
             guest_name=guest_name,
+            registrations=app.state.register_limiter,
             sessions_ended=lambda account, hashes: on_loop(lobby_of().sessions_ended, account, hashes),
             deleted=lambda account: on_loop(lobby_of().player_deleted, account, DELETED),
             adopted=lambda token, account, name: on_loop(lobby_of().guest_adopted, token, account, name),
