@@ -208,18 +208,22 @@ def test_the_export_holds_each_game_in_each_format(tmp_path: Path, who: str) -> 
     with table(tmp_path) as (client, connect):
         if who == "account":
             account = register(client, "Hal")
-            player, _ = hello_session(connect, account["session"])
+            player, welcome = hello_session(connect, account["session"])
             authorization = f"Bearer {account['session']}"
         else:
             player = connect("Hal")
+            welcome = next(m for m in player.seen if m["type"] == "welcome")
             authorization = f"Bearer guest:{player.token}"
+        player_id = welcome["player"]["id"]
         games = [solo_game(player), solo_game(player)]
         archive = export(client, authorization)
         names = set(archive.namelist())
         expected = {f"games/jantaku-{g}{convert.suffix(fmt)}" for g in games for fmt in convert.writable()}
         assert names == expected | {"stats.json"}
-        stats = json.loads(archive.read("stats.json"))
-        assert stats["games"] == games
+        client.cookies.clear()  # the profile as anyone sees it: the same JSON, by the same function
+        profile = client.get(f"/api/players/{player_id}").json()
+        assert json.loads(archive.read("stats.json")) == profile
+        assert sorted(r["game_id"] for r in profile["recent"]) == sorted(games)
         for g in games:  # each file is the log endpoint's download in that format
             for fmt in convert.writable():
                 text = archive.read(f"games/jantaku-{g}{convert.suffix(fmt)}").decode()

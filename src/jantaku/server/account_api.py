@@ -118,6 +118,7 @@ def account_router(
     adopted: Callable[[str, str, str], None] = lambda _token, _account, _name: None,
     deleted: Callable[[str], None] = lambda _account: None,
     registrations: RegisterLimiter | None = None,
+    profile_of: Callable[[str], dict[str, Any] | None] = lambda _player: None,
 ) -> APIRouter:
     """The ``/api/account`` endpoints on the store ``store_of()`` gives (the app's, made at start). ``limiter``
     counts wrong passwords; ``wall_clock`` is the time sessions expire by; ``guest_name`` gives a guest's
@@ -125,7 +126,8 @@ def account_router(
     export; by default ``export_files``); ``sessions_ended``, ``adopted`` and ``deleted`` tell the table (the
     lobby) that an account's sessions ended, that a guest (by token) became an account, or that the account is
     gone, so its connections close and its seats follow; ``registrations`` bounds the accounts an address makes
-    (``RegisterLimiter``'s default when None)."""
+    (``RegisterLimiter``'s default when None); ``profile_of`` a player's profile as ``GET /api/players/{id}``
+    answers it (the export's ``stats.json``: one definition of a player's statistics, ``profiles.profile``)."""
     router = APIRouter(prefix="/api/account", tags=["account"])
     register_limiter = registrations if registrations is not None else RegisterLimiter()
     files_of = game_files or (lambda game_id: export_files(store_of(), game_id))
@@ -326,7 +328,8 @@ def account_router(
     @router.get("/export")
     def export(request: Request) -> Response:
         """A zip of every finished game the caller played, in each format the project writes for it, and
-        ``stats.json`` (their sums and ratings). A guest asks with their guest token."""
+        ``stats.json`` (their profile, as ``GET /api/players/{id}`` answers it). A guest asks with their guest
+        token."""
         who = anyone(request)
         store = store_of()
         # a player of thousands of games has a large archive: past EXPORT_IN_MEMORY bytes it is kept on disk; it
@@ -338,7 +341,7 @@ def account_router(
                 for game_id in games:
                     for name, text in files_of(game_id).items():
                         archive.writestr(f"games/{name}", text)
-                stats = {"player": who.player_id, "games": games, **store.player_sums(who.player_id)}
+                stats = profile_of(who.player_id)  # null for a guest with no recorded game (no profile either)
                 archive.writestr("stats.json", json.dumps(stats, ensure_ascii=False, indent=1))
             spool.seek(0)
         except BaseException:

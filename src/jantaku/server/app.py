@@ -244,6 +244,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.login_limiter,
             guest_name=guest_name,
             registrations=app.state.register_limiter,
+            profile_of=lambda player: profiles.profile(app.state.store, player),
             sessions_ended=lambda account, hashes: on_loop(lobby_of().sessions_ended, account, hashes),
             deleted=lambda account: on_loop(lobby_of().player_deleted, account, DELETED),
             adopted=lambda token, account, name: on_loop(lobby_of().guest_adopted, token, account, name),

@@ -913,22 +913,6 @@ class Store:
             )
             return list(s.scalars(q))
 
-    def player_sums(self, player_id: str) -> dict[str, Any]:
-        """The player's running sums (``player_stats``) and ratings as stored: the statistics of their export."""
-        with Session(self.engine) as s:
-            stats = s.scalars(select(PlayerStatsRow).where(PlayerStatsRow.player_id == player_id))
-            ratings = s.scalars(select(RatingRow).where(RatingRow.player_id == player_id))
-            return {
-                "stats": [
-                    {c.key: getattr(r, c.key) for c in PlayerStatsRow.__table__.columns if c.key != "player_id"}
-                    for r in stats
-                ],
-                "ratings": [
-                    {"family": r.family, "mu": r.mu, "sigma": r.sigma, "rating": r.rating, "games": r.games}
-                    for r in ratings
-                ],
-            }
-
 
 def _statement(statement: Executable) -> Callable[[Session], None]:
     """A writer job that runs one statement."""
