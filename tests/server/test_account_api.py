@@ -75,7 +75,9 @@ def test_login_logout_and_the_ended_session(client: TestClient) -> None:
     assert r.status_code == 200 and r.json()["player"] == player
     token = r.json()["session"]
     assert me(client, token).status_code == 200
-    out = client.post("/api/account/logout", headers=auth(token))
+    forged = client.post("/api/account/logout", headers=auth(token), data={"a": "form"})  # another page's form
+    assert forged.status_code == 415 and me(client, token).status_code == 200
+    out = client.post("/api/account/logout", headers=auth(token), json={})
     assert out.status_code == 200
     assert f'{COOKIE}=""' in out.headers["set-cookie"] or "max-age=0" in out.headers["set-cookie"].lower()
     assert me(client, token).status_code == 401

@@ -6,6 +6,7 @@ Games are East-only with CPUs that play at once (``helpers.FAST``), finished by 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
@@ -23,7 +24,7 @@ from sqlalchemy.orm import Session
 from jantaku.engine import Game
 from jantaku.formats import convert
 from jantaku.server.account_api import COOKIE, DELETED
-from jantaku.server.store import PlayerRow, SessionRow
+from jantaku.server.store import Base, PlayerRow, SessionRow
 from tests.server.helpers import EAST, Client, play_all, send_ok, simple_choice, table, two_and_cpus
 
 PASSWORD = "correct horse battery"
@@ -92,6 +93,63 @@ def test_the_browser_cookie_at_the_handshake_is_the_account(tmp_path: Path) -> N
             c = Client(ws)
             c.send({"type": "hello", "protocol": 1, "nickname": "Bo"})
             assert c.until("welcome")["player"] == account["player"]
+
+
+# (name, the handshake's Origin, the allowed origins, whether the cookie makes the connection the account)
+COOKIE_ORIGINS: list[tuple[str, str | None, str, bool]] = [
+    ("this host's page", "http://testserver", "", True),
+    ("no Origin: not a browser page", None, "", True),
+    ("an origin named one by one", "https://client.example", "https://client.example", True),
+    ("any origin allowed: a guest only", "https://evil.example", "*", False),
+    ("any origin allowed, this host's page", "http://testserver", "*", True),
+]
+
+
+@pytest.mark.parametrize(
+    ("origin", "allowed", "account"), [r[1:] for r in COOKIE_ORIGINS], ids=[r[0] for r in COOKIE_ORIGINS]
+)
+def test_the_handshake_cookie_counts_only_from_origins_named_or_this_host(
+    tmp_path: Path, origin: str | None, allowed: str, account: bool
+) -> None:
+    with table(tmp_path, allowed_origins=allowed) as (client, _connect):
+        made = register(client, "Bea")
+        headers = {"cookie": f"{COOKIE}={made['session']}"} | ({} if origin is None else {"origin": origin})
+        with client.websocket_connect("/ws", headers=headers) as ws:
+            c = Client(ws)
+            c.send({"type": "hello", "protocol": 1, "nickname": "Someone"})
+            player = c.until("welcome")["player"]
+            assert (player == made["player"]) is account and player["account"] is account
+
+
+@pytest.mark.parametrize("how", ["session", "cookie"])
+def test_a_hello_reads_its_session_off_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """The loop runs every game: a hello's database read goes to a worker thread, never holds the loop."""
+    with table(tmp_path) as (client, connect):
+        made = register(client, "Cal")
+        store = client.app.state.store  # type: ignore[attr-defined]
+        on_loop: list[bool] = []
+        read = store.session
+
+        def watched(*args: Any) -> Any:
+            try:
+                asyncio.get_running_loop()
+                on_loop.append(True)
+            except RuntimeError:
+                on_loop.append(False)
+            return read(*args)
+
+        monkeypatch.setattr(store, "session", watched)
+        if how == "session":
+            _c, welcome = hello_session(connect, made["session"])
+        else:
+            with client.websocket_connect("/ws", headers={"cookie": f"{COOKIE}={made['session']}"}) as ws:
+                c = Client(ws)
+                c.send({"type": "hello", "protocol": 1, "nickname": "Cal"})
+                welcome = c.until("welcome")
+        assert welcome["player"] == made["player"]
+        assert on_loop == [False]
 
 
 def test_two_devices_are_one_person_in_one_seat(tmp_path: Path) -> None:
@@ -167,6 +225,7 @@ def test_a_deleted_account_leaves_the_others_games_whole(tmp_path: Path) -> None
         fay.send({"type": "start"})
         over = play_all([fay, gil])
         game_id = over["game_id"]
+        store = client.app.state.store  # type: ignore[attr-defined]
         before = client.get(f"/api/games/{game_id}").json()
         log_before = client.get(f"/api/games/{game_id}/log").text
 
@@ -192,6 +251,13 @@ def test_a_deleted_account_leaves_the_others_games_whole(tmp_path: Path) -> None
         for fmt in convert.writable():
             download = client.get(f"/api/games/{game_id}/log", params={"format": fmt}).text
             assert "Fay" not in download, fmt
+        # the room they shared shows the last result without the name, and no row keeps it anywhere
+        shown = gil.room(lambda r: r["seats"][0]["nickname"] == DELETED)["room"]
+        assert shown["last_game_id"] == game_id and shown["last_final"]["nicknames"] == after["final"]["nicknames"]
+        store.flush()
+        with Session(store.engine) as s:
+            for stored in Base.metadata.sorted_tables:
+                assert "Fay" not in repr(s.execute(select(stored)).all()), stored.name
         # the name is free again
         assert client.post("/api/account/register", json={"name": "Fay", "password": PASSWORD}).status_code == 201
 
@@ -249,7 +315,7 @@ def test_tokens_and_passwords_never_reach_the_logs(tmp_path: Path, caplog: pytes
         guest = connect("Jo")
         client.get("/api/account/export", headers={"Authorization": f"Bearer guest:{guest.token}"})
         client.get("/api/account/export", headers=auth)
-        client.post("/api/account/logout", headers=auth)
+        client.post("/api/account/logout", headers=auth, json={})
         hello_session(connect, session)  # ended
     secrets = [PASSWORD, "a wrong password", "another password", account["session"], session, str(guest.token)]
     logged = caplog.text + "".join(str(r.args) for r in caplog.records)
@@ -303,7 +369,7 @@ def test_an_ended_session_closes_its_connection(tmp_path: Path) -> None:
         account = register(client, "Lou")
         phone, _ = hello_session(connect, account["session"])
         other = login(client, "Lou")
-        client.post("/api/account/logout", headers={"Authorization": f"Bearer {account['session']}"})
+        client.post("/api/account/logout", headers={"Authorization": f"Bearer {account['session']}"}, json={})
         assert phone.error("logged_out")
         _c, welcome = hello_session(connect, other)  # the other device's session lives on
         assert welcome["player"] == account["player"]

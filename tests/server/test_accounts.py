@@ -465,3 +465,34 @@ def test_parallel_registrations_pass_the_bound_no_further() -> None:
     for t in threads:
         t.join()
     assert admitted.count(True) == 5
+
+
+def test_parallel_wrong_passwords_pass_the_bound_no_further() -> None:
+    """A burst of guesses in the endpoints' threads, each checked and counted in one step: only ``per_name`` of them
+    reach a password check, however many run at once."""
+    limiter = LoginLimiter(per_name=5, per_address=1000)
+    start = threading.Barrier(20)
+    admitted: list[bool] = []
+
+    def one() -> None:
+        start.wait()
+        admitted.append(limiter.attempt("Ann", "1.2.3.4") == 0)
+
+    threads = [threading.Thread(target=one) for _ in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert admitted.count(True) == 5
+
+
+def test_a_right_password_takes_its_attempt_back() -> None:
+    clock = Clock()
+    limiter = LoginLimiter(per_name=2, clock=clock)
+    for _ in range(5):  # right passwords, however many, lock nothing
+        assert limiter.attempt("Ann", "1.2.3.4") == 0
+        limiter.cleared("Ann", "1.2.3.4")
+    assert limiter.names == {} and limiter.addresses == {}
+    assert limiter.attempt("Ann", "1.2.3.4") == 0  # a wrong one
+    assert limiter.attempt("ann", "1.2.3.4") == 0  # another
+    assert limiter.attempt("ANN", "5.6.7.8") == 60.0

@@ -116,7 +116,7 @@ def account_router(
     game_files: Callable[[str], dict[str, str]] | None = None,
     sessions_ended: Callable[[str, list[str]], None] = lambda _account, _hashes: None,
     adopted: Callable[[str, str, str], None] = lambda _token, _account, _name: None,
-    deleted: Callable[[str], None] = lambda _account: None,
+    deleted: Callable[[str, dict[str, set[int]]], None] = lambda _account, _seats: None,
     registrations: RegisterLimiter | None = None,
     profile_of: Callable[[str], dict[str, Any] | None] = lambda _player: None,
 ) -> APIRouter:
@@ -172,7 +172,9 @@ def account_router(
         return {"player": player_json(account), "session": token}
 
     def refuse_limited(name: str, address: str) -> None:
-        wait = limiter.retry_after(name, address)
+        """Refuse (429) a password check the limiter does not allow; else it is counted as a failure at once (one
+        step: parallel requests cannot all pass before any is counted), to be ``limiter.cleared`` if right."""
+        wait = limiter.attempt(name, address)
         if wait > 0:
             raise HTTPException(
                 429,
@@ -229,13 +231,14 @@ def account_router(
             if verdict.ok and verdict.needs_rehash:
                 store_of().set_password_hash(account.id, hash_password(password))
         if account is None or not verdict_ok:
-            limiter.failed(name, address)
-            raise HTTPException(401, WRONG)
+            raise HTTPException(401, WRONG)  # (counted already: refuse_limited)
+        limiter.cleared(name, address)
         return opened(request, response, account, 200)
 
-    @router.post("/logout")
+    @router.post("/logout", dependencies=[Depends(require_json)])
     def logout(request: Request, response: Response) -> dict[str, Any]:
-        """Ends this session (if any) and clears the cookie."""
+        """Ends this session (if any) and clears the cookie. A JSON body (``{}``) like every POST: a form of another
+        page of the same site (the cookie's SameSite=Strict lets it through) cannot log the visitor out."""
         who = caller(request)
         if who is not None and who.session is not None and who.account is not None:
             store_of().end_session(who.session.token_hash)
@@ -274,8 +277,8 @@ def account_router(
         address = client_address(request)
         refuse_limited(who.account.name, address)
         if not verify_password(who.account.password_hash, old).ok:
-            limiter.failed(who.account.name, address)
             raise HTTPException(401, "wrong password")
+        limiter.cleared(who.account.name, address)
         try:
             hashed = hash_password(new)
         except PasswordError as exc:
@@ -318,10 +321,10 @@ def account_router(
         address = client_address(request)
         refuse_limited(who.account.name, address)
         if not verify_password(who.account.password_hash, secret).ok:
-            limiter.failed(who.account.name, address)
             raise HTTPException(401, "wrong password")
-        store_of().delete_account(who.account.id, DELETED)
-        deleted(who.account.id)
+        limiter.cleared(who.account.name, address)
+        seats = store_of().delete_account(who.account.id, DELETED)
+        deleted(who.account.id, seats)
         clear_cookie(response)
         return {"ok": True}
 

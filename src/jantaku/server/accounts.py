@@ -236,7 +236,12 @@ class LoginLimiter:
     refused attempt is not counted, so the lock ends ``window`` seconds after the oldest counted failure however
     hard it is pushed. Names are counted by ``canonical_name`` ("Ann" and full-width "ANN" share one count) and whether
     they belong to an account or not, so the limiter says nothing about which names exist. The clock is
-    injectable for tests; memory is bounded by forgetting counts whose window has passed."""
+    injectable for tests; memory is bounded by forgetting counts whose window has passed.
+
+    The endpoints run in a thread pool and a password check takes tens of milliseconds, so a check followed by a
+    count later would let a burst of parallel guesses all pass the check before any is counted (as many guesses
+    as the pool has threads, not ``per_name``). ``attempt`` therefore checks and counts in one step under a lock,
+    and a right password takes its count back (``cleared``)."""
 
     def __init__(
         self,
@@ -251,9 +256,33 @@ class LoginLimiter:
         self.clock = clock
         self.names: dict[str, deque[float]] = {}
         self.addresses: dict[str, deque[float]] = {}
+        self.lock = threading.RLock()
+
+    def attempt(self, name: str, address: str) -> float:
+        """A login for ``name`` from ``address`` about to check a password: 0 and the attempt counted as a failure
+        (``cleared`` takes it back when the password is right), or the seconds to wait, with nothing counted."""
+        with self.lock:
+            wait = self.retry_after(name, address)
+            if wait == 0:
+                self.failed(name, address)
+            return wait
+
+    def cleared(self, name: str, address: str) -> None:
+        """The password of an ``attempt`` was right: its count is taken back."""
+        with self.lock:
+            for book, key in ((self.names, canonical_name(name)), (self.addresses, address)):
+                stamps = book.get(key)
+                if stamps:
+                    stamps.pop()
+                    if not stamps:
+                        del book[key]
 
     def retry_after(self, name: str, address: str) -> float:
         """Seconds until a login for ``name`` from ``address`` may be tried; 0 when it may be tried now."""
+        with self.lock:
+            return self._retry_after(name, address)
+
+    def _retry_after(self, name: str, address: str) -> float:
         now = self.clock()
         wait = 0.0
         for book, key, limit in (
@@ -270,19 +299,21 @@ class LoginLimiter:
 
     def failed(self, name: str, address: str) -> None:
         """Count a wrong password (or an unknown name) for ``name`` and ``address``."""
-        now = self.clock()
-        if len(self.names) + len(self.addresses) > 10_000:
-            self.sweep()
-        for book, key in ((self.names, canonical_name(name)), (self.addresses, address)):
-            self._recent(book, key, now)
-            book.setdefault(key, deque()).append(now)
+        with self.lock:
+            now = self.clock()
+            if len(self.names) + len(self.addresses) > 10_000:
+                self.sweep()
+            for book, key in ((self.names, canonical_name(name)), (self.addresses, address)):
+                self._recent(book, key, now)
+                book.setdefault(key, deque()).append(now)
 
     def sweep(self) -> None:
         """Forget every count whose window has passed."""
-        now = self.clock()
-        for book in (self.names, self.addresses):
-            for key in list(book):
-                self._recent(book, key, now)
+        with self.lock:
+            now = self.clock()
+            for book in (self.names, self.addresses):
+                for key in list(book):
+                    self._recent(book, key, now)
 
     def _recent(self, book: dict[str, deque[float]], key: str, now: float) -> deque[float]:
         """``key``'s failures inside the window, older ones dropped (and the key with them when none is left)."""

@@ -36,8 +36,8 @@ from jantaku.server.account_api import COOKIE, DELETED, account_router
 from jantaku.server.accounts import LoginLimiter, RegisterLimiter
 from jantaku.server.config import Settings
 from jantaku.server.connection import Connection
-from jantaku.server.guard import Peer, origin_allowed, parse_origins
-from jantaku.server.handlers import handle
+from jantaku.server.guard import Peer, cookie_origin_allowed, origin_allowed, parse_origins
+from jantaku.server.handlers import handle, hello_session
 from jantaku.server.ids import token_hash
 from jantaku.server.lobby import Lobby
 from jantaku.server.protocol import PROTOCOL_VERSION, RoomListing, error
@@ -246,7 +246,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             registrations=app.state.register_limiter,
             profile_of=lambda player: profiles.profile(app.state.store, player),
             sessions_ended=lambda account, hashes: on_loop(lobby_of().sessions_ended, account, hashes),
-            deleted=lambda account: on_loop(lobby_of().player_deleted, account, DELETED),
+            deleted=lambda account, seats: on_loop(lobby_of().player_deleted, account, DELETED, seats),
             adopted=lambda token, account, name: on_loop(lobby_of().guest_adopted, token, account, name),
         ),
     )
@@ -461,7 +461,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         try:
             conn = Connection(settings, peer)
-            conn.cookie_session = websocket.cookies.get(COOKIE)  # a browser's login (HttpOnly: no script has it)
+            if cookie_origin_allowed(origin, host, origins):  # a browser's login (HttpOnly: no script has it)
+                conn.cookie_session = websocket.cookies.get(COOKIE)
             await serve_websocket(websocket, lobby, conn)
         finally:
             lobby.guard.close_websocket(peer)
@@ -495,6 +496,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         except UnicodeDecodeError:
                             conn.send(error("bad_json", "the message is not UTF-8 text"))
                             continue
+                    session = hello_session(lobby, conn, text)
+                    if session is not None:  # the database read of a hello, off the loop
+                        found = await asyncio.to_thread(lobby.store.session, token_hash(session), datetime.now(UTC))
+                        conn.looked_up = (session, found)
                     handle(lobby, conn, text)
         except TimeoutError:
             if conn.holder is None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from jantaku.engine import Game
@@ -47,7 +47,7 @@ from jantaku.server.protocol import (
 )
 from jantaku.server.rooms import Room, RoomError, RoomSettings, Seat
 from jantaku.server.runner import GameRunner, InboxItem
-from jantaku.server.store import Store
+from jantaku.server.store import Store, forget_names
 
 #: the most rooms the lobby listing shows (waiting rooms first): a listing costs the same with ten thousand rooms
 LISTED_ROOMS = 200
@@ -190,14 +190,24 @@ class Lobby:
         self.seat_rooms[key] = room.id
         self.room_changed(room)
 
-    def player_deleted(self, player_id: str, shown: str) -> None:
+    def player_deleted(self, player_id: str, shown: str, seats_by_game: Mapping[str, Collection[int]]) -> None:
         """The account ``player_id`` was deleted: its seats (waiting or playing) show ``shown`` and no player, so a
-        game it finishes counts for nobody; its connection is told (``logged_out``) and closed."""
+        game it finishes counts for nobody, and a room whose last game it played (its seats there:
+        ``seats_by_game``, as ``Store.delete_account`` found them) shows that game's result without its name; its
+        connection is told (``logged_out``) and closed."""
         for room in self.rooms.values():
             changed = False
             for s in room.seats:
                 if s is not None and s.player_id == player_id:
                     s.player_id, s.account, s.nickname, changed = None, False, shown, True
+            last = room.last_game_id
+            if last is not None and last in seats_by_game:
+                room.last_final = forget_names(room.last_final, seats_by_game[last], shown)
+                if room.last_over is not None:
+                    room.last_over = GameOver(
+                        **{**room.last_over, "final": forget_names(room.last_over["final"], seats_by_game[last], shown)}
+                    )
+                changed = True
             if changed:
                 self.room_changed(room)
         holder = self.holders.get(account_key(player_id))
