@@ -659,14 +659,15 @@ class Store:
         ``game_players``, the players' running sums and ratings change (``record_results``): a crash before the
         commit resumes the game, which ends again; after it, the game is over and nothing is counted twice.
         ``stand_ins``: the seats a stand-in CPU finished; ``absent``: the people away when an abandoned game ended.
-        The returned result holds the rating changes once ``durable()`` has resolved."""
+        A game that is no longer running (its end already recorded) is left as it is: an end told twice counts
+        once. The returned result holds the rating changes once ``durable()`` has resolved (None for such a game)."""
         text = "\n".join(log) + "\n"
         result = GameResult()
         crash = os.environ.get(CRASH_AT_FINISH)
 
         def job(s: Session) -> None:
             row = s.get(GameRow, game_id)
-            if row is None:
+            if row is None or row.status != "running":  # ended once already: its results are counted
                 return
             row.status, row.walls, row.log, row.finished_at = status, walls, text, now()
             mark_stand_ins(s, row, tuple(sorted(stand_ins)))
