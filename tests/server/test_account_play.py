@@ -211,6 +211,29 @@ def test_a_guest_who_registers_keeps_their_history(tmp_path: Path) -> None:
         assert games_of(client, account_id) == [again, game_id]
 
 
+def test_a_game_starting_as_a_guest_registers_is_the_accounts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table and the store change hands in one step: a game the guest's room starts at that very moment is
+    recorded, and counted, for the account."""
+    with table(tmp_path) as (client, connect):
+        guest = connect("Ivo")
+        room_id = send_ok(guest, {"type": "create_room", "settings": EAST, "cpus": ["normal"] * 3})["room"]["room_id"]
+        send_ok(guest, {"type": "ready"})
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        adopt = lobby.guest_adopted
+
+        def starting_first(*args: Any) -> None:
+            lobby.run_game(lobby.rooms[room_id])  # the room's game starts just before the table hears of it
+            adopt(*args)
+
+        monkeypatch.setattr(lobby, "guest_adopted", starting_first)
+        account = register(client, "Ivo", guest_token=guest.token)
+        device, _ = hello_session(connect, account["session"])
+        game_id = play_all([device])["game_id"]
+        account_id = account["player"]["id"]
+        assert games_of(client, account_id) == [game_id]
+        assert client.get(f"/api/players/{account_id}").json()["families"]["4p"]["all"]["games"] == 1
+
+
 def test_a_deleted_account_leaves_the_others_games_whole(tmp_path: Path) -> None:
     with table(tmp_path) as (client, connect):
         account = register(client, "Fay")

@@ -115,7 +115,7 @@ def account_router(
     guest_name: Callable[[str], str | None] = lambda _token: None,
     game_files: Callable[[str], dict[str, str]] | None = None,
     sessions_ended: Callable[[str, list[str]], None] = lambda _account, _hashes: None,
-    adopted: Callable[[str, str, str], None] = lambda _token, _account, _name: None,
+    adopted: Callable[[str, str, str], None] | None = None,
     deleted: Callable[[str, dict[str, set[int]]], None] = lambda _account, _seats: None,
     registrations: RegisterLimiter | None = None,
     profile_of: Callable[[str], dict[str, Any] | None] = lambda _player: None,
@@ -123,12 +123,15 @@ def account_router(
     """The ``/api/account`` endpoints on the store ``store_of()`` gives (the app's, made at start). ``limiter``
     counts wrong passwords; ``wall_clock`` is the time sessions expire by; ``guest_name`` gives a guest's
     nickname from their token (None: unknown); ``game_files`` a finished game's downloads by file name (the
-    export; by default ``export_files``); ``sessions_ended``, ``adopted`` and ``deleted`` tell the table (the
-    lobby) that an account's sessions ended, that a guest (by token) became an account, or that the account is
-    gone, so its connections close and its seats follow; ``registrations`` bounds the accounts an address makes
-    (``RegisterLimiter``'s default when None); ``profile_of`` a player's profile as ``GET /api/players/{id}``
-    answers it (the export's ``stats.json``: one definition of a player's statistics, ``profiles.profile``)."""
+    export; by default ``export_files``); ``sessions_ended`` and ``deleted`` tell the table (the lobby) that an
+    account's sessions ended or that the account is gone, so its connections close and its seats follow;
+    ``adopted`` makes a guest (by token) an account, in the store and at the table, and returns once the
+    store's part is committed (by default the store's part alone, ``Store.adopt``); ``registrations`` bounds the
+    accounts an address makes (``RegisterLimiter``'s default when None); ``profile_of`` a player's profile as
+    ``GET /api/players/{id}`` answers it (the export's ``stats.json``: one definition of a player's statistics,
+    ``profiles.profile``)."""
     router = APIRouter(prefix="/api/account", tags=["account"])
+    adopt = adopted or (lambda token, account, _name: store_of().adopt(guest_id(token), account))
     register_limiter = registrations if registrations is not None else RegisterLimiter()
     files_of = game_files or (lambda game_id: export_files(store_of(), game_id))
 
@@ -207,8 +210,7 @@ def account_router(
         if not store_of().create_account(account_id, name, canonical_name(name), name_key(name), hashed):
             raise HTTPException(409, {"code": "name_taken", "message": f"the name {name!r} is taken"})
         if guest is not None:
-            store_of().adopt(guest_id(guest), account_id)
-            adopted(guest, account_id, name)
+            adopt(guest, account_id, name)
         account = store_of().account(account_id)
         assert account is not None
         return opened(request, response, account, 201)

@@ -38,7 +38,7 @@ from jantaku.server.config import Settings
 from jantaku.server.connection import Connection
 from jantaku.server.guard import Peer, cookie_origin_allowed, origin_allowed, parse_origins
 from jantaku.server.handlers import handle, hello_session
-from jantaku.server.ids import token_hash
+from jantaku.server.ids import guest_id, token_hash
 from jantaku.server.lobby import Lobby
 from jantaku.server.protocol import PROTOCOL_VERSION, RoomListing, error
 from jantaku.server.rooms import RoomError
@@ -238,6 +238,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Run ``call`` on the event loop, which owns the lobby, from an endpoint's worker thread."""
         anyio.from_thread.run_sync(call, *args)
 
+    def adopted(token: str, account_id: str, name: str) -> None:
+        """A guest (by token) registered: their seats at the table and their rows in the store become the
+        account's in one step on the loop (the store's part queued to the writer there), so no game starts or ends
+        in between naming the guest at the table but the account in the store, or the other way round; then
+        wait (in the endpoint's thread) until the store's part is committed."""
+
+        def at_once() -> None:
+            lobby_of().guest_adopted(token, account_id, name)
+            app.state.store.adopt(guest_id(token), account_id, wait=False)
+
+        on_loop(at_once)
+        app.state.store.durable().result(10.0)
+
     app.include_router(
         account_router(
             lambda: app.state.store,
@@ -247,7 +260,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             profile_of=lambda player: profiles.profile(app.state.store, player),
             sessions_ended=lambda account, hashes: on_loop(lobby_of().sessions_ended, account, hashes),
             deleted=lambda account, seats: on_loop(lobby_of().player_deleted, account, DELETED, seats),
-            adopted=lambda token, account, name: on_loop(lobby_of().guest_adopted, token, account, name),
+            adopted=adopted,
         ),
     )
 

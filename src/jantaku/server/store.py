@@ -863,10 +863,13 @@ class Store:
             result = s.execute(delete(SessionRow).where(SessionRow.expires_at <= at))
             return int(getattr(result, "rowcount", 0) or 0)
 
-    def adopt(self, guest: str, account_id: str) -> None:
+    def adopt(self, guest: str, account_id: str, wait: bool = True) -> None:
         """A guest became an account: their seats, sums and ratings are the account's from now on, in one
         transaction on the writer (after any game write queued before). The account is new, so it has no sums or
-        ratings of its own that the guest's would meet."""
+        ratings of its own that the guest's would meet, provided nothing under the account's id was queued before
+        this: the server queues it from the event loop in the same step as the lobby's seats become the
+        account's (``wait`` False: queued, not waited for), so every game write naming the guest comes before it
+        and every one naming the account after."""
 
         def job(s: Session) -> None:
             games = list(s.scalars(select(PlayerRow.game_id).where(PlayerRow.player_id == guest).distinct()))
@@ -879,7 +882,10 @@ class Store:
                     for seat in game.seats
                 ]
 
-        self.write(job)
+        if wait:
+            self.write(job)
+        else:
+            self.submit(job)
 
     def delete_account(self, account_id: str, shown: str) -> dict[str, set[int]]:
         """The account is gone: its sessions, sums and ratings deleted, its seats in stored games shown as
