@@ -275,7 +275,7 @@ def test_a_deleted_account_leaves_the_others_games_whole(tmp_path: Path) -> None
             download = client.get(f"/api/games/{game_id}/log", params={"format": fmt}).text
             assert "Fay" not in download, fmt
         # the room they shared shows the last result without the name, and no row keeps it anywhere
-        shown = gil.room(lambda r: r["seats"][0]["nickname"] == DELETED)["room"]
+        shown = gil.room(lambda r: r["seats"][0]["nickname"] == DELETED == r["last_final"]["nicknames"][0])["room"]
         assert shown["last_game_id"] == game_id and shown["last_final"]["nicknames"] == after["final"]["nicknames"]
         store.flush()
         with Session(store.engine) as s:
@@ -283,6 +283,35 @@ def test_a_deleted_account_leaves_the_others_games_whole(tmp_path: Path) -> None
                 assert "Fay" not in repr(s.execute(select(stored)).all()), stored.name
         # the name is free again
         assert client.post("/api/account/register", json={"name": "Fay", "password": PASSWORD}).status_code == 201
+
+
+def test_a_game_starting_as_an_account_is_deleted_names_it_nowhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table and the store forget the account in one step: a game its room starts at that very moment is
+    stored without its name or id."""
+    with table(tmp_path) as (client, connect):
+        account = register(client, "Uma")
+        uma, _ = hello_session(connect, account["session"])
+        room_id = send_ok(uma, {"type": "create_room", "settings": EAST, "cpus": ["normal"] * 3})["room"]["room_id"]
+        send_ok(uma, {"type": "ready"})
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        store = client.app.state.store  # type: ignore[attr-defined]
+        forget = lobby.player_deleted
+
+        def starting_first(*args: Any) -> None:
+            lobby.run_game(lobby.rooms[room_id])  # the room's game starts just before the table forgets Uma
+            forget(*args)
+
+        monkeypatch.setattr(lobby, "player_deleted", starting_first)
+        auth = {"Authorization": f"Bearer {account['session']}"}
+        client.cookies.clear()
+        assert client.request("DELETE", "/api/account", json={"password": PASSWORD}, headers=auth).status_code == 200
+        store.flush()
+        with Session(store.engine) as s:
+            for stored in Base.metadata.sorted_tables:
+                found = repr(s.execute(select(stored)).all())
+                assert "Uma" not in found and account["player"]["id"] not in found, stored.name
 
 
 def export(client: TestClient, authorization: str) -> zipfile.ZipFile:

@@ -116,22 +116,27 @@ def account_router(
     game_files: Callable[[str], dict[str, str]] | None = None,
     sessions_ended: Callable[[str, list[str]], None] = lambda _account, _hashes: None,
     adopted: Callable[[str, str, str], None] | None = None,
-    deleted: Callable[[str, dict[str, set[int]]], None] = lambda _account, _seats: None,
+    deleted: Callable[[str], None] | None = None,
     registrations: RegisterLimiter | None = None,
     profile_of: Callable[[str], dict[str, Any] | None] = lambda _player: None,
 ) -> APIRouter:
     """The ``/api/account`` endpoints on the store ``store_of()`` gives (the app's, made at start). ``limiter``
     counts wrong passwords; ``wall_clock`` is the time sessions expire by; ``guest_name`` gives a guest's
     nickname from their token (None: unknown); ``game_files`` a finished game's downloads by file name (the
-    export; by default ``export_files``); ``sessions_ended`` and ``deleted`` tell the table (the lobby) that an
-    account's sessions ended or that the account is gone, so its connections close and its seats follow;
-    ``adopted`` makes a guest (by token) an account, in the store and at the table, and returns once the
-    store's part is committed (by default the store's part alone, ``Store.adopt``); ``registrations`` bounds the
+    export; by default ``export_files``); ``sessions_ended`` tells the table (the lobby) that an account's
+    sessions ended, so its connections close; ``adopted`` makes a guest (by token) an account and ``deleted``
+    deletes an account, each in the store and at the table, returning once the store's part is committed (by
+    default the store's part alone: ``Store.adopt``, ``Store.delete_account``); ``registrations`` bounds the
     accounts an address makes (``RegisterLimiter``'s default when None); ``profile_of`` a player's profile as
     ``GET /api/players/{id}`` answers it (the export's ``stats.json``: one definition of a player's statistics,
     ``profiles.profile``)."""
     router = APIRouter(prefix="/api/account", tags=["account"])
     adopt = adopted or (lambda token, account, _name: store_of().adopt(guest_id(token), account))
+
+    def delete_in_store(account: str) -> None:
+        store_of().delete_account(account, DELETED)
+
+    delete_account = deleted or delete_in_store
     register_limiter = registrations if registrations is not None else RegisterLimiter()
     files_of = game_files or (lambda game_id: export_files(store_of(), game_id))
 
@@ -325,8 +330,7 @@ def account_router(
         if not verify_password(who.account.password_hash, secret).ok:
             raise HTTPException(401, "wrong password")
         limiter.cleared(who.account.name, address)
-        seats = store_of().delete_account(who.account.id, DELETED)
-        deleted(who.account.id, seats)
+        delete_account(who.account.id)
         clear_cookie(response)
         return {"ok": True}
 

@@ -251,6 +251,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         on_loop(at_once)
         app.state.store.durable().result(10.0)
 
+    def deleted(account_id: str) -> None:
+        """An account is deleted: the table forgets it and the store's deletion is queued in one step on the loop
+        (no game starts or ends in between naming it), then, once that is committed, the rooms forget its name in
+        the results of the games the store found it in."""
+        found: list[dict[str, set[int]]] = []
+
+        def at_once() -> None:
+            lobby_of().player_deleted(account_id, DELETED)
+            found.append(app.state.store.delete_account(account_id, DELETED, wait=False))
+
+        on_loop(at_once)
+        app.state.store.durable().result(10.0)
+        on_loop(lobby_of().results_forgotten, found[0], DELETED)
+
     app.include_router(
         account_router(
             lambda: app.state.store,
@@ -259,7 +273,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             registrations=app.state.register_limiter,
             profile_of=lambda player: profiles.profile(app.state.store, player),
             sessions_ended=lambda account, hashes: on_loop(lobby_of().sessions_ended, account, hashes),
-            deleted=lambda account, seats: on_loop(lobby_of().player_deleted, account, DELETED, seats),
+            deleted=deleted,
             adopted=adopted,
         ),
     )

@@ -887,14 +887,16 @@ class Store:
         else:
             self.submit(job)
 
-    def delete_account(self, account_id: str, shown: str) -> dict[str, set[int]]:
+    def delete_account(self, account_id: str, shown: str, wait: bool = True) -> dict[str, set[int]]:
         """The account is gone: its sessions, sums and ratings deleted, its seats in stored games shown as
         ``shown`` ("deleted player") with no player id, in the seat rows, the seats and result of each game and the
         room kept with it, so that no record nor download names it any more. (A game's log holds no names: the
         downloads take them from the seats.) A room keeps the result of its last game too (``last_final``), in the
         waiting rooms' records and in the room record each later game of that room was started with: those name
         it no more either. The games stay whole for the others. Returns the account's seats by game id (the lobby
-        forgets the name in the rooms it holds by them)."""
+        forgets the name in the rooms it holds by them), filled once the deletion is committed: ``wait`` False
+        queues it without waiting (the server queues it from the loop in the same step as the table forgets the
+        account, so no game write naming the account comes after it)."""
         mine: dict[str, set[int]] = {}
 
         def job(s: Session) -> None:
@@ -915,7 +917,10 @@ class Store:
             s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
             s.execute(delete(AccountRow).where(AccountRow.id == account_id))
 
-        self.write(job)
+        if wait:
+            self.write(job)
+        else:
+            self.submit(job)
         return mine
 
     def player_game_ids(self, player_id: str) -> list[str]:
