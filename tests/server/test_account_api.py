@@ -6,6 +6,7 @@ Each account costs an argon2 hash (tens of milliseconds), so the tests register 
 
 from __future__ import annotations
 
+import asyncio
 import statistics
 import time
 from collections.abc import Iterator
@@ -297,6 +298,29 @@ def test_a_guest_is_known_by_their_guest_token(client: TestClient) -> None:
         assert r.status_code == 200
         assert r.json() == {"player": welcome["player"]}
         assert welcome["player"] == {"id": welcome["player"]["id"], "name": "Ned", "account": False}
+
+
+def test_a_guests_name_is_read_on_the_event_loop(client: TestClient) -> None:
+    """The lobby belongs to the loop: an endpoint (in a worker thread) asks the loop for a guest's name."""
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    on_loop: list[bool] = []
+
+    class Watched(dict[str, Any]):
+        def get(self, *args: Any) -> Any:
+            try:
+                asyncio.get_running_loop()
+                on_loop.append(True)
+            except RuntimeError:
+                on_loop.append(False)
+            return super().get(*args)
+
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "hello", "protocol": 1, "nickname": "Ona"})
+        welcome = ws.receive_json()
+        lobby.holders = Watched(lobby.holders)
+        r = client.get("/api/account/me", headers=auth(f"guest:{welcome['token']}"))
+        assert r.json()["player"]["name"] == "Ona"
+    assert on_loop and all(on_loop)
 
 
 def test_no_account_endpoint_takes_anything_in_its_url_but_a_session_handle(client: TestClient) -> None:

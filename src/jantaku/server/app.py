@@ -231,8 +231,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.register_limiter = RegisterLimiter()
 
     def guest_name(token: str) -> str | None:
-        holder = lobby_of().holders.get(token_hash(token))
-        return None if holder is None else holder.nickname
+        """A guest's nickname by their token, read on the event loop, which owns the lobby (the endpoint asking
+        runs in a worker thread, while the loop may be changing the people it holds)."""
+
+        def read() -> str | None:
+            holder = lobby_of().holders.get(token_hash(token))
+            return None if holder is None else holder.nickname
+
+        found: str | None = anyio.from_thread.run_sync(read)
+        return found
 
     def on_loop(call: Callable[..., None], *args: Any) -> None:
         """Run ``call`` on the event loop, which owns the lobby, from an endpoint's worker thread."""
