@@ -501,3 +501,50 @@ def test_a_hands_outcome_is_read_from_its_result(
 def test_a_seat_without_a_name_is_named_by_its_number() -> None:
     outcome = {"wins": [{"seat": 1, "from": None, "gain": 1000}], "draw": None, "tenpai": []}
     assert convert.describe_outcome(outcome, ["Ann", ""]) == "seat 2 tsumo 1000"
+
+
+# (name, the game's index under seed "probe"): East games of the standard preset without an extension,
+# played by our CPUs, whose end Tenhou's rules would place elsewhere; found by playing seeds until each happened
+OWN_RULES: list[tuple[str, int]] = [
+    ("ours ends after East 4 where Tenhou's extends", 3),
+    ("ours plays on where Tenhou's dealer would stop", 5),
+]
+
+
+@pytest.mark.parametrize("index", [r[1] for r in OWN_RULES], ids=[r[0] for r in OWN_RULES])
+def test_a_tenhou6_document_of_ours_replays_under_its_own_rules(index: int) -> None:
+    from jantaku.rules import PRESETS
+    from jantaku.sim.play import play_game
+
+    rules = PRESETS["standard"].with_options(length="east", extension="none")
+    played = play_game(rules, ["normal"] * 4, "probe", index, keep_log=True)
+    assert played.log is not None
+    game = Game.replay(played.log)
+    text = convert.write(game, "tenhou6")
+    assert json.loads(text)[tenhou6.EXTENSION]["rules"] == convert.rule_words(rules)
+    again = convert.read(text, "tenhou6")
+    plain = {"description", "source"}  # words that change nothing in play are not kept
+    assert {k: v for k, v in again.rules.options().items() if k not in plain} == {
+        k: v for k, v in rules.options().items() if k not in plain
+    }
+    assert results(again) == results(game)
+    assert again.final is not None and game.final is not None and again.final.scores == game.final.scores
+
+
+# (name, the rules a document names, the refusal's words)
+FOREIGN_RULES: list[tuple[str, dict[str, Any], str]] = [
+    ("an unknown option", {"name": "x", "no_such_option": 1}, "not a rule set"),
+    ("a Zung Jung table", {"name": "zung-jung", "family": "zung-jung"}, "not a 4-player riichi table"),
+    ("superpowers", {"name": "superpower", "superpowers": True}, "not a 4-player riichi table"),
+    ("a 3-player table", {"players": 3, "chi": False, "red_fives": [0, 1, 1]}, "not a 4-player riichi table"),
+]
+
+
+@pytest.mark.parametrize(("rules", "words"), [r[1:] for r in FOREIGN_RULES], ids=[r[0] for r in FOREIGN_RULES])
+def test_a_tenhou6_document_naming_rules_it_cannot_hold_is_refused(
+    first_game: Game, rules: dict[str, Any], words: str
+) -> None:
+    doc = json.loads(convert.write(first_game, "tenhou6"))
+    doc[tenhou6.EXTENSION]["rules"] = rules
+    with pytest.raises(convert.ConvertError, match=words):
+        convert.read(json.dumps(doc), "tenhou6")

@@ -6,6 +6,7 @@ Each account costs an argon2 hash (tens of milliseconds), so the tests register 
 
 from __future__ import annotations
 
+import asyncio
 import statistics
 import time
 from collections.abc import Iterator
@@ -75,7 +76,9 @@ def test_login_logout_and_the_ended_session(client: TestClient) -> None:
     assert r.status_code == 200 and r.json()["player"] == player
     token = r.json()["session"]
     assert me(client, token).status_code == 200
-    out = client.post("/api/account/logout", headers=auth(token))
+    forged = client.post("/api/account/logout", headers=auth(token), data={"a": "form"})  # another page's form
+    assert forged.status_code == 415 and me(client, token).status_code == 200
+    out = client.post("/api/account/logout", headers=auth(token), json={})
     assert out.status_code == 200
     assert f'{COOKIE}=""' in out.headers["set-cookie"] or "max-age=0" in out.headers["set-cookie"].lower()
     assert me(client, token).status_code == 401
@@ -231,6 +234,27 @@ def test_one_address_trying_many_names_is_locked(client: TestClient) -> None:
     assert login(client, "Kim").status_code == 200
 
 
+def test_one_address_makes_only_so_many_accounts_an_hour(client: TestClient) -> None:
+    limiter = client.app.state.register_limiter  # type: ignore[attr-defined]
+    clock = FakeClock()
+    limiter.clock, limiter.per_address = clock, 3
+    assert register(client, "Short", "short").status_code == 400  # refused before any hash: not counted
+    assert register(client, "CPU 1").status_code == 400
+    for name in ("Ola", "Pia", "Quin"):
+        assert register(client, name).status_code == 201
+    refused = register(client, "Rex")
+    assert refused.status_code == 429 and int(refused.headers["retry-after"]) == limiter.window
+    clock.now += limiter.window - 1
+    assert register(client, "Rex").status_code == 429
+    clock.now += 1
+    assert register(client, "Rex").status_code == 201
+    assert login(client, "Rex").status_code == 200  # logins are not registrations
+
+
+#: pairs of timed logins (a known name's, an unknown's) the no-enumeration test compares
+PAIRS = 25
+
+
 def test_an_unknown_name_is_answered_like_a_wrong_password(client: TestClient) -> None:
     register(client, "Lee")
     client.cookies.clear()
@@ -245,10 +269,17 @@ def test_an_unknown_name_is_answered_like_a_wrong_password(client: TestClient) -
         login(client, name, "wrong password!")
         return time.perf_counter() - start
 
-    known_times = [timed("Lee") for _ in range(7)]
-    unknown_times = [timed("Nobody Here") for _ in range(7)]
-    ratio = statistics.median(known_times) / statistics.median(unknown_times)
-    assert 0.5 < ratio < 2.0, (known_times, unknown_times)
+    # the two kinds interleaved, each pair in alternating order, so that a burst of load elsewhere on the machine
+    # slows both alike; the median of the pairs' ratios ignores the pairs a burst still hit. Without the dummy
+    # argon2 work the unknown name answers a hundred times faster: the bound is generous and still tells that.
+    ratios = []
+    for i in range(PAIRS):
+        if i % 2:
+            unknown_time, known_time = timed("Nobody Here"), timed("Lee")
+        else:
+            known_time, unknown_time = timed("Lee"), timed("Nobody Here")
+        ratios.append(known_time / unknown_time)
+    assert 1 / 3 < statistics.median(ratios) < 3, sorted(ratios)
 
 
 def test_the_cookie_is_secure_over_https(tmp_path: Path) -> None:
@@ -267,6 +298,29 @@ def test_a_guest_is_known_by_their_guest_token(client: TestClient) -> None:
         assert r.status_code == 200
         assert r.json() == {"player": welcome["player"]}
         assert welcome["player"] == {"id": welcome["player"]["id"], "name": "Ned", "account": False}
+
+
+def test_a_guests_name_is_read_on_the_event_loop(client: TestClient) -> None:
+    """The lobby belongs to the loop: an endpoint (in a worker thread) asks the loop for a guest's name."""
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    on_loop: list[bool] = []
+
+    class Watched(dict[str, Any]):
+        def get(self, *args: Any) -> Any:
+            try:
+                asyncio.get_running_loop()
+                on_loop.append(True)
+            except RuntimeError:
+                on_loop.append(False)
+            return super().get(*args)
+
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "hello", "protocol": 1, "nickname": "Ona"})
+        welcome = ws.receive_json()
+        lobby.holders = Watched(lobby.holders)
+        r = client.get("/api/account/me", headers=auth(f"guest:{welcome['token']}"))
+        assert r.json()["player"]["name"] == "Ona"
+    assert on_loop and all(on_loop)
 
 
 def test_no_account_endpoint_takes_anything_in_its_url_but_a_session_handle(client: TestClient) -> None:

@@ -6,6 +6,7 @@ Games are East-only with CPUs that play at once (``helpers.FAST``), finished by 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
@@ -23,7 +24,7 @@ from sqlalchemy.orm import Session
 from jantaku.engine import Game
 from jantaku.formats import convert
 from jantaku.server.account_api import COOKIE, DELETED
-from jantaku.server.store import PlayerRow, SessionRow
+from jantaku.server.store import Base, PlayerRow, SessionRow
 from tests.server.helpers import EAST, Client, play_all, send_ok, simple_choice, table, two_and_cpus
 
 PASSWORD = "correct horse battery"
@@ -94,6 +95,63 @@ def test_the_browser_cookie_at_the_handshake_is_the_account(tmp_path: Path) -> N
             assert c.until("welcome")["player"] == account["player"]
 
 
+# (name, the handshake's Origin, the allowed origins, whether the cookie makes the connection the account)
+COOKIE_ORIGINS: list[tuple[str, str | None, str, bool]] = [
+    ("this host's page", "http://testserver", "", True),
+    ("no Origin: not a browser page", None, "", True),
+    ("an origin named one by one", "https://client.example", "https://client.example", True),
+    ("any origin allowed: a guest only", "https://evil.example", "*", False),
+    ("any origin allowed, this host's page", "http://testserver", "*", True),
+]
+
+
+@pytest.mark.parametrize(
+    ("origin", "allowed", "account"), [r[1:] for r in COOKIE_ORIGINS], ids=[r[0] for r in COOKIE_ORIGINS]
+)
+def test_the_handshake_cookie_counts_only_from_origins_named_or_this_host(
+    tmp_path: Path, origin: str | None, allowed: str, account: bool
+) -> None:
+    with table(tmp_path, allowed_origins=allowed) as (client, _connect):
+        made = register(client, "Bea")
+        headers = {"cookie": f"{COOKIE}={made['session']}"} | ({} if origin is None else {"origin": origin})
+        with client.websocket_connect("/ws", headers=headers) as ws:
+            c = Client(ws)
+            c.send({"type": "hello", "protocol": 1, "nickname": "Someone"})
+            player = c.until("welcome")["player"]
+            assert (player == made["player"]) is account and player["account"] is account
+
+
+@pytest.mark.parametrize("how", ["session", "cookie"])
+def test_a_hello_reads_its_session_off_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """The loop runs every game: a hello's database read goes to a worker thread, never holds the loop."""
+    with table(tmp_path) as (client, connect):
+        made = register(client, "Cal")
+        store = client.app.state.store  # type: ignore[attr-defined]
+        on_loop: list[bool] = []
+        read = store.session
+
+        def watched(*args: Any) -> Any:
+            try:
+                asyncio.get_running_loop()
+                on_loop.append(True)
+            except RuntimeError:
+                on_loop.append(False)
+            return read(*args)
+
+        monkeypatch.setattr(store, "session", watched)
+        if how == "session":
+            _c, welcome = hello_session(connect, made["session"])
+        else:
+            with client.websocket_connect("/ws", headers={"cookie": f"{COOKIE}={made['session']}"}) as ws:
+                c = Client(ws)
+                c.send({"type": "hello", "protocol": 1, "nickname": "Cal"})
+                welcome = c.until("welcome")
+        assert welcome["player"] == made["player"]
+        assert on_loop == [False]
+
+
 def test_two_devices_are_one_person_in_one_seat(tmp_path: Path) -> None:
     with table(tmp_path, grace=30.0) as (client, connect):
         account = register(client, "Cy")
@@ -153,6 +211,29 @@ def test_a_guest_who_registers_keeps_their_history(tmp_path: Path) -> None:
         assert games_of(client, account_id) == [again, game_id]
 
 
+def test_a_game_starting_as_a_guest_registers_is_the_accounts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table and the store change hands in one step: a game the guest's room starts at that very moment is
+    recorded, and counted, for the account."""
+    with table(tmp_path) as (client, connect):
+        guest = connect("Ivo")
+        room_id = send_ok(guest, {"type": "create_room", "settings": EAST, "cpus": ["normal"] * 3})["room"]["room_id"]
+        send_ok(guest, {"type": "ready"})
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        adopt = lobby.guest_adopted
+
+        def starting_first(*args: Any) -> None:
+            lobby.run_game(lobby.rooms[room_id])  # the room's game starts just before the table hears of it
+            adopt(*args)
+
+        monkeypatch.setattr(lobby, "guest_adopted", starting_first)
+        account = register(client, "Ivo", guest_token=guest.token)
+        device, _ = hello_session(connect, account["session"])
+        game_id = play_all([device])["game_id"]
+        account_id = account["player"]["id"]
+        assert games_of(client, account_id) == [game_id]
+        assert client.get(f"/api/players/{account_id}").json()["families"]["4p"]["all"]["games"] == 1
+
+
 def test_a_deleted_account_leaves_the_others_games_whole(tmp_path: Path) -> None:
     with table(tmp_path) as (client, connect):
         account = register(client, "Fay")
@@ -167,6 +248,7 @@ def test_a_deleted_account_leaves_the_others_games_whole(tmp_path: Path) -> None
         fay.send({"type": "start"})
         over = play_all([fay, gil])
         game_id = over["game_id"]
+        store = client.app.state.store  # type: ignore[attr-defined]
         before = client.get(f"/api/games/{game_id}").json()
         log_before = client.get(f"/api/games/{game_id}/log").text
 
@@ -192,8 +274,44 @@ def test_a_deleted_account_leaves_the_others_games_whole(tmp_path: Path) -> None
         for fmt in convert.writable():
             download = client.get(f"/api/games/{game_id}/log", params={"format": fmt}).text
             assert "Fay" not in download, fmt
+        # the room they shared shows the last result without the name, and no row keeps it anywhere
+        shown = gil.room(lambda r: r["seats"][0]["nickname"] == DELETED == r["last_final"]["nicknames"][0])["room"]
+        assert shown["last_game_id"] == game_id and shown["last_final"]["nicknames"] == after["final"]["nicknames"]
+        store.flush()
+        with Session(store.engine) as s:
+            for stored in Base.metadata.sorted_tables:
+                assert "Fay" not in repr(s.execute(select(stored)).all()), stored.name
         # the name is free again
         assert client.post("/api/account/register", json={"name": "Fay", "password": PASSWORD}).status_code == 201
+
+
+def test_a_game_starting_as_an_account_is_deleted_names_it_nowhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table and the store forget the account in one step: a game its room starts at that very moment is
+    stored without its name or id."""
+    with table(tmp_path) as (client, connect):
+        account = register(client, "Uma")
+        uma, _ = hello_session(connect, account["session"])
+        room_id = send_ok(uma, {"type": "create_room", "settings": EAST, "cpus": ["normal"] * 3})["room"]["room_id"]
+        send_ok(uma, {"type": "ready"})
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        store = client.app.state.store  # type: ignore[attr-defined]
+        forget = lobby.player_deleted
+
+        def starting_first(*args: Any) -> None:
+            lobby.run_game(lobby.rooms[room_id])  # the room's game starts just before the table forgets Uma
+            forget(*args)
+
+        monkeypatch.setattr(lobby, "player_deleted", starting_first)
+        auth = {"Authorization": f"Bearer {account['session']}"}
+        client.cookies.clear()
+        assert client.request("DELETE", "/api/account", json={"password": PASSWORD}, headers=auth).status_code == 200
+        store.flush()
+        with Session(store.engine) as s:
+            for stored in Base.metadata.sorted_tables:
+                found = repr(s.execute(select(stored)).all())
+                assert "Uma" not in found and account["player"]["id"] not in found, stored.name
 
 
 def export(client: TestClient, authorization: str) -> zipfile.ZipFile:
@@ -208,18 +326,22 @@ def test_the_export_holds_each_game_in_each_format(tmp_path: Path, who: str) -> 
     with table(tmp_path) as (client, connect):
         if who == "account":
             account = register(client, "Hal")
-            player, _ = hello_session(connect, account["session"])
+            player, welcome = hello_session(connect, account["session"])
             authorization = f"Bearer {account['session']}"
         else:
             player = connect("Hal")
+            welcome = next(m for m in player.seen if m["type"] == "welcome")
             authorization = f"Bearer guest:{player.token}"
+        player_id = welcome["player"]["id"]
         games = [solo_game(player), solo_game(player)]
         archive = export(client, authorization)
         names = set(archive.namelist())
         expected = {f"games/jantaku-{g}{convert.suffix(fmt)}" for g in games for fmt in convert.writable()}
         assert names == expected | {"stats.json"}
-        stats = json.loads(archive.read("stats.json"))
-        assert stats["games"] == games
+        client.cookies.clear()  # the profile as anyone sees it: the same JSON, by the same function
+        profile = client.get(f"/api/players/{player_id}").json()
+        assert json.loads(archive.read("stats.json")) == profile
+        assert sorted(r["game_id"] for r in profile["recent"]) == sorted(games)
         for g in games:  # each file is the log endpoint's download in that format
             for fmt in convert.writable():
                 text = archive.read(f"games/jantaku-{g}{convert.suffix(fmt)}").decode()
@@ -245,7 +367,7 @@ def test_tokens_and_passwords_never_reach_the_logs(tmp_path: Path, caplog: pytes
         guest = connect("Jo")
         client.get("/api/account/export", headers={"Authorization": f"Bearer guest:{guest.token}"})
         client.get("/api/account/export", headers=auth)
-        client.post("/api/account/logout", headers=auth)
+        client.post("/api/account/logout", headers=auth, json={})
         hello_session(connect, session)  # ended
     secrets = [PASSWORD, "a wrong password", "another password", account["session"], session, str(guest.token)]
     logged = caplog.text + "".join(str(r.args) for r in caplog.records)
@@ -299,7 +421,7 @@ def test_an_ended_session_closes_its_connection(tmp_path: Path) -> None:
         account = register(client, "Lou")
         phone, _ = hello_session(connect, account["session"])
         other = login(client, "Lou")
-        client.post("/api/account/logout", headers={"Authorization": f"Bearer {account['session']}"})
+        client.post("/api/account/logout", headers={"Authorization": f"Bearer {account['session']}"}, json={})
         assert phone.error("logged_out")
         _c, welcome = hello_session(connect, other)  # the other device's session lives on
         assert welcome["player"] == account["player"]

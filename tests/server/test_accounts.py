@@ -11,6 +11,7 @@ import hashlib
 import logging
 import pickle
 import statistics
+import threading
 import time
 from typing import NamedTuple
 
@@ -24,6 +25,7 @@ from jantaku.server.accounts import (
     AccountNameError,
     LoginLimiter,
     PasswordError,
+    RegisterLimiter,
     Secret,
     canonical_name,
     check_account_name,
@@ -425,3 +427,72 @@ def test_limiter_forgets_passed_windows() -> None:
     clock.now += 61
     limiter.sweep()
     assert limiter.names == {} and limiter.addresses == {}
+
+
+# (name, (seconds from the start, address) of each registration, whether each is admitted): per_address=3, an hour
+REGISTRATIONS: list[tuple[str, list[tuple[float, str]], list[bool]]] = [
+    ("the fourth in an hour is refused", [(0, "a"), (1, "a"), (2, "a"), (3, "a")], [True, True, True, False]),
+    ("another address is free", [(0, "a"), (1, "a"), (2, "a"), (3, "b")], [True, True, True, True]),
+    ("the window slides", [(0, "a"), (1, "a"), (2, "a"), (3599, "a"), (3600, "a")], [True, True, True, False, True]),
+    ("a refused one is not counted", [(0, "a"), (0, "a"), (0, "a"), (9, "a"), (3600, "a")], [True] * 3 + [False, True]),
+]
+
+
+@pytest.mark.parametrize(("steps", "admitted"), [r[1:] for r in REGISTRATIONS], ids=[r[0] for r in REGISTRATIONS])
+def test_register_limiter(steps: list[tuple[float, str]], admitted: list[bool]) -> None:
+    clock = Clock()
+    limiter = RegisterLimiter(per_address=3, window=3600.0, clock=clock)
+    seen = []
+    for at, address in steps:
+        clock.now = 1000.0 + at
+        seen.append(limiter.take(address) == 0)
+    assert seen == admitted
+
+
+def test_parallel_registrations_pass_the_bound_no_further() -> None:
+    """The check and the count are one step: requests in the endpoints' threads cannot all pass a check at once."""
+    limiter = RegisterLimiter(per_address=5)
+    start = threading.Barrier(20)
+    admitted: list[bool] = []
+
+    def one() -> None:
+        start.wait()
+        admitted.append(limiter.take("1.2.3.4") == 0)
+
+    threads = [threading.Thread(target=one) for _ in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert admitted.count(True) == 5
+
+
+def test_parallel_wrong_passwords_pass_the_bound_no_further() -> None:
+    """A burst of guesses in the endpoints' threads, each checked and counted in one step: only ``per_name`` of them
+    reach a password check, however many run at once."""
+    limiter = LoginLimiter(per_name=5, per_address=1000)
+    start = threading.Barrier(20)
+    admitted: list[bool] = []
+
+    def one() -> None:
+        start.wait()
+        admitted.append(limiter.attempt("Ann", "1.2.3.4") == 0)
+
+    threads = [threading.Thread(target=one) for _ in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert admitted.count(True) == 5
+
+
+def test_a_right_password_takes_its_attempt_back() -> None:
+    clock = Clock()
+    limiter = LoginLimiter(per_name=2, clock=clock)
+    for _ in range(5):  # right passwords, however many, lock nothing
+        assert limiter.attempt("Ann", "1.2.3.4") == 0
+        limiter.cleared("Ann", "1.2.3.4")
+    assert limiter.names == {} and limiter.addresses == {}
+    assert limiter.attempt("Ann", "1.2.3.4") == 0  # a wrong one
+    assert limiter.attempt("ann", "1.2.3.4") == 0  # another
+    assert limiter.attempt("ANN", "5.6.7.8") == 60.0

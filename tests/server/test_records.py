@@ -114,6 +114,22 @@ def test_a_rated_game_moves_every_rating_by_its_places(store: Store, games: dict
     assert store.get_game("g1")["final"]["ratings"] == changes  # type: ignore[index]
 
 
+def test_an_end_told_twice_counts_once(store: Store, games: dict[str, Played]) -> None:
+    g = games["4p-a"]
+    start(store, "g1", g, list(PEOPLE))
+    changes = finish(store, "g1", g)
+    rated, summed = skills(store, PEOPLE), stats_row(store, "a1")
+    lines, _ = summarise(g.game.events, len(g.final["places"]))
+    again = store.game_finished("g1", "abandoned", g.final, [], g.log, lines=lines, absent={0})
+    store.flush()
+    assert again.ratings is None
+    assert skills(store, PEOPLE) == rated
+    after = stats_row(store, "a1")
+    assert summed is not None and after is not None and after.games == summed.games == 1
+    assert store.get_game("g1")["status"] == "finished"  # type: ignore[index]
+    assert store.get_game("g1")["final"]["ratings"] == changes  # type: ignore[index]
+
+
 def test_ratings_update_game_after_game(store: Store, games: dict[str, Played]) -> None:
     a, b = games["4p-a"], games["4p-b"]
     start(store, "g1", a, list(PEOPLE))

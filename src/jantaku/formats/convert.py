@@ -193,14 +193,31 @@ def _write_mjai(game: Game, options: WriteOptions) -> str:
 
 def _tenhou6_args(game: Game, options: WriteOptions) -> dict[str, Any]:
     """What ``tenhou6.export_game`` and ``export_hands`` take beside the events: the red fives, the names, the
-    title, and the rule line (``rule.disp``) the viewer shows, written from the game's rule set."""
+    title, the rule line (``rule.disp``) the viewer shows, written from the game's rule set, and the rule set itself
+    (the reader replays the document under it: ``rule.disp`` cannot say how our table ends its game)."""
     _riichi_only(game)
     rules = game.rules
     disp = tenhou6.default_disp(
         rules.players, east_only=rules.length == "east", red=any(rules.red_fives), kuitan=rules.kuitan
     )
     names = list(options.names) if options.names is not None else None
-    return {"red_fives": rules.red_fives, "names": names, "title": options.title, "rule_disp": disp}
+    return {
+        "red_fives": rules.red_fives,
+        "names": names,
+        "title": options.title,
+        "rule_disp": disp,
+        "rules": rule_words(rules),
+    }
+
+
+def rule_words(rules: RuleSet) -> dict[str, Any]:
+    """What a tenhou.net/6 document of ours keeps of its rule set: its name and the options that differ from
+    ``RuleSet()``'s (a few dozen bytes, where the whole set is two kilobytes: a hand's document travels in a viewer
+    address). ``RuleSet().with_options(**rule_words(rules))`` is ``rules`` but for the words that change nothing
+    in play (description, source)."""
+    base = RuleSet().options()
+    words = {k: v for k, v in rules.options().items() if base[k] != v and k not in ("description", "source")}
+    return {"name": rules.name, **words}
 
 
 def _write_tenhou6(game: Game, options: WriteOptions) -> str:

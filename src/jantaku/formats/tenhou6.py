@@ -445,6 +445,7 @@ def _document(
     rule_disp: str | None,
     ref: str | None,
     final: Mapping[str, Any] | None,
+    rules: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     if names is None:
         names = ["A", "B", "C", "D"][:players]
@@ -470,8 +471,13 @@ def _document(
         scores = [*final["scores"], *[0] * (4 - players)]
         results = [*final["results"], *[0] * (4 - players)]
         doc["sc"] = [x for s, r in zip(scores, results, strict=True) for x in (int(s), round(r / 1000, 1))]
+    extension: dict[str, Any] = {}
     if any(h.extra for h in hands):
-        doc[EXTENSION] = {"hands": [h.extra for h in hands]}
+        extension["hands"] = [h.extra for h in hands]
+    if rules is not None:
+        extension["rules"] = dict(rules)
+    if extension:
+        doc[EXTENSION] = extension
     return doc
 
 
@@ -497,14 +503,18 @@ def export_game(
     title: str | Sequence[str] | None = None,
     rule_disp: str | None = None,
     ref: str | None = None,
+    rules: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """One game's events (unredacted: every start hand and draw, as ``Game.events`` or
     ``tenhou_replay.replay_events`` give them) as a tenhou.net/6 document, ready for ``json.dumps``.
 
     ``red_fives``: the rule set's red copies per suit; ``names``: the players'; ``title``: the viewer's title line
     (or two lines); ``rule_disp``: the rule text the viewer shows (``default_disp``: an East-South game unless told);
-    ``ref``: a Tenhou log id, which dates the game for ``read_game``. A hand that never ended (the deal a replayed
-    record leaves after its last hand) is left out; a Zung Jung game raises ``ValueError``."""
+    ``ref``: a Tenhou log id, which dates the game for ``read_game``; ``rules``: our rule set's options
+    (``RuleSet.options()``), kept under ``"jantaku"`` so that the document replays under the rules it was played
+    by (``rule.disp`` cannot say how a table other than Tenhou's ends its game: its extension or dealer's stop).
+    A hand that never ended (the deal a replayed record leaves after its last hand) is left out; a Zung Jung game
+    raises ``ValueError``."""
     exporter = _Exporter(red_fives)
     exporter.convert(events)
     return _document(
@@ -516,6 +526,7 @@ def export_game(
         rule_disp=rule_disp,
         ref=ref,
         final=exporter.final,
+        rules=rules,
     )
 
 
@@ -527,6 +538,7 @@ def export_hands(
     title: str | Sequence[str] | None = None,
     rule_disp: str | None = None,
     ref: str | None = None,
+    rules: Mapping[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
     """``export_game`` cut into one document per hand (NAGA reviews one hand per URL); the final scores stay with
     the whole game's document."""
@@ -542,6 +554,7 @@ def export_hands(
             rule_disp=rule_disp,
             ref=ref,
             final=None,
+            rules=rules,
         )
         for hand in exporter.hands
     ]
@@ -1214,7 +1227,9 @@ class _Reader:
                 date = log_date(ref)
             except ValueError as exc:
                 raise self.fail("ref", str(exc)) from None
-        return TenhouGame(self.source, self.game_rules(disp), players, 0, hands, owari, date)
+        ours = self.extension.get("rules")
+        rule_options = dict(ours) if isinstance(ours, dict) else None
+        return TenhouGame(self.source, self.game_rules(disp), players, 0, hands, owari, date, rule_options)
 
     def red_counts(self, rule: Mapping[str, Any]) -> tuple[int, int, int]:
         """Red copies of 5m, 5p, 5s: ``aka51``..``aka53`` where given (Tenhou's 3-player exports have no red 5m),

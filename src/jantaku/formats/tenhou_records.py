@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from jantaku.tiles import EAST, FIVES, KINDS, PHYSICAL, first_id, kind_of_id, red_code
 
@@ -440,7 +440,10 @@ class TenhouHand:
 @dataclass(frozen=True, slots=True)
 class TenhouGame:
     """A whole record: where it was read from, the table's rules, the players, its hands in order, and the day it
-    was played (``log_date`` of the file's name; None for an undated record)."""
+    was played (``log_date`` of the file's name; None for an undated record). ``rule_options``: the rule set the
+    game was played under, as ``RuleSet.options()`` gives it, when the record says so (a tenhou.net/6 document our
+    writer made keeps it, since ``rules`` cannot say how a table not Tenhou's ends its game); None for Tenhou's own
+    records, which are replayed under Tenhou's rules of their day."""
 
     source: str
     rules: GameRules
@@ -449,6 +452,7 @@ class TenhouGame:
     hands: tuple[TenhouHand, ...]
     owari: Owari | None
     date: dt.date | None = None
+    rule_options: Mapping[str, Any] | None = None
 
     def code(self, tile_id: int) -> int:
         """``code_of_id`` under this game's red-five rule."""

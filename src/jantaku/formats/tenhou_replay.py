@@ -124,7 +124,18 @@ class GameReport:
 def rules_for(game: th.TenhouGame, undated: dt.date | None = None) -> RuleSet:
     """Our rules for the record's table as Tenhou played them on the record's day (``tenhou_rules``); ``undated``
     is the day to take for a record without a date (today's rules when None too). East-only games play
-    ``length="east"``."""
+    ``length="east"``. A record that names its own rule set (``rule_options``: a tenhou.net/6 document our writer
+    made) is replayed under it, once it is a riichi table of the record's size without superpowers (what the
+    format can hold); anything else there raises ``RecordMismatch``."""
+    if game.rule_options is not None:
+        try:
+            ours = RuleSet().with_options(**game.rule_options)
+        except (ValueError, TypeError) as exc:
+            raise RecordMismatch(f"the record's own rules are not a rule set: {exc}") from None
+        if not ours.riichi or ours.superpowers or ours.players != game.rules.players:
+            size = game.rules.players
+            raise RecordMismatch(f"the record's own rules ({ours.name}) are not a {size}-player riichi table")
+        return ours
     rules = tenhou_rules(game.rules.players, game.date or undated)
     if not game.rules.east_south:
         rules = rules.with_options(length="east")

@@ -34,9 +34,11 @@ from jantaku.server.accounts import (
     AccountNameError,
     LoginLimiter,
     PasswordError,
+    RegisterLimiter,
     Secret,
     canonical_name,
     check_account_name,
+    check_password,
     dummy_verify,
     hash_password,
     name_key,
@@ -113,16 +115,29 @@ def account_router(
     guest_name: Callable[[str], str | None] = lambda _token: None,
     game_files: Callable[[str], dict[str, str]] | None = None,
     sessions_ended: Callable[[str, list[str]], None] = lambda _account, _hashes: None,
-    adopted: Callable[[str, str, str], None] = lambda _token, _account, _name: None,
-    deleted: Callable[[str], None] = lambda _account: None,
+    adopted: Callable[[str, str, str], None] | None = None,
+    deleted: Callable[[str], None] | None = None,
+    registrations: RegisterLimiter | None = None,
+    profile_of: Callable[[str], dict[str, Any] | None] = lambda _player: None,
 ) -> APIRouter:
     """The ``/api/account`` endpoints on the store ``store_of()`` gives (the app's, made at start). ``limiter``
     counts wrong passwords; ``wall_clock`` is the time sessions expire by; ``guest_name`` gives a guest's
     nickname from their token (None: unknown); ``game_files`` a finished game's downloads by file name (the
-    export; by default ``export_files``); ``sessions_ended``, ``adopted`` and ``deleted`` tell the table (the
-    lobby) that an account's sessions ended, that a guest (by token) became an account, or that the account is
-    gone, so its connections close and its seats follow."""
+    export; by default ``export_files``); ``sessions_ended`` tells the table (the lobby) that an account's
+    sessions ended, so its connections close; ``adopted`` makes a guest (by token) an account and ``deleted``
+    deletes an account, each in the store and at the table, returning once the store's part is committed (by
+    default the store's part alone: ``Store.adopt``, ``Store.delete_account``); ``registrations`` bounds the
+    accounts an address makes (``RegisterLimiter``'s default when None); ``profile_of`` a player's profile as
+    ``GET /api/players/{id}`` answers it (the export's ``stats.json``: one definition of a player's statistics,
+    ``profiles.profile``)."""
     router = APIRouter(prefix="/api/account", tags=["account"])
+    adopt = adopted or (lambda token, account, _name: store_of().adopt(guest_id(token), account))
+
+    def delete_in_store(account: str) -> None:
+        store_of().delete_account(account, DELETED)
+
+    delete_account = deleted or delete_in_store
+    register_limiter = registrations if registrations is not None else RegisterLimiter()
     files_of = game_files or (lambda game_id: export_files(store_of(), game_id))
 
     def moment() -> datetime:
@@ -165,7 +180,9 @@ def account_router(
         return {"player": player_json(account), "session": token}
 
     def refuse_limited(name: str, address: str) -> None:
-        wait = limiter.retry_after(name, address)
+        """Refuse (429) a password check the limiter does not allow; else it is counted as a failure at once (one
+        step: parallel requests cannot all pass before any is counted), to be ``limiter.cleared`` if right."""
+        wait = limiter.attempt(name, address)
         if wait > 0:
             raise HTTPException(
                 429,
@@ -185,15 +202,20 @@ def account_router(
             raise HTTPException(400, "guest_token must be the token the server gave you at hello")
         try:
             name = check_account_name(raw)
-            hashed = hash_password(password)
+            check_password(password)
         except (AccountNameError, PasswordError) as exc:
             raise HTTPException(400, {"code": exc.code, "message": str(exc)}) from None
+        wait = register_limiter.take(client_address(request))
+        if wait > 0:  # counted only once it would cost a hash: a refused name or password is cheap
+            raise HTTPException(
+                429, "too many new accounts from this address: try later", headers={"Retry-After": str(math.ceil(wait))}
+            )
+        hashed = hash_password(password)
         account_id = new_account_id()
         if not store_of().create_account(account_id, name, canonical_name(name), name_key(name), hashed):
             raise HTTPException(409, {"code": "name_taken", "message": f"the name {name!r} is taken"})
         if guest is not None:
-            store_of().adopt(guest_id(guest), account_id)
-            adopted(guest, account_id, name)
+            adopt(guest, account_id, name)
         account = store_of().account(account_id)
         assert account is not None
         return opened(request, response, account, 201)
@@ -216,13 +238,14 @@ def account_router(
             if verdict.ok and verdict.needs_rehash:
                 store_of().set_password_hash(account.id, hash_password(password))
         if account is None or not verdict_ok:
-            limiter.failed(name, address)
-            raise HTTPException(401, WRONG)
+            raise HTTPException(401, WRONG)  # (counted already: refuse_limited)
+        limiter.cleared(name, address)
         return opened(request, response, account, 200)
 
-    @router.post("/logout")
+    @router.post("/logout", dependencies=[Depends(require_json)])
     def logout(request: Request, response: Response) -> dict[str, Any]:
-        """Ends this session (if any) and clears the cookie."""
+        """Ends this session (if any) and clears the cookie. A JSON body (``{}``) like every POST: a form of another
+        page of the same site (the cookie's SameSite=Strict lets it through) cannot log the visitor out."""
         who = caller(request)
         if who is not None and who.session is not None and who.account is not None:
             store_of().end_session(who.session.token_hash)
@@ -261,8 +284,8 @@ def account_router(
         address = client_address(request)
         refuse_limited(who.account.name, address)
         if not verify_password(who.account.password_hash, old).ok:
-            limiter.failed(who.account.name, address)
             raise HTTPException(401, "wrong password")
+        limiter.cleared(who.account.name, address)
         try:
             hashed = hash_password(new)
         except PasswordError as exc:
@@ -305,17 +328,17 @@ def account_router(
         address = client_address(request)
         refuse_limited(who.account.name, address)
         if not verify_password(who.account.password_hash, secret).ok:
-            limiter.failed(who.account.name, address)
             raise HTTPException(401, "wrong password")
-        store_of().delete_account(who.account.id, DELETED)
-        deleted(who.account.id)
+        limiter.cleared(who.account.name, address)
+        delete_account(who.account.id)
         clear_cookie(response)
         return {"ok": True}
 
     @router.get("/export")
     def export(request: Request) -> Response:
         """A zip of every finished game the caller played, in each format the project writes for it, and
-        ``stats.json`` (their sums and ratings). A guest asks with their guest token."""
+        ``stats.json`` (their profile, as ``GET /api/players/{id}`` answers it). A guest asks with their guest
+        token."""
         who = anyone(request)
         store = store_of()
         # a player of thousands of games has a large archive: past EXPORT_IN_MEMORY bytes it is kept on disk; it
@@ -327,7 +350,7 @@ def account_router(
                 for game_id in games:
                     for name, text in files_of(game_id).items():
                         archive.writestr(f"games/{name}", text)
-                stats = {"player": who.player_id, "games": games, **store.player_sums(who.player_id)}
+                stats = profile_of(who.player_id)  # null for a guest with no recorded game (no profile either)
                 archive.writestr("stats.json", json.dumps(stats, ensure_ascii=False, indent=1))
             spool.seek(0)
         except BaseException:

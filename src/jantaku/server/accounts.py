@@ -22,6 +22,8 @@ handlers that come with the accounts schema only call it:
   the right password too, while it is not 0; it reports each wrong password with ``failed``. An unknown name is
   answered exactly like a wrong password, after ``dummy_verify`` has spent the same argon2 work, so neither the
   message nor the time tells whether a name is taken.
+- **Registrations.** Each costs an argon2 hash and a row, so ``RegisterLimiter`` lets an address make only so many
+  in an hour.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import contextlib
 import functools
 import hmac
 import secrets
+import threading
 import time
 import unicodedata
 from collections import deque
@@ -50,6 +53,7 @@ __all__ = [
     "AccountNameError",
     "LoginLimiter",
     "PasswordError",
+    "RegisterLimiter",
     "Secret",
     "Verdict",
     "canonical_name",
@@ -232,7 +236,12 @@ class LoginLimiter:
     refused attempt is not counted, so the lock ends ``window`` seconds after the oldest counted failure however
     hard it is pushed. Names are counted by ``canonical_name`` ("Ann" and full-width "ANN" share one count) and whether
     they belong to an account or not, so the limiter says nothing about which names exist. The clock is
-    injectable for tests; memory is bounded by forgetting counts whose window has passed."""
+    injectable for tests; memory is bounded by forgetting counts whose window has passed.
+
+    The endpoints run in a thread pool and a password check takes tens of milliseconds, so a check followed by a
+    count later would let a burst of parallel guesses all pass the check before any is counted (as many guesses
+    as the pool has threads, not ``per_name``). ``attempt`` therefore checks and counts in one step under a lock,
+    and a right password takes its count back (``cleared``)."""
 
     def __init__(
         self,
@@ -247,9 +256,33 @@ class LoginLimiter:
         self.clock = clock
         self.names: dict[str, deque[float]] = {}
         self.addresses: dict[str, deque[float]] = {}
+        self.lock = threading.RLock()
+
+    def attempt(self, name: str, address: str) -> float:
+        """A login for ``name`` from ``address`` about to check a password: 0 and the attempt counted as a failure
+        (``cleared`` takes it back when the password is right), or the seconds to wait, with nothing counted."""
+        with self.lock:
+            wait = self.retry_after(name, address)
+            if wait == 0:
+                self.failed(name, address)
+            return wait
+
+    def cleared(self, name: str, address: str) -> None:
+        """The password of an ``attempt`` was right: its count is taken back."""
+        with self.lock:
+            for book, key in ((self.names, canonical_name(name)), (self.addresses, address)):
+                stamps = book.get(key)
+                if stamps:
+                    stamps.pop()
+                    if not stamps:
+                        del book[key]
 
     def retry_after(self, name: str, address: str) -> float:
         """Seconds until a login for ``name`` from ``address`` may be tried; 0 when it may be tried now."""
+        with self.lock:
+            return self._retry_after(name, address)
+
+    def _retry_after(self, name: str, address: str) -> float:
         now = self.clock()
         wait = 0.0
         for book, key, limit in (
@@ -266,19 +299,21 @@ class LoginLimiter:
 
     def failed(self, name: str, address: str) -> None:
         """Count a wrong password (or an unknown name) for ``name`` and ``address``."""
-        now = self.clock()
-        if len(self.names) + len(self.addresses) > 10_000:
-            self.sweep()
-        for book, key in ((self.names, canonical_name(name)), (self.addresses, address)):
-            self._recent(book, key, now)
-            book.setdefault(key, deque()).append(now)
+        with self.lock:
+            now = self.clock()
+            if len(self.names) + len(self.addresses) > 10_000:
+                self.sweep()
+            for book, key in ((self.names, canonical_name(name)), (self.addresses, address)):
+                self._recent(book, key, now)
+                book.setdefault(key, deque()).append(now)
 
     def sweep(self) -> None:
         """Forget every count whose window has passed."""
-        now = self.clock()
-        for book in (self.names, self.addresses):
-            for key in list(book):
-                self._recent(book, key, now)
+        with self.lock:
+            now = self.clock()
+            for book in (self.names, self.addresses):
+                for key in list(book):
+                    self._recent(book, key, now)
 
     def _recent(self, book: dict[str, deque[float]], key: str, now: float) -> deque[float]:
         """``key``'s failures inside the window, older ones dropped (and the key with them when none is left)."""
@@ -287,4 +322,51 @@ class LoginLimiter:
             stamps.popleft()
         if not stamps:
             book.pop(key, None)
+        return stamps
+
+
+class RegisterLimiter:
+    """Registrations counted in a sliding window per client address: ``take`` admits one and counts it, or says how
+    long to wait while the address has made ``per_address`` in the last ``window`` seconds. Each registration
+    costs an argon2 hash (tens of milliseconds of a core, on purpose) and a stored account, so without a bound one
+    client could keep the server hashing and fill the names. The check and the count are one step under a lock:
+    the endpoints run in a thread pool, and parallel requests must not all pass a check none has counted yet. The
+    clock is injectable for tests; memory is bounded by forgetting counts whose window has passed."""
+
+    def __init__(
+        self, per_address: int = 10, window: float = 3600.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.per_address = per_address
+        self.window = window
+        self.clock = clock
+        self.addresses: dict[str, deque[float]] = {}
+        self.lock = threading.Lock()
+
+    def take(self, address: str) -> float:
+        """0 and one registration counted for ``address``; else the seconds until it may register again."""
+        with self.lock:
+            now = self.clock()
+            if len(self.addresses) > 10_000:
+                self._sweep(now)
+            stamps = self._recent(address, now)
+            if len(stamps) >= self.per_address:
+                return stamps[len(stamps) - self.per_address] + self.window - now
+            self.addresses.setdefault(address, deque()).append(now)
+            return 0.0
+
+    def sweep(self) -> None:
+        """Forget every count whose window has passed."""
+        with self.lock:
+            self._sweep(self.clock())
+
+    def _sweep(self, now: float) -> None:
+        for key in list(self.addresses):
+            self._recent(key, now)
+
+    def _recent(self, key: str, now: float) -> deque[float]:
+        stamps = self.addresses.get(key, deque())
+        while stamps and stamps[0] <= now - self.window:
+            stamps.popleft()
+        if not stamps:
+            self.addresses.pop(key, None)
         return stamps

@@ -33,12 +33,12 @@ from jantaku.rules.editor import PRESET_TEXTS, editor_json
 from jantaku.rules.ruleset import option_bounds
 from jantaku.server import profiles, upkeep
 from jantaku.server.account_api import COOKIE, DELETED, account_router
-from jantaku.server.accounts import LoginLimiter
+from jantaku.server.accounts import LoginLimiter, RegisterLimiter
 from jantaku.server.config import Settings
 from jantaku.server.connection import Connection
-from jantaku.server.guard import Peer, origin_allowed, parse_origins
-from jantaku.server.handlers import handle
-from jantaku.server.ids import token_hash
+from jantaku.server.guard import Peer, cookie_origin_allowed, origin_allowed, parse_origins
+from jantaku.server.handlers import handle, hello_session
+from jantaku.server.ids import guest_id, token_hash
 from jantaku.server.lobby import Lobby
 from jantaku.server.protocol import PROTOCOL_VERSION, RoomListing, error
 from jantaku.server.rooms import RoomError
@@ -196,6 +196,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     sessions_swept = time.monotonic()
                     await asyncio.to_thread(store.expire_sessions, datetime.now(UTC))
                     app.state.login_limiter.sweep()
+                    app.state.register_limiter.sweep()
 
         sweep = asyncio.get_running_loop().create_task(sweeper())
         with _FULL_GC:
@@ -226,23 +227,61 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     #: wrong passwords by account name and by address (``/api/account``); a test may set its clock
     app.state.login_limiter = LoginLimiter()
+    #: accounts made by address (``/api/account/register``); a test may set its clock or its bound
+    app.state.register_limiter = RegisterLimiter()
 
     def guest_name(token: str) -> str | None:
-        holder = lobby_of().holders.get(token_hash(token))
-        return None if holder is None else holder.nickname
+        """A guest's nickname by their token, read on the event loop, which owns the lobby (the endpoint asking
+        runs in a worker thread, while the loop may be changing the people it holds)."""
+
+        def read() -> str | None:
+            holder = lobby_of().holders.get(token_hash(token))
+            return None if holder is None else holder.nickname
+
+        found: str | None = anyio.from_thread.run_sync(read)
+        return found
 
     def on_loop(call: Callable[..., None], *args: Any) -> None:
         """Run ``call`` on the event loop, which owns the lobby, from an endpoint's worker thread."""
         anyio.from_thread.run_sync(call, *args)
+
+    def adopted(token: str, account_id: str, name: str) -> None:
+        """A guest (by token) registered: their seats at the table and their rows in the store become the
+        account's in one step on the loop (the store's part queued to the writer there), so no game starts or ends
+        in between naming the guest at the table but the account in the store, or the other way round; then
+        wait (in the endpoint's thread) until the store's part is committed."""
+
+        def at_once() -> None:
+            lobby_of().guest_adopted(token, account_id, name)
+            app.state.store.adopt(guest_id(token), account_id, wait=False)
+
+        on_loop(at_once)
+        app.state.store.durable().result(10.0)
+
+    def deleted(account_id: str) -> None:
+        """An account is deleted: the table forgets it and the store's deletion is queued in one step on the loop
+        (no game starts or ends in between naming it), then, once that is committed, the rooms forget its name in
+        the results of the games the store found it in."""
+        found: list[dict[str, set[int]]] = []
+
+        def at_once() -> None:
+            lobby_of().player_deleted(account_id, DELETED)
+            found.append(app.state.store.delete_account(account_id, DELETED, wait=False))
+
+        on_loop(at_once)
+        app.state.store.durable().result(10.0)
+        on_loop(lobby_of().results_forgotten, found[0], DELETED)
 
     app.include_router(
         account_router(
             lambda: app.state.store,
             app.state.login_limiter,
             guest_name=guest_name,
+            registrations=app.state.register_limiter,
+            profile_of=lambda player: profiles.profile(app.state.store, player),
             sessions_ended=lambda account, hashes: on_loop(lobby_of().sessions_ended, account, hashes),
-            deleted=lambda account: on_loop(lobby_of().player_deleted, account, DELETED),
-            adopted=lambda token, account, name: on_loop(lobby_of().guest_adopted, token, account, name),
+            deleted=deleted,
+            adopted=adopted,
         ),
     )
 
@@ -456,7 +495,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         try:
             conn = Connection(settings, peer)
-            conn.cookie_session = websocket.cookies.get(COOKIE)  # a browser's login (HttpOnly: no script has it)
+            if cookie_origin_allowed(origin, host, origins):  # a browser's login (HttpOnly: no script has it)
+                conn.cookie_session = websocket.cookies.get(COOKIE)
             await serve_websocket(websocket, lobby, conn)
         finally:
             lobby.guard.close_websocket(peer)
@@ -490,6 +530,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         except UnicodeDecodeError:
                             conn.send(error("bad_json", "the message is not UTF-8 text"))
                             continue
+                    session = hello_session(lobby, conn, text)
+                    if session is not None:  # the database read of a hello, off the loop
+                        found = await asyncio.to_thread(lobby.store.session, token_hash(session), datetime.now(UTC))
+                        conn.looked_up = (session, found)
                     handle(lobby, conn, text)
         except TimeoutError:
             if conn.holder is None:

@@ -15,6 +15,7 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from jantaku.server.config import Settings
 from jantaku.server.guard import CONNECTION_FAILED_HELLOS, Peer, TokenBucket, per_minute
@@ -41,6 +42,9 @@ class Connection:
         self.cookie_session: str | None = None
         #: the hash of the session this connection said hello with (an account's): ending it closes the connection
         self.session_hash: str | None = None
+        #: a session looked up in a worker thread before its ``hello`` is handled, and what the store answered
+        #: (``Store.session``'s result): the loop never waits on the database for a hello
+        self.looked_up: tuple[str, Any] | None = None
 
     @property
     def address(self) -> str:

@@ -161,3 +161,13 @@ def origin_allowed(origin: str | None, host: str | None, allowed: frozenset[str]
     if parts.scheme not in ("http", "https") or not parts.netloc or host is None:
         return False  # "null" (a file, a sandboxed frame) and anything odd
     return _authority(parts.netloc, parts.scheme) in (host.lower(), _authority(host, "http"), _authority(host, "https"))
+
+
+def cookie_origin_allowed(origin: str | None, host: str | None, allowed: frozenset[str]) -> bool:
+    """Whether a websocket handshake's cookie (a browser's login) may speak for the account: as ``origin_allowed``
+    says, but never by ``*`` alone. ``*`` lets any page open a connection as a guest; the session cookie is
+    SameSite=Strict, which keeps other *sites* out but not a sibling host of the same site (``evil.example.com``
+    beside ``play.example.com``), whose page would then play, and end sessions, as the visitor's account. Only
+    this host's pages, the origins named one by one, and clients that are no browser page (no ``Origin``) bring
+    the cookie's account."""
+    return origin_allowed(origin, host, allowed - {"*"})

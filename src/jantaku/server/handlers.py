@@ -224,11 +224,39 @@ def on_hello(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     lobby.welcome_back(known)  # the room (the others see the seat connected again), a game missed, the queue
 
 
+def hello_session(lobby: Lobby, conn: Connection, text: str) -> str | None:
+    """The session a ``hello`` in ``text`` would look up (its ``session``, else the handshake's cookie), when it
+    will be looked up: the transport looks it up in a worker thread before ``handle`` (``conn.looked_up``), so
+    that the loop never waits on the database. None for anything else, and for what ``handle`` refuses unread (too
+    large, too nested) or ``on_hello`` refuses before any lookup (a greeted connection, a spent budget)."""
+    if conn.holder is not None or len(text) > lobby.settings.max_message or not plain_enough(text):
+        return None
+    try:
+        msg = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if (
+        not isinstance(msg, dict)
+        or msg.get("type") != "hello"
+        or msg.get("protocol", PROTOCOL_VERSION) != PROTOCOL_VERSION
+    ):
+        return None
+    session = msg.get("session", conn.cookie_session)
+    if not isinstance(session, str) or len(session) > 128 or not conn.may_fail_hello():
+        return None
+    return session
+
+
 def _hello_account(lobby: Lobby, conn: Connection, msg: dict[str, Any], session: str) -> bool:
     """``hello`` with a live session: the connection speaks for its account's person (made now, or the one already
-    here: a second device takes the seat over, as a token does); whether the session was live. The session is
-    looked up in the database on the loop: one read by primary key, once per connection."""
-    found = lobby.store.session(token_hash(session), datetime.now(UTC))
+    here: a second device takes the seat over, as a token does); whether the session was live. The session was
+    looked up by the transport in a worker thread (``hello_session``); only a hello handled without it (a direct
+    call) reads the database here."""
+    looked, conn.looked_up = conn.looked_up, None
+    if looked is not None and looked[0] == session:
+        found = looked[1]
+    else:
+        found = lobby.store.session(token_hash(session), datetime.now(UTC))
     if found is None:
         return False
     info, account = found

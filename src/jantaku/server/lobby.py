@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from jantaku.engine import Game
@@ -47,7 +47,7 @@ from jantaku.server.protocol import (
 )
 from jantaku.server.rooms import Room, RoomError, RoomSettings, Seat
 from jantaku.server.runner import GameRunner, InboxItem
-from jantaku.server.store import Store
+from jantaku.server.store import Store, forget_names
 
 #: the most rooms the lobby listing shows (waiting rooms first): a listing costs the same with ten thousand rooms
 LISTED_ROOMS = 200
@@ -191,8 +191,9 @@ class Lobby:
         self.room_changed(room)
 
     def player_deleted(self, player_id: str, shown: str) -> None:
-        """The account ``player_id`` was deleted: its seats (waiting or playing) show ``shown`` and no player, so a
-        game it finishes counts for nobody; its connection is told (``logged_out``) and closed."""
+        """The account ``player_id`` is being deleted: its seats (waiting or playing) show ``shown`` and no player,
+        so a game it finishes, or one that starts now, counts for nobody; its connection is told (``logged_out``)
+        and closed. The server calls it in the same step on the loop as it queues ``Store.delete_account``."""
         for room in self.rooms.values():
             changed = False
             for s in room.seats:
@@ -206,6 +207,19 @@ class Lobby:
             if holder.connection is not None:
                 holder.connection.send(error("logged_out", "this account was deleted"))
                 holder.connection.close(deliver=True)
+
+    def results_forgotten(self, seats_by_game: Mapping[str, Collection[int]], shown: str) -> None:
+        """A deleted account's seats by game (``Store.delete_account``'s answer): a room whose last game is one of
+        them shows that game's result with ``shown`` at those seats."""
+        for room in self.rooms.values():
+            last = room.last_game_id
+            if last is None or last not in seats_by_game:
+                continue
+            room.last_final = forget_names(room.last_final, seats_by_game[last], shown)
+            if room.last_over is not None:
+                final = forget_names(room.last_over["final"], seats_by_game[last], shown)
+                room.last_over = GameOver(**{**room.last_over, "final": final})
+            self.room_changed(room)
 
     def _later(self, seconds: float, callback: Callable[..., None], *args: Any) -> bool:
         """Call ``callback(*args)`` on the server's loop in ``seconds``; whether it is scheduled. A change made

@@ -29,7 +29,7 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -659,14 +659,15 @@ class Store:
         ``game_players``, the players' running sums and ratings change (``record_results``): a crash before the
         commit resumes the game, which ends again; after it, the game is over and nothing is counted twice.
         ``stand_ins``: the seats a stand-in CPU finished; ``absent``: the people away when an abandoned game ended.
-        The returned result holds the rating changes once ``durable()`` has resolved."""
+        A game that is no longer running (its end already recorded) is left as it is: an end told twice counts
+        once. The returned result holds the rating changes once ``durable()`` has resolved (None for such a game)."""
         text = "\n".join(log) + "\n"
         result = GameResult()
         crash = os.environ.get(CRASH_AT_FINISH)
 
         def job(s: Session) -> None:
             row = s.get(GameRow, game_id)
-            if row is None:
+            if row is None or row.status != "running":  # ended once already: its results are counted
                 return
             row.status, row.walls, row.log, row.finished_at = status, walls, text, now()
             mark_stand_ins(s, row, tuple(sorted(stand_ins)))
@@ -862,10 +863,13 @@ class Store:
             result = s.execute(delete(SessionRow).where(SessionRow.expires_at <= at))
             return int(getattr(result, "rowcount", 0) or 0)
 
-    def adopt(self, guest: str, account_id: str) -> None:
+    def adopt(self, guest: str, account_id: str, wait: bool = True) -> None:
         """A guest became an account: their seats, sums and ratings are the account's from now on, in one
         transaction on the writer (after any game write queued before). The account is new, so it has no sums or
-        ratings of its own that the guest's would meet."""
+        ratings of its own that the guest's would meet, provided nothing under the account's id was queued before
+        this: the server queues it from the event loop in the same step as the lobby's seats become the
+        account's (``wait`` False: queued, not waited for), so every game write naming the guest comes before it
+        and every one naming the account after."""
 
         def job(s: Session) -> None:
             games = list(s.scalars(select(PlayerRow.game_id).where(PlayerRow.player_id == guest).distinct()))
@@ -878,28 +882,46 @@ class Store:
                     for seat in game.seats
                 ]
 
-        self.write(job)
+        if wait:
+            self.write(job)
+        else:
+            self.submit(job)
 
-    def delete_account(self, account_id: str, shown: str) -> None:
+    def delete_account(self, account_id: str, shown: str, wait: bool = True) -> dict[str, set[int]]:
         """The account is gone: its sessions, sums and ratings deleted, its seats in stored games shown as
         ``shown`` ("deleted player") with no player id, in the seat rows, the seats and result of each game and the
         room kept with it, so that no record nor download names it any more. (A game's log holds no names: the
-        downloads take them from the seats.) The games stay whole for the others."""
+        downloads take them from the seats.) A room keeps the result of its last game too (``last_final``), in the
+        waiting rooms' records and in the room record each later game of that room was started with: those name
+        it no more either. The games stay whole for the others. Returns the account's seats by game id (the lobby
+        forgets the name in the rooms it holds by them), filled once the deletion is committed: ``wait`` False
+        queues it without waiting (the server queues it from the loop in the same step as the table forgets the
+        account, so no game write naming the account comes after it)."""
+        mine: dict[str, set[int]] = {}
 
         def job(s: Session) -> None:
+            mine.clear()
             seats = s.execute(select(PlayerRow.game_id, PlayerRow.seat).where(PlayerRow.player_id == account_id))
-            mine: dict[str, set[int]] = {}
             for game_id, seat in seats:
                 mine.setdefault(game_id, set()).add(seat)
             s.execute(update(PlayerRow).where(PlayerRow.player_id == account_id).values(player_id=None, nickname=shown))
             for game in s.scalars(select(GameRow).where(GameRow.id.in_(list(mine)))):
                 forget_seats(game, mine[game.id], shown)
+            rooms = select(GameRow.room_id).where(GameRow.id.in_(list(mine)))
+            for game in s.scalars(select(GameRow).where(GameRow.room_id.in_(rooms))):
+                game.room = forget_in_last_final(game.room, mine, shown)
+            for waiting in s.scalars(select(WaitingRoomRow)):
+                waiting.room = forget_in_last_final(waiting.room, mine, shown)
             s.execute(delete(PlayerStatsRow).where(PlayerStatsRow.player_id == account_id))
             s.execute(delete(RatingRow).where(RatingRow.player_id == account_id))
             s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
             s.execute(delete(AccountRow).where(AccountRow.id == account_id))
 
-        self.write(job)
+        if wait:
+            self.write(job)
+        else:
+            self.submit(job)
+        return mine
 
     def player_game_ids(self, player_id: str) -> list[str]:
         """The finished (and abandoned) games where the player sat, oldest first: what their export holds."""
@@ -912,22 +934,6 @@ class Store:
                 .order_by(GameRow.finished_at, GameRow.id)
             )
             return list(s.scalars(q))
-
-    def player_sums(self, player_id: str) -> dict[str, Any]:
-        """The player's running sums (``player_stats``) and ratings as stored: the statistics of their export."""
-        with Session(self.engine) as s:
-            stats = s.scalars(select(PlayerStatsRow).where(PlayerStatsRow.player_id == player_id))
-            ratings = s.scalars(select(RatingRow).where(RatingRow.player_id == player_id))
-            return {
-                "stats": [
-                    {c.key: getattr(r, c.key) for c in PlayerStatsRow.__table__.columns if c.key != "player_id"}
-                    for r in stats
-                ],
-                "ratings": [
-                    {"family": r.family, "mu": r.mu, "sigma": r.sigma, "rating": r.rating, "games": r.games}
-                    for r in ratings
-                ],
-            }
 
 
 def _statement(statement: Executable) -> Callable[[Session], None]:
@@ -948,15 +954,33 @@ def mark_stand_ins(s: Session, row: GameRow, stand_ins: list[int] | tuple[int, .
         player.stand_in = bool(player.seat < len(seats) and seats[player.seat]["stand_in"])
 
 
+def forget_names(final: Any, seats: Collection[int], shown: str) -> Any:
+    """A game's result (``FinalJson``) whose names at ``seats`` are ``shown``; anything else as it is."""
+    if not isinstance(final, dict) or not isinstance(final.get("nicknames"), list):
+        return final
+    return {**final, "nicknames": [shown if i in seats else n for i, n in enumerate(final["nicknames"])]}
+
+
+def forget_in_last_final(room: Any, seats_by_game: Mapping[str, Collection[int]], shown: str) -> Any:
+    """A room record whose last game's result (``last_final``, and the ``game_over`` kept for who was away,
+    ``last_over``) shows ``shown`` at the seats ``seats_by_game`` gives for that game (the room as it is when its
+    last game is none of them)."""
+    if not isinstance(room, dict) or room.get("last_game_id") not in seats_by_game:
+        return room
+    seats = seats_by_game[room["last_game_id"]]
+    over = room.get("last_over")
+    if isinstance(over, dict):
+        over = {**over, "final": forget_names(over.get("final"), seats, shown)}
+    return {**room, "last_final": forget_names(room.get("last_final"), seats, shown), "last_over": over}
+
+
 def forget_seats(game: GameRow, seats: set[int], shown: str) -> None:
     """Seats ``seats`` of ``game`` show ``shown`` and no player: in its seats, its result's names and its room."""
     game.seats = [
         {**seat, "nickname": shown, "player": None, "account": False} if i in seats else seat
         for i, seat in enumerate(game.seats)
     ]
-    if game.final is not None and isinstance(game.final.get("nicknames"), list):
-        names = list(game.final["nicknames"])
-        game.final = {**game.final, "nicknames": [shown if i in seats else n for i, n in enumerate(names)]}
+    game.final = forget_names(game.final, seats, shown)
     room_seats = game.room.get("seats") if isinstance(game.room, dict) else None
     if isinstance(room_seats, list):
         game.room = {
