@@ -19,7 +19,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from jantaku.server.account_api import COOKIE, WRONG
+from jantaku.server.account_api import WRONG
+from jantaku.server.credentials import COOKIE
 from jantaku.server.store import SessionRow
 from tests.server.helpers import server
 from tests.server.test_accounts import LOOKALIKE, REFUSED, SAME_NAME, Refused, Same

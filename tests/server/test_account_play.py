@@ -23,7 +23,8 @@ from sqlalchemy.orm import Session
 
 from jantaku.engine import Game
 from jantaku.formats import convert
-from jantaku.server.account_api import COOKIE, DELETED
+from jantaku.server.account_api import DELETED
+from jantaku.server.credentials import COOKIE
 from jantaku.server.store import Base, PlayerRow, SessionRow
 from tests.server.helpers import EAST, Client, play_all, send_ok, simple_choice, table, two_and_cpus
 

@@ -28,7 +28,8 @@ LAYERS: list[set[str]] = [
     {"store", "connection"},  # the database; a websocket and the person behind it
     {"guard"},  # what one client address may cost: budgets, caps, allowed origins
     {"accounts", "ratings"},  # account names, passwords, session tokens, login limits; skill ratings
-    {"config", "ids", "protocol", "names"},  # settings, Room IDs and tokens, the messages, nicknames
+    {"config", "ids", "protocol", "names", "credentials"},  # settings, Room IDs and tokens, the messages, nicknames,
+    # what a request presents to say who it is
 ]
 
 

@@ -45,15 +45,12 @@ from jantaku.server.accounts import (
     new_session_token,
     verify_password,
 )
+from jantaku.server.credentials import COOKIE, presented
 from jantaku.server.ids import guest_id, new_account_id, token_hash
 from jantaku.server.store import Account, SessionInfo, Store
 
-#: the cookie a browser's session travels in (the websocket's handshake carries it too)
-COOKIE = "jantaku_session"
 #: what a refused login says, whether the name exists or not
 WRONG = "wrong name or password"
-#: what a guest's bearer token starts with
-GUEST_PREFIX = "guest:"
 #: what a deleted account's seats show in stored games
 DELETED = RESERVED[0]
 #: bytes of an export's archive kept in memory while it is built and sent; a larger one goes to a temporary file
@@ -75,13 +72,6 @@ class Caller:
 
 def client_address(request: Request) -> str:
     return str(request.client.host) if request.client is not None else "unknown"
-
-
-def bearer(request: Request) -> str | None:
-    """The token of an ``Authorization: Bearer`` header, if there is one."""
-    header = request.headers.get("authorization", "")
-    scheme, _, value = header.partition(" ")
-    return value.strip() or None if scheme.lower() == "bearer" else None
 
 
 def require_json(request: Request) -> None:
@@ -144,14 +134,13 @@ def account_router(
         return datetime.fromtimestamp(wall_clock(), UTC)
 
     def caller(request: Request) -> Caller | None:
-        token = bearer(request)
-        if token is not None and token.startswith(GUEST_PREFIX):
-            guest = token[len(GUEST_PREFIX) :]
-            return Caller(guest_id(guest), guest_token=guest) if 0 < len(guest) <= 64 else None
-        token = token or request.cookies.get(COOKIE)
-        if not token or len(token) > 128:
+        shown = presented(request)
+        if shown is None:
             return None
-        found = store_of().session(token_hash(token), moment())
+        if shown.guest is not None:
+            return Caller(guest_id(shown.guest), guest_token=shown.guest)
+        assert shown.session is not None
+        found = store_of().session(token_hash(shown.session), moment())
         if found is None:
             return None
         session, account = found

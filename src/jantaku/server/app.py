@@ -32,10 +32,11 @@ from jantaku.rules import PRESETS
 from jantaku.rules.editor import PRESET_TEXTS, editor_json
 from jantaku.rules.ruleset import option_bounds
 from jantaku.server import profiles, upkeep
-from jantaku.server.account_api import COOKIE, DELETED, account_router
+from jantaku.server.account_api import DELETED, account_router
 from jantaku.server.accounts import LoginLimiter, RegisterLimiter
 from jantaku.server.config import Settings
 from jantaku.server.connection import Connection
+from jantaku.server.credentials import COOKIE
 from jantaku.server.guard import Peer, cookie_origin_allowed, origin_allowed, parse_origins
 from jantaku.server.handlers import handle, hello_session
 from jantaku.server.ids import guest_id, token_hash

@@ -16,6 +16,7 @@ from fastapi import APIRouter, HTTPException, Path, Query, Request
 from sqlalchemy import func, select, true
 from sqlalchemy.orm import Session
 
+from jantaku.server.credentials import presented
 from jantaku.server.ids import guest_id, token_hash
 from jantaku.server.ratings import PROVISIONAL_GAMES, RATED_FAMILIES, Skill
 from jantaku.server.store import AccountRow, PlayerRow, PlayerStatsRow, RatingRow, Store
@@ -40,8 +41,6 @@ HISTORY = (
     PlayerRow.stand_in,
     PlayerRow.nickname,
 )
-#: how the account endpoints name the session cookie and a guest's bearer token (``account_api``)
-COOKIE, GUEST_PREFIX = "jantaku_session", "guest:"
 
 router = APIRouter(tags=["players"])
 
@@ -50,17 +49,14 @@ def caller_id(request: Request) -> str | None:
     """The player asking, as the account endpoints read them (docs/accounts.md): an account by the
     ``jantaku_session`` cookie or an ``Authorization: Bearer`` session, a guest by ``Bearer guest:<token>``; None for
     anyone else (an unknown, ended or expired session)."""
-    auth = request.headers.get("authorization", "")
-    scheme, _, value = auth.partition(" ")
-    bearer = value.strip() if scheme.lower() == "bearer" else ""
-    if bearer.startswith(GUEST_PREFIX):
-        guest = bearer[len(GUEST_PREFIX) :]
-        return guest_id(guest) if 0 < len(guest) <= 64 else None
-    token = bearer or request.cookies.get(COOKIE, "")
-    if not token or len(token) > 128:
+    shown = presented(request)
+    if shown is None:
         return None
+    if shown.guest is not None:
+        return guest_id(shown.guest)
+    assert shown.session is not None
     store: Store = request.app.state.store
-    found = store.session(token_hash(token), datetime.now(UTC))
+    found = store.session(token_hash(shown.session), datetime.now(UTC))
     return None if found is None else found[1].id
 
 
