@@ -13,7 +13,6 @@ import json
 import os
 import shutil
 import sqlite3
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,12 +21,12 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, inspect, make_url, text
+from sqlalchemy import create_engine, inspect, text
 
 from jantaku.engine.game import Game
 from jantaku.server import migrations
 from jantaku.server.store import Base, Store
-from tests.server.helpers import table
+from tests.server.helpers import scratch_schema, table
 
 PG_URL = os.environ.get("JANTAKU_TEST_PG")
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -48,17 +47,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite" or PG_URL is None:
         yield f"sqlite:///{tmp_path / 'jantaku.db'}"
         return
-    schema = f"jantaku_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(PG_URL)
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    url = make_url(PG_URL).update_query_dict({"options": f"-csearch_path={schema}"})
-    try:
-        yield url.render_as_string(hide_password=False)
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with scratch_schema(PG_URL) as url:
+        yield url
 
 
 def agrees(store: Store) -> bool:

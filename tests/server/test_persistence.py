@@ -16,21 +16,19 @@ import contextlib
 import json
 import os
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, func, select, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import create_engine, func, select
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from jantaku.engine import Game
 from jantaku.server.store import DecisionRow, GameRow
-from tests.server.helpers import SocketClient, play_to_end, simple_choice, uvicorn_process
+from tests.server.helpers import SocketClient, play_to_end, scratch_schema, simple_choice, uvicorn_process
 
 PG_URL = os.environ.get("JANTAKU_TEST_PG", "")
 SETTINGS = {"preset": "standard", "options": {"length": "east"}}
@@ -65,17 +63,9 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'jantaku.db'}"
         return
-    schema = f"jantaku_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(PG_URL)
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    url = make_url(PG_URL).update_query_dict({"options": f"-csearch_path={schema}"})
-    try:
-        yield url.render_as_string(hide_password=False)
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    assert PG_URL is not None
+    with scratch_schema(PG_URL) as url:
+        yield url
 
 
 def _wait_until_stored(url: str, game_id: str, timeout: float = 10.0) -> int:
