@@ -1,10 +1,72 @@
-"""Shared test fixtures."""
+"""Shared test fixtures, and the PostgreSQL server the database tests run on.
+
+The database tests (``tests/server/test_migrations.py``, ``tests/server/test_persistence.py``) run each case on
+SQLite and, when ``JANTAKU_TEST_PG`` holds a SQLAlchemy URL, on that PostgreSQL server too. When it is not set and
+PostgreSQL's ``initdb`` and ``pg_ctl`` are installed, ``pytest_configure`` starts a private server for the session
+(``tests/pg_server.py``) and sets ``JANTAKU_TEST_PG`` to it, so that a plain ``make test`` proves the migrations
+and the store on PostgreSQL as well; ``pytest_unconfigure`` stops it. It must be set before collection, since the
+test modules read it at import. With pytest-xdist the controller configures first and its workers inherit the
+variable, so only one server is started. ``JANTAKU_TEST_PG=`` (empty) runs SQLite only. Without PostgreSQL the
+PostgreSQL cases are left out with a note; in CI (``JANTAKU_CI=1``) that is an error instead, as for the browser
+tests: CI must not pass on SQLite alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import time
 
 import pytest
+
+from tests.pg_server import PostgresUnavailable, private_postgres
 
 #: the long differential sweeps (marked ``slow``) may run for many minutes; every other test fails after this
 #: many seconds instead of hanging CI (a server or browser test waiting for a message that never comes)
 TEST_TIMEOUT = 600
+
+#: the private PostgreSQL server of this session, if one was started
+_servers = contextlib.ExitStack()
+#: what ``pytest_report_header`` says about PostgreSQL
+_pg_note: list[str] = []
+
+
+def _start_postgres() -> str:
+    """Start the session's private server and point ``JANTAKU_TEST_PG`` at it; what happened, for the header."""
+    if importlib.util.find_spec("psycopg") is None:
+        raise PostgresUnavailable("psycopg is not installed (pip install -e '.[test]')")
+    t0 = time.perf_counter()
+    server = _servers.enter_context(private_postgres("jantaku-test-pg-"))
+    os.environ["JANTAKU_TEST_PG"] = server.url
+    return f"a private server started in {time.perf_counter() - t0:.1f} s"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    given = os.environ.get("JANTAKU_TEST_PG")
+    ci = os.environ.get("JANTAKU_CI") == "1"
+    if given:
+        _pg_note.append("JANTAKU_TEST_PG")
+        return
+    if given is not None:  # set and empty: SQLite only, by choice
+        if ci:
+            raise pytest.UsageError("JANTAKU_TEST_PG is empty (JANTAKU_CI=1: the PostgreSQL tests must run)")
+        _pg_note.append("none (JANTAKU_TEST_PG is empty): SQLite only")
+        return
+    try:
+        _pg_note.append(_start_postgres())
+    except PostgresUnavailable as exc:
+        if ci:
+            raise pytest.UsageError(f"{exc} (JANTAKU_CI=1: the PostgreSQL tests must run)") from None
+        _pg_note.append(f"none ({exc}): SQLite only")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    _servers.close()
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return f"postgresql: {'; '.join(_pg_note)}"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
