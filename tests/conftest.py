@@ -20,7 +20,7 @@ import time
 
 import pytest
 
-from tests.pg_server import PostgresUnavailable, private_postgres
+from tests.pg_server import PostgresRequired, PostgresUnavailable, private_postgres, session_postgres
 
 #: the long differential sweeps (marked ``slow``) may run for many minutes; every other test fails after this
 #: many seconds instead of hanging CI (a server or browser test waiting for a message that never comes)
@@ -33,32 +33,20 @@ _pg_note: list[str] = []
 
 
 def _start_postgres() -> str:
-    """Start the session's private server and point ``JANTAKU_TEST_PG`` at it; what happened, for the header."""
+    """The URL of a private server for this session, stopped at ``pytest_unconfigure``."""
     if importlib.util.find_spec("psycopg") is None:
         raise PostgresUnavailable("psycopg is not installed (pip install -e '.[test]')")
     t0 = time.perf_counter()
-    server = _servers.enter_context(private_postgres("jantaku-test-pg-"))
-    os.environ["JANTAKU_TEST_PG"] = server.url
-    return f"a private server started in {time.perf_counter() - t0:.1f} s"
+    url = _servers.enter_context(private_postgres("jantaku-test-pg-")).url
+    _pg_note.append(f"started in {time.perf_counter() - t0:.1f} s")
+    return url
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    given = os.environ.get("JANTAKU_TEST_PG")
-    ci = os.environ.get("JANTAKU_CI") == "1"
-    if given:
-        _pg_note.append("JANTAKU_TEST_PG")
-        return
-    if given is not None:  # set and empty: SQLite only, by choice
-        if ci:
-            raise pytest.UsageError("JANTAKU_TEST_PG is empty (JANTAKU_CI=1: the PostgreSQL tests must run)")
-        _pg_note.append("none (JANTAKU_TEST_PG is empty): SQLite only")
-        return
     try:
-        _pg_note.append(_start_postgres())
-    except PostgresUnavailable as exc:
-        if ci:
-            raise pytest.UsageError(f"{exc} (JANTAKU_CI=1: the PostgreSQL tests must run)") from None
-        _pg_note.append(f"none ({exc}): SQLite only")
+        _pg_note.insert(0, session_postgres(os.environ, _start_postgres))
+    except PostgresRequired as exc:
+        raise pytest.UsageError(str(exc)) from None
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

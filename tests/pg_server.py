@@ -21,13 +21,17 @@ import socket
 import subprocess
 import tempfile
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
 
 
 class PostgresUnavailable(Exception):
     """No private server: PostgreSQL is not installed, or it would not start (the message says which)."""
+
+
+class PostgresRequired(Exception):
+    """CI (``JANTAKU_CI=1``) would run the database tests on SQLite only: an error, not a quiet skip."""
 
 
 @dataclass(frozen=True)
@@ -117,3 +121,28 @@ def scratch_schema(base_url: str, prefix: str = "jantaku_test") -> Iterator[str]
         with admin.begin() as conn:
             conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
+
+
+def session_postgres(environ: MutableMapping[str, str], start: Callable[[], str]) -> str:
+    """Decide the PostgreSQL server of a test session and point ``environ["JANTAKU_TEST_PG"]`` at it; a note for
+    the report header.
+
+    A URL already there is used as it is (a server of one's own; also how pytest-xdist's workers inherit the
+    controller's). An empty one means SQLite only, by choice. Otherwise ``start`` starts a private server and returns
+    its URL. When that raises ``PostgresUnavailable`` the session runs SQLite only, except in CI, where
+    ``PostgresRequired`` says why: a CI run must prove PostgreSQL too."""
+    given = environ.get("JANTAKU_TEST_PG")
+    ci = environ.get("JANTAKU_CI") == "1"
+    if given:
+        return "JANTAKU_TEST_PG"
+    if given is not None:
+        if ci:
+            raise PostgresRequired("JANTAKU_TEST_PG is empty (JANTAKU_CI=1: the PostgreSQL tests must run)")
+        return "none (JANTAKU_TEST_PG is empty): SQLite only"
+    try:
+        environ["JANTAKU_TEST_PG"] = start()
+    except PostgresUnavailable as exc:
+        if ci:
+            raise PostgresRequired(f"{exc} (JANTAKU_CI=1: the PostgreSQL tests must run)") from None
+        return f"none ({exc}): SQLite only"
+    return "a private server"
