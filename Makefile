@@ -5,7 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 MJAI_VENV := .venv-mjai
 
-.PHONY: run test test-slow bench bench-server bench-profiles bench-mjai bench-strength browser-deps lint validate clean
+.PHONY: run test test-slow bench bench-server bench-profiles bench-mjai bench-strength browser-deps pg-deps lint \
+	validate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -20,7 +21,7 @@ run: $(STAMP)
 # CI (.ci/run sets JANTAKU_CI=1) also runs the long differential sweeps marked `slow`.
 PYTEST_MARK := $(if $(JANTAKU_CI),,-m "not slow")
 
-test: $(STAMP) browser-deps $(MJAI_VENV)/.stamp
+test: $(STAMP) browser-deps pg-deps $(MJAI_VENV)/.stamp
 	$(BIN)/python -m pytest $(PYTEST_MARK)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
@@ -39,6 +40,22 @@ browser-deps:
 			|| echo "browser-deps: apt-get could not install chromium: the browser tests will skip (fail in CI)"; \
 	else \
 		echo "browser-deps: no $(CHROMIUM): the browser tests need Debian's chromium (sudo apt-get install -y chromium)"; \
+	fi
+
+# The database tests (tests/server/test_migrations.py, test_persistence.py) run on PostgreSQL too: tests/conftest.py
+# starts a private server (initdb and pg_ctl on a Unix socket in a temporary folder, about a second) unless
+# JANTAKU_TEST_PG names one. As root this installs Debian's postgresql when initdb is missing (Debian keeps it in
+# /usr/lib/postgresql/*/bin, off PATH); otherwise it says how. Without it those cases run on SQLite only (CI fails).
+PG_INITDB := $(firstword $(shell command -v initdb) $(wildcard /usr/lib/postgresql/*/bin/initdb))
+
+pg-deps:
+	@if [ -n "$(PG_INITDB)" ] || [ -n "$$JANTAKU_TEST_PG" ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		echo "pg-deps: installing Debian's postgresql for the database tests"; \
+		apt-get install -y postgresql || { apt-get update && apt-get install -y postgresql; } \
+			|| echo "pg-deps: apt-get could not install postgresql: the database tests run on SQLite only (fail in CI)"; \
+	else \
+		echo "pg-deps: no initdb: the database tests run on SQLite only (sudo apt-get install -y postgresql)"; \
 	fi
 
 # The PyPI `mjai` package (AGPL: never a dependency of ours, never imported by our code or tests) in its own

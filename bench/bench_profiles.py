@@ -40,7 +40,8 @@ When the server has no such endpoints yet (404), the queries a profile and the l
 **PostgreSQL**: ``JANTAKU_BENCH_PG`` (a SQLAlchemy URL) is used when set, in a fresh schema dropped afterwards;
 otherwise, when PostgreSQL's ``initdb`` and ``pg_ctl`` are found (on ``PATH``, ``/usr/local/bin`` or
 ``/usr/lib/postgresql/*/bin``), a private server is started in a temporary folder on a Unix socket (as the
-``postgres`` user when run as root, since PostgreSQL refuses root) and removed at the end. ``--no-pg`` skips it.
+``postgres`` user when run as root, since PostgreSQL refuses root) and removed at the end: ``tests/pg_server.py``,
+the server the tests run on too. ``--no-pg`` skips it.
 The PostgreSQL database is filled afresh each run (about a minute) and ``ANALYZE``d, as autovacuum would have done.
 
     .venv/bin/python bench/bench_profiles.py                       # SQLite (cached), then PostgreSQL when found
@@ -53,9 +54,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import pwd
 import random
-import shutil
 import socket
 import statistics
 import string
@@ -72,10 +71,13 @@ from typing import Any
 
 import httpx
 from sqlalchemy import Engine, create_engine, func, insert, select, text, update
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import Connection
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT))  # tests.pg_server: the private PostgreSQL server the tests use too
+
+from tests.pg_server import PostgresUnavailable, private_postgres, scratch_schema  # noqa: E402
 
 from jantaku.server.ids import token_hash  # noqa: E402
 from jantaku.server.store import (  # noqa: E402
@@ -807,52 +809,6 @@ def report(db: str, timings: list[Timing]) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------------- PostgreSQL
-def _pg_bin(name: str) -> str | None:
-    found = shutil.which(name)
-    if found:
-        return found
-    for folder in (Path("/usr/local/bin"), *sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)):
-        if (folder / name).exists():
-            return str(folder / name)
-    return None
-
-
-@contextlib.contextmanager
-def private_postgres() -> Iterator[str | None]:
-    """A throwaway PostgreSQL server on a Unix socket in a temporary folder; yields its URL (None: not found)."""
-    initdb, pg_ctl = _pg_bin("initdb"), _pg_bin("pg_ctl")
-    if initdb is None or pg_ctl is None:
-        yield None
-        return
-    as_root = os.geteuid() == 0
-    folder = Path(tempfile.mkdtemp(prefix="jantaku-bench-pg-"))
-    data = folder / "data"
-    prefix: list[str] = []
-    if as_root:  # PostgreSQL refuses to run as root
-        user = pwd.getpwnam("postgres")
-        os.chown(folder, user.pw_uid, user.pw_gid)
-        prefix = ["runuser", "-u", "postgres", "--"]
-    port = _free_port()
-    opts = f"-c listen_addresses='' -c unix_socket_directories='{folder}' -p {port} -c fsync=off"
-    run = {"check": True, "stdout": subprocess.DEVNULL, "stderr": subprocess.STDOUT}
-    try:
-        subprocess.run([*prefix, initdb, "-D", str(data), "-U", "postgres", "-A", "trust"], **run)  # type: ignore[call-overload]
-        subprocess.run([*prefix, pg_ctl, "-D", str(data), "-o", opts, "-w", "-l", str(folder / "log"), "start"], **run)  # type: ignore[call-overload]
-    except (subprocess.CalledProcessError, OSError, KeyError) as exc:
-        print(f"bench-profiles: could not start PostgreSQL ({exc}): skipped")
-        shutil.rmtree(folder, ignore_errors=True)
-        yield None
-        return
-    with contextlib.suppress(OSError, ValueError):
-        POSTMASTER[:] = [int((data / "postmaster.pid").read_text().split()[0])]
-    try:
-        yield f"postgresql+psycopg://postgres@/postgres?host={folder}&port={port}"
-    finally:
-        POSTMASTER.clear()
-        subprocess.run([*prefix, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], **run)  # type: ignore[call-overload]
-        shutil.rmtree(folder, ignore_errors=True)
-
-
 @contextlib.contextmanager
 def postgres_database(given: str) -> Iterator[str | None]:
     """A fresh schema on the server of ``given`` (``JANTAKU_BENCH_PG``), or on a private server; dropped at the end."""
@@ -863,21 +819,19 @@ def postgres_database(given: str) -> Iterator[str | None]:
         yield None
         return
     with contextlib.ExitStack() as stack:
-        base = given or stack.enter_context(private_postgres())
-        if base is None:
-            yield None
-            return
-        schema = f"jantaku_bench_{uuid.uuid4().hex[:10]}"
-        admin = create_engine(base)
-        with admin.begin() as conn:
-            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-        url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
-        try:
-            yield url.render_as_string(hide_password=False)
-        finally:
-            with admin.begin() as conn:
-                conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-            admin.dispose()
+        base = given
+        if not base:
+            try:
+                private = stack.enter_context(private_postgres("jantaku-bench-pg-"))
+            except PostgresUnavailable as exc:
+                print(f"bench-profiles: {exc}")
+                yield None
+                return
+            base = private.url
+            if private.pid is not None:
+                POSTMASTER[:] = [private.pid]
+                stack.callback(POSTMASTER.clear)
+        yield stack.enter_context(scratch_schema(base, "jantaku_bench"))
 
 
 # ---------------------------------------------------------------------------------------------------- main

@@ -10,7 +10,6 @@ import socket
 import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -339,22 +338,3 @@ def uvicorn_process(tmp: Path, port: int | None = None, **env: str) -> Iterator[
         if proc.poll() is None:
             proc.kill()
         proc.wait(timeout=10)
-
-
-@contextlib.contextmanager
-def scratch_schema(base_url: str, prefix: str = "jantaku_test") -> Iterator[str]:
-    """A fresh schema on the PostgreSQL server of ``base_url`` for one test (or one bench run), dropped afterwards:
-    the URL whose connections use it (``search_path``)."""
-    from sqlalchemy import create_engine, make_url, text
-
-    schema = f"{prefix}_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base_url)
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    url = make_url(base_url).update_query_dict({"options": f"-csearch_path={schema}"})
-    try:
-        yield url.render_as_string(hide_password=False)
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()

@@ -4,8 +4,9 @@ A database written before migrations (tests/server/fixtures/pre_alembic.db, writ
 from the commit it names) is upgraded in place: every finished record is still served and replays to its stored
 result, the waiting room is offered again once its creator is back, and the running game resumes. The models and
 the revisions agree (a model change without a revision fails here), and a fresh database gets the same schema.
-The schema checks run on PostgreSQL too when ``JANTAKU_TEST_PG`` holds a SQLAlchemy URL (each test gets a fresh
-schema on it, as in tests/server/test_persistence.py)."""
+The schema checks run on PostgreSQL too when ``JANTAKU_TEST_PG`` holds a SQLAlchemy URL (tests/conftest.py sets it
+to a private server when PostgreSQL is installed; each test gets a fresh schema on it, as in
+tests/server/test_persistence.py)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ from sqlalchemy import create_engine, inspect, text
 from jantaku.engine.game import Game
 from jantaku.server import migrations
 from jantaku.server.store import Base, Store
-from tests.server.helpers import scratch_schema, table
+from tests.pg_server import scratch_schema
+from tests.server.helpers import table
 
 PG_URL = os.environ.get("JANTAKU_TEST_PG")
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -1,6 +1,6 @@
 """A real server process killed mid-game, and a new one on the same database (SQLite always; PostgreSQL too when
-``JANTAKU_TEST_PG`` holds a SQLAlchemy URL such as ``postgresql+psycopg://user@host/db``: each run gets a fresh
-schema, dropped afterwards).
+``JANTAKU_TEST_PG`` holds a SQLAlchemy URL such as ``postgresql+psycopg://user@host/db``, which tests/conftest.py
+sets to a private server when PostgreSQL is installed: each run gets a fresh schema, dropped afterwards).
 
 A person plays one whole East-only game, starts a second and plays some decisions; with a prompt open and the
 database caught up, the process is killed (SIGKILL: no shutdown, no last flush) while the person is still
@@ -28,7 +28,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from jantaku.engine import Game
 from jantaku.server.store import DecisionRow, GameRow
-from tests.server.helpers import SocketClient, play_to_end, scratch_schema, simple_choice, uvicorn_process
+from tests.pg_server import scratch_schema
+from tests.server.helpers import SocketClient, play_to_end, simple_choice, uvicorn_process
 
 PG_URL = os.environ.get("JANTAKU_TEST_PG", "")
 SETTINGS = {"preset": "standard", "options": {"length": "east"}}
