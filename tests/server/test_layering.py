@@ -19,14 +19,14 @@ PACKAGE = "jantaku.server"
 LAYERS: list[set[str]] = [
     {"__init__"},  # the package: ``create_app`` on demand
     {"app", "transport"},  # the FastAPI application; the sockets below it (how uvicorn runs)
-    {"handlers", "upkeep"},  # each client message's handler; restarts and the idle sweep
+    {"handlers", "upkeep", "profiles"},  # each client message's handler; restarts and the idle sweep; profiles
     {"lobby"},  # people, rooms by Room ID, the start of games
     {"matching"},  # the auto-matching queues
     {"rooms"},  # a room's seats, settings and spectators
     {"runner"},  # one running game
     {"store", "connection"},  # the database; a websocket and the person behind it
     {"guard"},  # what one client address may cost: budgets, caps, allowed origins
-    {"accounts"},  # account names, passwords, session tokens, login limits
+    {"accounts", "ratings"},  # account names, passwords, session tokens, login limits; skill ratings
     {"config", "ids", "protocol", "names"},  # settings, Room IDs and tokens, the messages, nicknames
 ]
 

@@ -29,7 +29,7 @@ from jantaku.formats import convert, tenhou6
 from jantaku.rules import PRESETS
 from jantaku.rules.editor import PRESET_TEXTS, editor_json
 from jantaku.rules.ruleset import option_bounds
-from jantaku.server import upkeep
+from jantaku.server import profiles, upkeep
 from jantaku.server.config import Settings
 from jantaku.server.connection import Connection
 from jantaku.server.guard import Peer, origin_allowed, parse_origins
@@ -287,6 +287,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             peer.failed_lookups.spend()  # what a miss costs: a guess learns nothing from the budget either
             raise HTTPException(404, f"there is no public room {room_id[:20]!r}")
         return {**found.to_json()}
+
+    app.include_router(profiles.router)
 
     @app.get("/api/games", tags=["games"])
     def games(

@@ -64,6 +64,15 @@ class PowerJson(TypedDict):
     in_riichi: bool
 
 
+class RatingChange(TypedDict):
+    """A seat's public rating (``mu - 3 sigma``) before and after a rated game."""
+
+    seat: int
+    before: float
+    after: float
+    provisional: bool
+
+
 class FinalJson(TypedDict):
     """A finished game's result (``FinalResult.to_json``) with the nicknames at the table."""
 
@@ -72,6 +81,8 @@ class FinalJson(TypedDict):
     results: list[int]
     places: list[int]
     nicknames: list[str]
+    #: each seat's rating change (None: its rating did not move; docs/ratings.md), once the game is recorded
+    ratings: NotRequired[list[RatingChange | None]]
 
 
 class RoomJson(TypedDict):

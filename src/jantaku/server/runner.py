@@ -50,8 +50,9 @@ from jantaku.bots.outside import OutsideSeat, short_reason
 from jantaku.engine import Action, Event, Game, IllegalAction, SeatView, action_from_json, action_to_json, redact
 from jantaku.engine.actions import DeclareNoten, Discard, Pass, Power
 from jantaku.server.config import OUTSIDE_BOT, OutsideBot, Settings
-from jantaku.server.protocol import FinalJson, Paused, Resumed, ServerMessage, Timeout, Update, error
-from jantaku.server.store import Store, StoreError, dumps
+from jantaku.server.protocol import FinalJson, Paused, RatingChange, Resumed, ServerMessage, Timeout, Update, error
+from jantaku.server.store import GameResult, Store, StoreError, dumps
+from jantaku.sim.play import summarise
 
 log = logging.getLogger("jantaku.server")
 
@@ -253,6 +254,8 @@ class GameRunner:
         #: the game ended, as shown; ``abandoned``: it was abandoned
         self.finished = False
         self.abandoned = False
+        #: what recording the end decided (the rating changes), read once the end is durable
+        self.result: GameResult | None = None
         #: the outside program's decision under way, if any (at most one at a time: one seat's program is never
         #: asked twice at once, and no other CPU decides meanwhile)
         self.thinking: Thinking | None = None
@@ -333,7 +336,17 @@ class GameRunner:
             self._seal()
             await self._wait(self.store.durable())  # the record of the end first
             self._send_durable()
-            self.room.game_over(self.game_id, self.final_json(), self.unrecorded(), self.abandoned)
+            final = self.final_json()
+            if self.result is not None and self.result.ratings is not None:
+                final["ratings"] = [
+                    None
+                    if r is None
+                    else RatingChange(
+                        seat=r["seat"], before=r["before"], after=r["after"], provisional=r["provisional"]
+                    )
+                    for r in self.result.ratings
+                ]
+            self.room.game_over(self.game_id, final, self.unrecorded(), self.abandoned)
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug must not take the server down; the game stays stored and resumable
@@ -861,6 +874,18 @@ class GameRunner:
             elif e.type == "end_kyoku" and walls:
                 walls[-1].update(wall=e.info.get("wall"), salt=e.info.get("salt"))
         status = "abandoned" if self.abandoned else "unrecorded" if self.unrecorded() else "finished"
-        self.store.game_finished(self.game_id, status, dict(self.final_json()), walls, game.log)
+        lines, _ = summarise(game.events, len(self.clocks))
+        people = [i for i in range(len(lines)) if i not in self.bots]
+        absent = frozenset(people) - set(self.room.connected_people()) if self.abandoned else frozenset()
+        self.result = self.store.game_finished(
+            self.game_id,
+            status,
+            dict(self.final_json()),
+            walls,
+            game.log,
+            lines=lines,
+            stand_ins=frozenset(self.stand_ins),
+            absent=absent,
+        )
         self.finished = True
         self.thinking = None  # an answer still to come is for no decision: never played

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -52,12 +53,18 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from jantaku.server.ratings import Skill, family_of, leaver_rule_applies, rate, rate_leavers, rated_game
+from jantaku.sim.play import PlayerLine
+
 SCHEMA_VERSION = 1
 log = logging.getLogger("jantaku.server")
 #: seconds between two attempts at a write that failed for a reason that can pass (doubling up to the last)
 RETRY_SECONDS = (0.1, 0.2, 0.5, 1.0, 2.0)
 #: attempts at a write that failed for another reason before it is dropped
 BUG_ATTEMPTS = 3
+#: tests only: ``before`` or ``after`` ends the process just before (or after) the transaction that records a
+#: game's end commits, to prove its rating changes exactly once across a crash (tests/server/test_records.py)
+CRASH_AT_FINISH = "JANTAKU_TEST_CRASH_AT_FINISH"
 
 
 class StoreError(RuntimeError):
@@ -223,8 +230,117 @@ class RunningGame:
     lines: list[str]  # header, then the decisions
 
 
+class GameResult:
+    """What recording a game's end decided, filled in by the writer: each seat's rating change
+    (``{seat, before, after, provisional}``, None for a seat whose rating did not move), or None until written."""
+
+    def __init__(self) -> None:
+        self.ratings: list[dict[str, Any] | None] | None = None
+
+
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+def record_results(
+    s: Session,
+    row: GameRow,
+    final: dict[str, Any],
+    lines: Sequence[PlayerLine] | None,
+    stand_ins: frozenset[int],
+    absent: frozenset[int],
+) -> list[dict[str, Any] | None]:
+    """Write a game's per-seat results into ``game_players``, add a finished game's to its players' running sums
+    (``player_stats``: people with a player id, not the seats a stand-in finished), and move the ratings of a rated
+    game (docs/ratings.md), reading them here, in the game's own transaction. Returns each seat's rating change."""
+    rules, seats = row.rules, row.seats
+    n = len(seats)
+    family, length = family_of(rules), str(rules.get("length"))
+    places, scores = list(final["places"]), list(final["scores"])
+    players: list[str | None] = [None if seat.get("cpu") is not None else seat.get("player") for seat in seats]
+    rows = []
+    for i in range(n):
+        p = s.get(PlayerRow, (row.id, i))
+        if p is None:
+            p = PlayerRow(game_id=row.id, seat=i, nickname=seats[i]["nickname"], cpu=seats[i].get("cpu"))
+            s.add(p)
+        if seats[i].get("cpu") is None:
+            players[i] = players[i] or p.player_id  # (the seat's id kept in its row only)
+            p.player_id = players[i]
+        line = lines[i] if lines is not None else PlayerLine()
+        p.family, p.length, p.finished_at = family, length, row.finished_at
+        p.place, p.score, p.stand_in = places[i], scores[i], i in stand_ins
+        p.hands, p.wins, p.tsumo, p.deal_ins = line.hands, line.wins, line.tsumo, line.deal_ins
+        p.riichi, p.calls, p.win_points, p.deal_in_points = (
+            line.riichi,
+            line.called,
+            sum(line.win_points),
+            line.deal_in_points,
+        )
+        p.rated, p.rating_before, p.rating_after = False, None, None
+        rows.append(p)
+        if row.status == "finished" and players[i] is not None and i not in stand_ins:
+            add_to_stats(s, players[i] or "", family, length, n, p)
+    changes: list[dict[str, Any] | None] = [None] * n
+    matched = bool(row.room.get("matched"))
+    people = [seat.get("cpu") is None and players[i] is not None for i, seat in enumerate(seats)]
+    if not leaver_rule_applies(rules, matched, people, row.status):
+        return changes
+    ids = [pid or "" for pid in players]
+    current = [s.get(RatingRow, (pid, family)) for pid in ids]
+    before = [Skill() if r is None else Skill(r.mu, r.sigma, r.games) for r in current]
+    leavers = set(stand_ins) | (set(absent) if row.status == "abandoned" else set())
+    if rated_game(rules, matched, people, row.status) and not leavers:
+        after = rate(before, places)
+    else:
+        after = rate_leavers(before, leavers)
+    for i in range(n):
+        if after[i] == before[i]:
+            continue
+        r = current[i]
+        if r is None:
+            r = RatingRow(player_id=ids[i], family=family)
+            s.add(r)
+        r.mu, r.sigma, r.rating, r.games, r.updated_at = (
+            after[i].mu,
+            after[i].sigma,
+            after[i].rating,
+            after[i].games,
+            now(),
+        )
+        rows[i].rated, rows[i].rating_before, rows[i].rating_after = True, before[i].rating, after[i].rating
+        changes[i] = {
+            "seat": i,
+            "before": before[i].rating,
+            "after": after[i].rating,
+            "provisional": after[i].provisional,
+        }
+    return changes
+
+
+def add_to_stats(s: Session, player_id: str, family: str, length: str, seats: int, p: PlayerRow) -> None:
+    """Add one game's results (``p``) to the player's running sums for its family and length."""
+    st = s.get(PlayerStatsRow, (player_id, family, length))
+    if st is None:
+        st = PlayerStatsRow(player_id=player_id, family=family, length=length, games=0, places=[0] * seats)
+        st.place_sum = st.score_sum = st.hands = st.wins = st.tsumo = st.deal_ins = 0
+        st.riichi = st.calls = st.win_points = st.deal_in_points = 0
+        s.add(st)
+    places = list(st.places or [])
+    places += [0] * (seats - len(places))
+    places[p.place or 0] += 1
+    st.places = places  # (a new list: the JSON column sees the change)
+    st.games += 1
+    st.place_sum += (p.place or 0) + 1
+    st.score_sum += p.score or 0
+    st.hands += p.hands
+    st.wins += p.wins
+    st.tsumo += p.tsumo
+    st.deal_ins += p.deal_ins
+    st.riichi += p.riichi
+    st.calls += p.calls
+    st.win_points += p.win_points
+    st.deal_in_points += p.deal_in_points
 
 
 def make_engine(url: str) -> Engine:
@@ -463,27 +579,50 @@ class Store:
         self.submit(job)
 
     def game_finished(
-        self, game_id: str, status: str, final: dict[str, Any], walls: list[dict[str, Any]], log: list[str]
-    ) -> None:
+        self,
+        game_id: str,
+        status: str,
+        final: dict[str, Any],
+        walls: list[dict[str, Any]],
+        log: list[str],
+        lines: Sequence[PlayerLine] | None = None,
+        stand_ins: frozenset[int] = frozenset(),
+        absent: frozenset[int] = frozenset(),
+    ) -> GameResult:
         """The game ended: its record is complete, and in the same transaction its room is kept as a waiting
         room with the result, so that a crash right after the end still brings the room (and the tokens of its
-        people) back."""
+        people) back. In that transaction too, each seat's results (``lines``: ``summarise`` of its events) go to
+        ``game_players``, the players' running sums and ratings change (``record_results``): a crash before the
+        commit resumes the game, which ends again; after it, the game is over and nothing is counted twice.
+        ``stand_ins``: the seats a stand-in CPU finished; ``absent``: the people away when an abandoned game ended.
+        The returned result holds the rating changes once ``durable()`` has resolved."""
         text = "\n".join(log) + "\n"
+        result = GameResult()
+        crash = os.environ.get(CRASH_AT_FINISH)
 
         def job(s: Session) -> None:
             row = s.get(GameRow, game_id)
             if row is None:
                 return
-            row.status, row.final, row.walls, row.log, row.finished_at = status, final, walls, text, now()
+            ended = now()
+            row.status, row.walls, row.log, row.finished_at = status, walls, text, ended
+            result.ratings = record_results(s, row, final, lines, stand_ins, absent)
+            row.final = {**final, "ratings": result.ratings}
             room = {k: v for k, v in row.room.items() if k != "started_at"}
             seats = [
                 None if p is None or (p.get("cpu") is None and not p.get("token_hash")) else p for p in room["seats"]
             ]
             if any(p is not None and p.get("cpu") is None for p in seats):  # a person is still seated
-                room.update(seats=seats, last_game_id=game_id, last_final=final)
+                room.update(seats=seats, last_game_id=game_id, last_final=row.final)
                 s.merge(WaitingRoomRow(id=row.room_id, room=room, updated_at=now()))
+            if crash == "before":
+                s.flush()
+                os._exit(17)  # (the transaction never commits)
+            if crash == "after":
+                event.listen(s, "after_commit", lambda _s: os._exit(17))
 
         self.submit(job, game_id)
+        return result
 
     # ------------------------------------------------------------------ reads
     def running_games(self) -> list[RunningGame]:

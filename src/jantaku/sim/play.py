@@ -41,6 +41,7 @@ class PlayerLine:
     tsumo: int = 0
     win_points: list[int] = field(default_factory=list)
     deal_ins: int = 0
+    deal_in_points: int = 0  # what this player paid on the wins they dealt into (a double ron: both)
     riichi: int = 0
     called: int = 0
     draws: int = 0  # exhaustive draws among the hands this player played
@@ -163,9 +164,13 @@ def summarise(events: Sequence[Event], seats: int) -> tuple[list[PlayerLine], in
             w.win_points.append(int(e.info.get("points", 0)))
             if e.target == e.actor:
                 w.tsumo += 1
-            elif e.target is not None and e.target not in dealt_in:
-                dealt_in.add(e.target)
-                lines[e.target].deal_ins += 1
+            elif e.target is not None:
+                deltas = e.info.get("deltas") or []
+                if e.target < len(deltas):
+                    lines[e.target].deal_in_points += max(0, -int(deltas[e.target]))
+                if e.target not in dealt_in:
+                    dealt_in.add(e.target)
+                    lines[e.target].deal_ins += 1
         elif (t == "power" or (t == "dahai" and e.info.get("veil"))) and e.actor is not None:
             lines[e.actor].power_uses += 1
         elif t == "fault" and e.actor is not None:

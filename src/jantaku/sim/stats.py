@@ -117,25 +117,99 @@ class PlayerStats:
         }
 
 
-def player_stats(label: str, lines: Sequence[PlayerLine], seats: int) -> PlayerStats:
-    games = len(lines)
-    hands = sum(p.hands for p in lines)
-    wins = sum(p.wins for p in lines)
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """A player's sums over some games: what a profile keeps per family and length (``player_stats`` rows, added
+    to as each game is recorded) and what ``player_stats`` sums from a simulation's lines. Every rate of
+    ``PlayerStats`` is defined once, on these sums (``stats_from_totals``). ``draws``: None when not kept."""
+
+    games: int = 0
+    places: tuple[int, ...] = ()  # games finished 1st, 2nd, ...
+    place_sum: int = 0  # the sum of places counted from 1
+    score_sum: int = 0
+    hands: int = 0
+    wins: int = 0
+    tsumo: int = 0
+    deal_ins: int = 0
+    riichi: int = 0
+    calls: int = 0
+    win_points: int = 0
+    deal_in_points: int = 0
+    draws: int | None = 0
+    faults: int = 0
+
+    @classmethod
+    def of(cls, lines: Sequence[PlayerLine], seats: int) -> Totals:
+        return cls(
+            games=len(lines),
+            places=tuple(sum(1 for p in lines if p.place == i) for i in range(seats)),
+            place_sum=sum(p.place + 1 for p in lines),
+            score_sum=sum(p.score for p in lines),
+            hands=sum(p.hands for p in lines),
+            wins=sum(p.wins for p in lines),
+            tsumo=sum(p.tsumo for p in lines),
+            deal_ins=sum(p.deal_ins for p in lines),
+            riichi=sum(p.riichi for p in lines),
+            calls=sum(p.called for p in lines),
+            win_points=sum(sum(p.win_points) for p in lines),
+            deal_in_points=sum(p.deal_in_points for p in lines),
+            draws=sum(p.draws for p in lines),
+            faults=sum(p.faults for p in lines),
+        )
+
+    @property
+    def avg_win(self) -> float | None:
+        """Points per win (None: no win)."""
+        return self.win_points / self.wins if self.wins else None
+
+    @property
+    def avg_deal_in(self) -> float | None:
+        """Points paid per deal-in (None: no deal-in)."""
+        return self.deal_in_points / self.deal_ins if self.deal_ins else None
+
+
+def mean_only(total: float, n: int) -> Estimate:
+    """A mean known from its sum alone (no interval: the spread is not kept)."""
+    return Estimate(total / n if n else math.nan, math.nan, math.nan, n)
+
+
+def stats_from_totals(
+    label: str,
+    t: Totals,
+    *,
+    placement: Estimate | None = None,
+    score: Estimate | None = None,
+    win_value: Estimate | None = None,
+) -> PlayerStats:
+    """The statistics of sums: each rate and share with its Wilson interval. The means (placement, score, win
+    value) come from the sums without an interval unless given (``player_stats`` has every value and gives them
+    with Student's intervals)."""
     return PlayerStats(
         label=label,
-        games=games,
-        hands=hands,
+        games=t.games,
+        hands=t.hands,
+        placement=placement or mean_only(t.place_sum, t.games),
+        places=tuple(wilson(k, t.games) for k in t.places),
+        score=score or mean_only(t.score_sum, t.games),
+        win_rate=wilson(t.wins, t.hands),
+        deal_in_rate=wilson(t.deal_ins, t.hands),
+        riichi_rate=wilson(t.riichi, t.hands),
+        call_rate=wilson(t.calls, t.hands),
+        tsumo_share=wilson(t.tsumo, t.wins),
+        win_value=win_value or mean_only(t.win_points, t.wins),
+        draw_rate=Estimate(math.nan, math.nan, math.nan, 0) if t.draws is None else wilson(t.draws, t.hands),
+        faults=t.faults,
+    )
+
+
+def player_stats(label: str, lines: Sequence[PlayerLine], seats: int) -> PlayerStats:
+    """The statistics of a simulation's lines: the rates of their sums, the means with their intervals."""
+    return stats_from_totals(
+        label,
+        Totals.of(lines, seats),
         placement=mean_ci([p.place + 1 for p in lines]),
-        places=tuple(wilson(sum(1 for p in lines if p.place == i), games) for i in range(seats)),
         score=mean_ci([p.score for p in lines]),
-        win_rate=wilson(wins, hands),
-        deal_in_rate=wilson(sum(p.deal_ins for p in lines), hands),
-        riichi_rate=wilson(sum(p.riichi for p in lines), hands),
-        call_rate=wilson(sum(p.called for p in lines), hands),
-        tsumo_share=wilson(sum(p.tsumo for p in lines), wins),
         win_value=mean_ci([float(v) for p in lines for v in p.win_points]),
-        draw_rate=wilson(sum(p.draws for p in lines), hands),
-        faults=sum(p.faults for p in lines),
     )
 
 
