@@ -46,11 +46,17 @@ def test_four_people_play_a_game_and_its_record_is_verifiable(tmp_path: Path) ->
         after = client.get(f"/api/rooms/{rid}").json()
         assert after["phase"] == "waiting" and after["last_game_id"] == game_id
 
-        # listed among finished games, and filterable by nickname
+        # listed among finished games, and by player id (never by a nickname anyone may type)
         listed = client.get("/api/games").json()["games"]
         assert [g["id"] for g in listed] == [game_id]
-        assert [g["id"] for g in client.get("/api/games", params={"player": "Cy"}).json()["games"]] == [game_id]
-        assert client.get("/api/games", params={"player": "Nobody"}).json()["games"] == []
+        cy = next(m for m in players[2].seen if m["type"] == "welcome")["player"]
+        assert cy["id"].startswith("g") and cy["account"] is False and cy["name"] == "Cy"
+        assert [g["id"] for g in client.get("/api/games", params={"player": cy["id"]}).json()["games"]] == [game_id]
+        assert client.get("/api/games", params={"player": "Cy"}).json()["games"] == []
+        assert client.get("/api/games", params={"player": "gNobody"}).json()["games"] == []
+        seats = listed[0]["seats"]
+        assert [s["player"] for s in seats][2] == cy["id"]
+        assert all(s["account"] is False and s["stand_in"] is False for s in seats)
 
         record = client.get(f"/api/games/{game_id}").json()
         assert record["status"] == "finished" and record["final"]["scores"] == final["scores"]

@@ -19,7 +19,8 @@ PACKAGE = "jantaku.server"
 LAYERS: list[set[str]] = [
     {"__init__"},  # the package: ``create_app`` on demand
     {"app", "transport"},  # the FastAPI application; the sockets below it (how uvicorn runs)
-    {"handlers", "upkeep", "profiles"},  # each client message's handler; restarts and the idle sweep; profiles
+    # each client message's handler; restarts and the idle sweep; profiles; accounts
+    {"handlers", "upkeep", "profiles", "account_api"},
     {"lobby"},  # people, rooms by Room ID, the start of games
     {"matching"},  # the auto-matching queues
     {"rooms"},  # a room's seats, settings and spectators

@@ -51,7 +51,8 @@ def test_away_player_gets_a_stand_in_and_comes_back_with_a_full_view(tmp_path: P
         assert stand_in_discards
 
         back = connect(token=token)
-        assert back.seen[-1]["resumed"] is True and "token" not in back.seen[-1]
+        welcome = back.seen[-1]
+        assert welcome["resumed"] is True and "token" not in back.seen[-1]
         room_msg = back.until("room")
         assert room_msg["you"] == 0 and room_msg["room"]["room_id"] == rid
         full = back.until("update")
@@ -99,13 +100,14 @@ def test_a_table_nobody_comes_back_to_is_abandoned_and_its_player_finds_the_stan
         assert '{"type":"abandon"}' in lines
 
         back = connect(token=token)
-        assert back.seen[-1]["resumed"] is True
+        welcome = back.seen[-1]
+        assert welcome["resumed"] is True
         room = back.until("room")["room"]
         assert room["phase"] == "waiting" and room["last_game_id"] == game_id
         assert room["last_final"]["scores"] == record["final"]["scores"]
         missed = back.until("game_over")  # its standings come back with it, marked as missed and abandoned
         assert missed["missed"] is True and missed["abandoned"] is True and missed["game_id"] == game_id
-        listed = client.get("/api/games", params={"player": "Ann"}).json()["games"]
+        listed = client.get("/api/games", params={"player": welcome["player"]["id"]}).json()["games"]
         assert [g["status"] for g in listed if g["id"] == game_id] == ["abandoned"]
 
 
@@ -136,6 +138,7 @@ def test_a_new_connection_with_the_token_replaces_the_old_one(tmp_path: Path) ->
             "protocol": 1,
             "nickname": "Ann",
             "resumed": True,
+            "player": next(m for m in a.seen if m["type"] == "welcome")["player"],
         }
         assert a.error("replaced")
         with pytest.raises(WebSocketDisconnect):

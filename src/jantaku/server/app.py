@@ -16,9 +16,11 @@ import logging
 import re
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime
 from typing import Any
 
+import anyio.from_thread
 from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, PlainTextResponse
@@ -30,10 +32,13 @@ from jantaku.rules import PRESETS
 from jantaku.rules.editor import PRESET_TEXTS, editor_json
 from jantaku.rules.ruleset import option_bounds
 from jantaku.server import profiles, upkeep
+from jantaku.server.account_api import COOKIE, DELETED, account_router
+from jantaku.server.accounts import LoginLimiter
 from jantaku.server.config import Settings
 from jantaku.server.connection import Connection
 from jantaku.server.guard import Peer, origin_allowed, parse_origins
 from jantaku.server.handlers import handle
+from jantaku.server.ids import token_hash
 from jantaku.server.lobby import Lobby
 from jantaku.server.protocol import PROTOCOL_VERSION, RoomListing, error
 from jantaku.server.rooms import RoomError
@@ -63,6 +68,8 @@ def has_hands(game: dict[str, Any]) -> bool:
 #: runs one this often instead (they find little: hardly anything here is freed only by the cycle collector), and the
 #: young generations are still collected as usual.
 FULL_GC_SECONDS = 600.0
+#: how often the sweeper deletes the sessions that are over (a lookup refuses them anyway: this keeps the table small)
+SESSION_SWEEP_SECONDS = 3600.0
 #: the largest ``offset`` of ``GET /api/games``: far past any real list, well inside every database's integers
 MAX_OFFSET = 1_000_000
 
@@ -177,7 +184,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             log.info("resumed %d running game(s)", restored)
 
         async def sweeper() -> None:
-            full_gc = time.monotonic()
+            full_gc = sessions_swept = time.monotonic()
             while True:
                 await asyncio.sleep(30)
                 upkeep.sweep_rooms(lobby)
@@ -185,6 +192,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 if time.monotonic() - full_gc >= FULL_GC_SECONDS:
                     gc.collect()
                     full_gc = time.monotonic()
+                if time.monotonic() - sessions_swept >= SESSION_SWEEP_SECONDS:
+                    sessions_swept = time.monotonic()
+                    await asyncio.to_thread(store.expire_sessions, datetime.now(UTC))
+                    app.state.login_limiter.sweep()
 
         sweep = asyncio.get_running_loop().create_task(sweeper())
         with _FULL_GC:
@@ -213,6 +224,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     origins = parse_origins(settings.allowed_origins)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    #: wrong passwords by account name and by address (``/api/account``); a test may set its clock
+    app.state.login_limiter = LoginLimiter()
+
+    def guest_name(token: str) -> str | None:
+        holder = lobby_of().holders.get(token_hash(token))
+        return None if holder is None else holder.nickname
+
+    def on_loop(call: Callable[..., None], *args: Any) -> None:
+        """Run ``call`` on the event loop, which owns the lobby, from an endpoint's worker thread."""
+        anyio.from_thread.run_sync(call, *args)
+
+    app.include_router(
+        account_router(
+            lambda: app.state.store,
+            app.state.login_limiter,
+            guest_name=guest_name,
+            sessions_ended=lambda account, hashes: on_loop(lobby_of().sessions_ended, account, hashes),
+            deleted=lambda account: on_loop(lobby_of().player_deleted, account, DELETED),
+            adopted=lambda token, account, name: on_loop(lobby_of().guest_adopted, token, account, name),
+        ),
+    )
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
@@ -292,7 +324,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games", tags=["games"])
     def games(
-        player: str | None = Query(None, max_length=40, description="only games where this nickname sat"),
+        player: str | None = Query(
+            None, max_length=40, description="only games where this player id (an account's or a guest's) sat"
+        ),
         limit: int = Query(50, ge=1, le=500),
         offset: int = Query(0, ge=0, le=MAX_OFFSET),
     ) -> dict[str, Any]:
@@ -421,7 +455,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await websocket.close(code=1008)
             return
         try:
-            await serve_websocket(websocket, lobby, Connection(settings, peer))
+            conn = Connection(settings, peer)
+            conn.cookie_session = websocket.cookies.get(COOKIE)  # a browser's login (HttpOnly: no script has it)
+            await serve_websocket(websocket, lobby, conn)
         finally:
             lobby.guard.close_websocket(peer)
 

@@ -37,6 +37,10 @@ class Connection:
         self.failed_hellos = per_minute(CONNECTION_FAILED_HELLOS)
         self.closed = False
         self.limited_notice = 0.0
+        #: the session token of the handshake's cookie (a browser's login), read at ``hello``
+        self.cookie_session: str | None = None
+        #: the hash of the session this connection said hello with (an account's): ending it closes the connection
+        self.session_hash: str | None = None
 
     @property
     def address(self) -> str:
@@ -84,6 +88,12 @@ class Connection:
         self.peer.failed_hellos.spend()
 
 
+def account_key(account_id: str) -> str:
+    """The key an account's person is kept by in place of a token hash: every connection of the account is that one
+    person (one seat). It is not 64 hex digits, so no token's hash is ever equal to it."""
+    return f"account:{account_id}"
+
+
 @dataclass(eq=False)
 class SeatHolder:
     """A person at this server, known by the hash of their token: the seat they hold outlives their connections."""
@@ -91,6 +101,10 @@ class SeatHolder:
     token_hash: str
     nickname: str
     connection: Connection | None = None
+    #: who this is in the records: an account's id, or a guest's (``ids.guest_id`` of the token)
+    player_id: str | None = None
+    #: logged in: ``player_id`` is an account's, the nickname its name (``token_hash`` is ``account_key``)
+    account: bool = False
     #: the Room ID of the room where this person holds a seat
     room_id: str | None = None
     queue_key: str | None = None

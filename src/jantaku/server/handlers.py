@@ -14,17 +14,20 @@ import logging
 import math
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from jantaku.bots import LEVELS
 from jantaku.server.config import Settings
-from jantaku.server.connection import Connection, SeatHolder
+from jantaku.server.connection import Connection, SeatHolder, account_key
+from jantaku.server.ids import token_hash
 from jantaku.server.lobby import Lobby
 from jantaku.server.protocol import (
     PROTOCOL_VERSION,
     REACTION_PHRASES,
     Left,
     NicknameSet,
+    PlayerJson,
     Pong,
     Reaction,
     ReactionsJson,
@@ -147,7 +150,8 @@ def reactions_json(settings: Settings) -> ReactionsJson:
 
 
 def on_hello(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
-    """A new person gets a token; a known token takes back its person (and seat) on this connection."""
+    """A new person gets a token; a known token takes back its person (and seat) on this connection; a session
+    (``session``, or the handshake's cookie) makes the person its account, the same person on every device."""
     version = msg.get("protocol", PROTOCOL_VERSION)
     if version != PROTOCOL_VERSION:
         conn.send(error("protocol", f"this server speaks protocol {PROTOCOL_VERSION}, not {version!r}"))
@@ -155,6 +159,19 @@ def on_hello(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     if conn.holder is not None:
         conn.send(error("already_greeted", "this connection already said hello"))
         return
+    session = msg.get("session", conn.cookie_session)
+    expired = False
+    if session is not None:
+        if not isinstance(session, str) or len(session) > 128:
+            conn.send(error("bad_session", "a session is the text /api/account/login gave you"))
+            return
+        if not conn.may_fail_hello():
+            conn.send(error("too_many_tries", "too many unknown sessions or tokens: wait a minute"))
+            return
+        if _hello_account(lobby, conn, msg, session):
+            return
+        conn.failed_hello()
+        expired = True  # over, ended or unknown: this connection is a guest, and the client logs out
     token = msg.get("token")
     if token is None:
         holder, token = lobby.new_holder(clean_nickname(msg.get("nickname", "Player")), msg.get("hand_pause") is True)
@@ -166,7 +183,10 @@ def on_hello(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
             token=token,
             resumed=False,
             reactions=reactions_json(lobby.settings),
+            player=_player(holder),
         )
+        if expired:
+            welcome["session_expired"] = True
         conn.send(welcome)
         return
     if not isinstance(token, str) or len(token) > 64:
@@ -190,15 +210,62 @@ def on_hello(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     known.hand_pause = msg.get("hand_pause") is True
     lobby.attach(conn, known)
     reactions = reactions_json(lobby.settings)
-    conn.send(
-        Welcome(type="welcome", protocol=PROTOCOL_VERSION, nickname=known.nickname, resumed=True, reactions=reactions)
+    welcome = Welcome(
+        type="welcome",
+        protocol=PROTOCOL_VERSION,
+        nickname=known.nickname,
+        resumed=True,
+        reactions=reactions,
+        player=_player(known),
     )
+    if expired:
+        welcome["session_expired"] = True
+    conn.send(welcome)
     lobby.welcome_back(known)  # the room (the others see the seat connected again), a game missed, the queue
+
+
+def _hello_account(lobby: Lobby, conn: Connection, msg: dict[str, Any], session: str) -> bool:
+    """``hello`` with a live session: the connection speaks for its account's person (made now, or the one already
+    here: a second device takes the seat over, as a token does); whether the session was live. The session is
+    looked up in the database on the loop: one read by primary key, once per connection."""
+    found = lobby.store.session(token_hash(session), datetime.now(UTC))
+    if found is None:
+        return False
+    info, account = found
+    conn.session_hash = info.token_hash
+    key = account_key(account.id)
+    holder = lobby.holder_by_key(key, account.id, account=True)
+    resumed = holder is not None
+    if holder is None:
+        holder = SeatHolder(key, account.name, player_id=account.id, account=True)
+        lobby.holders[key] = holder
+    holder.nickname = account.name  # an account is seen by its name
+    holder.hand_pause = msg.get("hand_pause") is True
+    lobby.attach(conn, holder)
+    conn.send(
+        Welcome(
+            type="welcome",
+            protocol=PROTOCOL_VERSION,
+            nickname=holder.nickname,
+            resumed=resumed,
+            reactions=reactions_json(lobby.settings),
+            player=_player(holder),
+        )
+    )
+    if resumed:
+        lobby.welcome_back(holder)
+    return True
+
+
+def _player(holder: SeatHolder) -> PlayerJson:
+    return PlayerJson(id=holder.player_id or "", name=holder.nickname, account=holder.account)
 
 
 def on_nickname(lobby: Lobby, conn: Connection, msg: dict[str, Any]) -> None:
     """A new nickname; in a room that is not playing, the seat shows it at once."""
     holder = _me(conn)
+    if holder.account:
+        raise RoomError("account_name", "an account plays under its name (it is chosen at register)")
     holder.nickname = clean_nickname(msg.get("nickname"))
     conn.send(NicknameSet(type="nickname", nickname=holder.nickname))
     room = lobby.room_of(holder)

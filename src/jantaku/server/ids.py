@@ -45,3 +45,19 @@ def new_game_seed() -> str:
     """A game's seed: 128 random bits. The engine derives every wall and salt from it, so it never leaves the
     server before the game ends."""
     return secrets.token_hex(16)
+
+
+#: what a guest's player id is derived with, so it is a hash of nothing else the server makes from a token
+GUEST_ID_SALT = b"jantaku-guest:"
+
+
+def guest_id(token: str) -> str:
+    """A guest's player id: ``g`` and 16 hex digits of a salted SHA-256 of their token. It is the same after a
+    restart (the token is), proves nothing by itself (only the token does), and leads back to no token; it differs
+    from the token's ``token_hash``, so a published player id is no seat's key."""
+    return "g" + hashlib.sha256(GUEST_ID_SALT + token.encode()).hexdigest()[:16]
+
+
+def new_account_id() -> str:
+    """An account's player id: ``a`` and 11 URL-safe random characters (64 bits): public, and never reused."""
+    return "a" + secrets.token_urlsafe(8)[:11]

@@ -22,9 +22,17 @@ from typing import Any
 
 from jantaku.engine import Game
 from jantaku.server.config import Settings
-from jantaku.server.connection import Connection, SeatHolder
+from jantaku.server.connection import Connection, SeatHolder, account_key
 from jantaku.server.guard import Guard, Peer
-from jantaku.server.ids import new_game_seed, new_room_id, new_token, normalize_room_id, token_hash, valid_room_id
+from jantaku.server.ids import (
+    guest_id,
+    new_game_seed,
+    new_room_id,
+    new_token,
+    normalize_room_id,
+    token_hash,
+    valid_room_id,
+)
 from jantaku.server.matching import Matchmaker
 from jantaku.server.protocol import (
     GameOver,
@@ -81,14 +89,18 @@ class Lobby:
     def new_holder(self, nickname: str, hand_pause: bool) -> tuple[SeatHolder, str]:
         """A new person, and the token that is their identity here (the server keeps only its hash)."""
         token = new_token()
-        holder = SeatHolder(token_hash(token), nickname, hand_pause=hand_pause)
+        holder = SeatHolder(token_hash(token), nickname, hand_pause=hand_pause, player_id=guest_id(token))
         self.holders[holder.token_hash] = holder
         return holder, token
 
     def holder_by_token(self, token: str) -> SeatHolder | None:
         """The person with this token; after a restart, the person of a restored seat comes back here. Two
         lookups by the token's hash, whatever the number of rooms: a flood of made-up tokens costs little."""
-        h = token_hash(token)
+        return self.holder_by_key(token_hash(token), guest_id(token))
+
+    def holder_by_key(self, h: str, player_id: str, account: bool = False) -> SeatHolder | None:
+        """The person kept by ``h`` (a token's hash, or an account's ``account_key``), brought back from the seat
+        a restart restored if need be; ``player_id`` and ``account`` say who it is then."""
         holder = self.holders.get(h)
         if holder is not None:
             return holder
@@ -99,7 +111,7 @@ class Lobby:
             return None
         s = room.seats[seat]
         assert s is not None
-        holder = SeatHolder(h, s.nickname, room_id=room.id)
+        holder = SeatHolder(h, s.nickname, room_id=room.id, player_id=player_id, account=account)
         s.holder = holder
         self.holders[h] = holder
         return holder
@@ -141,6 +153,59 @@ class Lobby:
             if room.runner is not None and seat is not None:
                 room.runner.post(InboxItem("presence", seat, False))
             self.room_changed(room)
+
+    def sessions_ended(self, account_id: str, hashes: list[str]) -> None:
+        """Sessions of the account ended (logout, a session ended from another device, a new password): its
+        connection, if it said hello with one of them, is told (``error`` code ``logged_out``) and closed; the seat
+        stays the account's, for its other devices."""
+        holder = self.holders.get(account_key(account_id))
+        conn = None if holder is None else holder.connection
+        if conn is not None and conn.session_hash is not None and conn.session_hash in hashes:
+            conn.send(error("logged_out", "this session was ended: log in again"))
+            conn.close(deliver=True)
+
+    def guest_adopted(self, token: str, account_id: str, name: str) -> None:
+        """The guest of ``token`` registered as ``account_id`` (named ``name``): the person is the account's from now
+        on, kept under the account, so that a ``hello`` with its session on any device finds their seat (and a
+        game they start is the account's); the guest token no longer leads there. A game already running records
+        the seat as the account's from its next start on: its seat rows were written when it began."""
+        holder = self.holder_by_token(token)
+        key = account_key(account_id)
+        if holder is None or key in self.holders:
+            return
+        old = holder.token_hash
+        del self.holders[old]
+        holder.token_hash, holder.player_id, holder.account, holder.nickname = key, account_id, True, name
+        self.holders[key] = holder
+        room = self.room_of(holder)
+        seat = None if room is None else room.seat_of(old)
+        if room is None or seat is None:
+            return
+        s = room.seats[seat]
+        assert s is not None
+        self.unseated(old, room)
+        s.token_hash, s.player_id, s.account = key, account_id, True
+        if not room.playing:
+            s.nickname = name
+        self.seat_rooms[key] = room.id
+        self.room_changed(room)
+
+    def player_deleted(self, player_id: str, shown: str) -> None:
+        """The account ``player_id`` was deleted: its seats (waiting or playing) show ``shown`` and no player, so a
+        game it finishes counts for nobody; its connection is told (``logged_out``) and closed."""
+        for room in self.rooms.values():
+            changed = False
+            for s in room.seats:
+                if s is not None and s.player_id == player_id:
+                    s.player_id, s.account, s.nickname, changed = None, False, shown, True
+            if changed:
+                self.room_changed(room)
+        holder = self.holders.get(account_key(player_id))
+        if holder is not None:
+            holder.player_id, holder.account, holder.nickname = None, False, shown
+            if holder.connection is not None:
+                holder.connection.send(error("logged_out", "this account was deleted"))
+                holder.connection.close(deliver=True)
 
     def _later(self, seconds: float, callback: Callable[..., None], *args: Any) -> bool:
         """Call ``callback(*args)`` on the server's loop in ``seconds``; whether it is scheduled. A change made
@@ -262,7 +327,14 @@ class Lobby:
         seat = room.free_seat()
         if seat is None:
             raise RoomError("room_full", f"room {room.id} is full")
-        room.seats[seat] = Seat(nickname=holder.nickname, token_hash=holder.token_hash, holder=holder, power=power)
+        room.seats[seat] = Seat(
+            nickname=holder.nickname,
+            token_hash=holder.token_hash,
+            holder=holder,
+            power=power,
+            player_id=holder.player_id,
+            account=holder.account,
+        )
         self.seat_rooms[holder.token_hash] = room.id
         room.deal_powers()  # the seeded pick (or none: the rule is off)
         holder.room_id = room.id
@@ -492,7 +564,15 @@ class Lobby:
         seats: list[dict[str, Any]] = []
         for s in room.seats:
             if s is not None:
-                seats.append({"nickname": s.nickname, "cpu": s.cpu})
+                seats.append(
+                    {
+                        "nickname": s.nickname,
+                        "cpu": s.cpu,
+                        "player": s.player_id,
+                        "account": s.account,
+                        "stand_in": False,
+                    }
+                )
                 if powers is not None:
                     seats[-1]["power"] = s.power
         preset = room.settings.preset

@@ -146,6 +146,8 @@ class Hello(TypedDict):
     nickname: NotRequired[str]
     token: NotRequired[str]
     hand_pause: NotRequired[bool]
+    #: a session token (``/api/account/login``): the person is that account (a browser's cookie does the same)
+    session: NotRequired[str]
 
 
 class Ping(TypedDict):
@@ -273,6 +275,14 @@ class ReactionsJson(TypedDict):
     burst: float
 
 
+class PlayerJson(TypedDict):
+    """Who a person is in the records: ``id`` an account's (``a…``) or a guest's (``g…``) player id."""
+
+    id: str
+    name: str
+    account: bool
+
+
 class Welcome(TypedDict):
     """The answer to ``hello``; ``token`` only for a new person, and only to that connection. ``reactions``: the
     server's phrases and budget, from the same constants that check each ``react``."""
@@ -283,6 +293,9 @@ class Welcome(TypedDict):
     token: NotRequired[str]
     resumed: bool
     reactions: ReactionsJson
+    player: PlayerJson
+    #: the session given (or the cookie's) is over or unknown: this connection is a guest (the client logs out)
+    session_expired: NotRequired[bool]
 
 
 class RoomState(TypedDict):

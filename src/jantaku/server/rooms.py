@@ -166,6 +166,9 @@ class Seat:
     power: str | None = None
     #: the room's game ended while this person was away: they get its ``game_over`` when they come back
     missed_end: bool = False
+    #: the person's player id (an account's or a guest's; None for a CPU), and whether it is an account's
+    player_id: str | None = None
+    account: bool = False
 
     @property
     def person(self) -> bool:
@@ -498,6 +501,8 @@ class Room:
                     "cpu": s.cpu,
                     "power": s.power,
                     "missed_end": s.missed_end,
+                    "player": s.player_id,
+                    "account": s.account,
                 }
                 for s in self.seats
             ],
@@ -521,6 +526,8 @@ class Room:
                 cpu=s["cpu"],
                 power=s.get("power"),
                 missed_end=bool(s.get("missed_end")),
+                player_id=s.get("player"),
+                account=bool(s.get("account")),
             )
             for s in data["seats"]
         ]

@@ -45,13 +45,16 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     event,
     inspect,
     select,
+    update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.sql.expression import Executable
 
 from jantaku.server.ratings import Skill, family_of, leaver_rule_applies, rate, rate_leavers, rated_game
 from jantaku.sim.play import PlayerLine
@@ -222,6 +225,40 @@ class MetaRow(Base):
 
 
 @dataclass(frozen=True)
+class Account:
+    """An account as the API reads it (a copy: no database session behind it)."""
+
+    id: str
+    name: str
+    password_hash: str
+    hidden: bool
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """A logged-in device: ``handle`` is its public name (the first hex digits of its token's hash: it leads back
+    to no token and opens nothing), to list and end it."""
+
+    token_hash: str
+    account_id: str
+    created_at: datetime
+    last_seen: datetime
+    expires_at: datetime
+    agent: str
+
+    @property
+    def handle(self) -> str:
+        return self.token_hash[:SESSION_HANDLE]
+
+
+#: hex digits of a session's token hash that name it in ``/api/account/me`` (64 bits: no two of one account meet)
+SESSION_HANDLE = 16
+#: seconds between two writes of a session's ``last_seen`` (every request would otherwise be a write)
+TOUCH_SECONDS = 60.0
+
+
+@dataclass(frozen=True)
 class RunningGame:
     """What a restart needs to resume a game."""
 
@@ -341,6 +378,21 @@ def add_to_stats(s: Session, player_id: str, family: str, length: str, seats: in
     st.calls += p.calls
     st.win_points += p.win_points
     st.deal_in_points += p.deal_in_points
+
+
+def aware(moment: datetime) -> datetime:
+    """``moment`` with its time zone: SQLite hands back the UTC times it was given without one."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _account(row: AccountRow) -> Account:
+    return Account(row.id, row.name, row.password_hash, bool(row.hidden), aware(row.created_at))
+
+
+def _session(row: SessionRow) -> SessionInfo:
+    return SessionInfo(
+        row.token_hash, row.account_id, aware(row.created_at), aware(row.last_seen), aware(row.expires_at), row.agent
+    )
 
 
 def make_engine(url: str) -> Engine:
@@ -544,7 +596,15 @@ class Store:
                 )
             )
             for i, seat in enumerate(seats):
-                s.add(PlayerRow(game_id=game_id, seat=i, nickname=seat["nickname"], cpu=seat.get("cpu")))
+                s.add(
+                    PlayerRow(
+                        game_id=game_id,
+                        seat=i,
+                        nickname=seat["nickname"],
+                        cpu=seat.get("cpu"),
+                        player_id=seat.get("player"),
+                    )
+                )
 
         self.submit(job, game_id)
 
@@ -594,7 +654,8 @@ class Store:
         people) back. In that transaction too, each seat's results (``lines``: ``summarise`` of its events) go to
         ``game_players``, the players' running sums and ratings change (``record_results``): a crash before the
         commit resumes the game, which ends again; after it, the game is over and nothing is counted twice.
-        ``stand_ins``: the seats a stand-in CPU finished; ``absent``: the people away when an abandoned game ended.
+        ``stand_ins``: the seats a stand-in CPU finished (marked in the game's seats too: ``mark_stand_ins``);
+        ``absent``: the people away when an abandoned game ended.
         The returned result holds the rating changes once ``durable()`` has resolved."""
         text = "\n".join(log) + "\n"
         result = GameResult()
@@ -608,6 +669,7 @@ class Store:
             row.status, row.walls, row.log, row.finished_at = status, walls, text, ended
             result.ratings = record_results(s, row, final, lines, stand_ins, absent)
             row.final = {**final, "ratings": result.ratings}
+            mark_stand_ins(s, row, sorted(stand_ins))
             room = {k: v for k, v in row.room.items() if k != "started_at"}
             seats = [
                 None if p is None or (p.get("cpu") is None and not p.get("token_hash")) else p for p in room["seats"]
@@ -645,12 +707,13 @@ class Store:
             return [dict(r) for r in s.scalars(select(WaitingRoomRow.room).order_by(WaitingRoomRow.updated_at))]
 
     def list_games(self, player: str | None = None, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
-        """Finished (and abandoned) games, newest first; ``player`` keeps the games where that nickname sat."""
+        """Finished (and abandoned) games, newest first; ``player`` keeps the games where that player id (an
+        account's or a guest's) sat. Never a nickname: anyone may type one, and a history is its player's."""
         self._caught_up()  # a game announced as over is listed (its record is written before game_over is sent)
         with Session(self.engine) as s:
             q = select(GameRow).where(GameRow.status.in_(("finished", "abandoned")))
             if player:
-                q = q.where(GameRow.id.in_(select(PlayerRow.game_id).where(PlayerRow.nickname == player)))
+                q = q.where(GameRow.id.in_(select(PlayerRow.game_id).where(PlayerRow.player_id == player)))
             q = q.order_by(GameRow.finished_at.desc(), GameRow.id).limit(limit).offset(offset)
             return [_summary(row) for row in s.scalars(q).all()]
 
@@ -675,6 +738,234 @@ class Store:
         with Session(self.engine) as s:
             row = s.get(GameRow, game_id)
             return None if row is None else row.status
+
+    # ------------------------------------------------------------------ accounts and sessions
+    # Accounts and sessions are rows no game writes: they are written by short transactions of their own, in the
+    # request's thread. What moves a player's seats, sums or ratings (``adopt``, ``delete_account``) goes through
+    # the writer, in order with the games' writes to the same rows (``write``).
+
+    def write(self, job: Callable[[Session], None], timeout: float = 10.0) -> None:
+        """Run ``job`` on the writer, after every write queued before it, and wait until it is committed; a job
+        that was dropped (it failed) raises ``StoreError``."""
+        done: list[bool] = []
+
+        def tracked(s: Session) -> None:
+            done.clear()  # (a batch that failed is committed again job by job: the last run counts)
+            job(s)
+            done.append(True)
+
+        self.submit(tracked)
+        if not self._caught_up(timeout):
+            raise TimeoutError("the database writer did not catch up")
+        if not done:
+            raise StoreError("the write failed and was dropped")
+
+    def create_account(self, account_id: str, name: str, canonical: str, key: str, password_hash: str) -> bool:
+        """A new account; False if its name is taken (the same ``canonical`` name, or a look-alike ``key``)."""
+        try:
+            with Session(self.engine) as s, s.begin():
+                taken = s.scalar(
+                    select(AccountRow.id).where((AccountRow.canonical == canonical) | (AccountRow.name_key == key))
+                )
+                if taken is not None:
+                    return False
+                s.add(
+                    AccountRow(
+                        id=account_id,
+                        name=name,
+                        canonical=canonical,
+                        name_key=key,
+                        password_hash=password_hash,
+                        created_at=now(),
+                        hidden=False,
+                    )
+                )
+        except IntegrityError:  # the same name registered at the same moment
+            return False
+        return True
+
+    def account(self, account_id: str) -> Account | None:
+        with Session(self.engine) as s:
+            row = s.get(AccountRow, account_id)
+            return None if row is None else _account(row)
+
+    def account_by_name(self, canonical: str) -> Account | None:
+        """The account a login names (``accounts.canonical_name`` of what was typed)."""
+        with Session(self.engine) as s:
+            row = s.scalar(select(AccountRow).where(AccountRow.canonical == canonical))
+            return None if row is None else _account(row)
+
+    def set_password_hash(self, account_id: str, password_hash: str) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.execute(update(AccountRow).where(AccountRow.id == account_id).values(password_hash=password_hash))
+
+    def set_hidden(self, account_id: str, hidden: bool) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.execute(update(AccountRow).where(AccountRow.id == account_id).values(hidden=hidden))
+
+    def open_session(self, hashed: str, account_id: str, opened: datetime, expires: datetime, agent: str) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.add(
+                SessionRow(
+                    token_hash=hashed,
+                    account_id=account_id,
+                    created_at=opened,
+                    last_seen=opened,
+                    expires_at=expires,
+                    agent=agent[:120],
+                )
+            )
+
+    def session(self, hashed: str, at: datetime) -> tuple[SessionInfo, Account] | None:
+        """The live session of this token hash and its account; an expired one is None, like an unknown one, and
+        deleted. One read: the websocket's ``hello`` asks on the event loop, so what it writes (the deletion, and
+        ``last_seen`` at most every ``TOUCH_SECONDS``) is queued to the writer, never waited for."""
+        with Session(self.engine) as s:
+            row = s.get(SessionRow, hashed)
+            if row is None:
+                return None
+            info = _session(row)
+            account = s.get(AccountRow, row.account_id)
+        if account is None or info.expires_at <= at:
+            self.submit(_statement(delete(SessionRow).where(SessionRow.token_hash == hashed)))
+            return None
+        if (at - info.last_seen).total_seconds() >= TOUCH_SECONDS:
+            self.submit(_statement(update(SessionRow).where(SessionRow.token_hash == hashed).values(last_seen=at)))
+        return info, _account(account)
+
+    def sessions_of(self, account_id: str) -> list[SessionInfo]:
+        """An account's sessions, the newest first."""
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(SessionRow).where(SessionRow.account_id == account_id).order_by(SessionRow.created_at.desc())
+            )
+            return [_session(r) for r in rows]
+
+    def end_session(self, hashed: str) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.execute(delete(SessionRow).where(SessionRow.token_hash == hashed))
+
+    def end_sessions(self, account_id: str, keep: str | None = None) -> list[str]:
+        """End the account's sessions but ``keep`` (a token hash); the hashes ended."""
+        with Session(self.engine) as s, s.begin():
+            q = select(SessionRow.token_hash).where(SessionRow.account_id == account_id)
+            ended = [h for h in s.scalars(q) if h != keep]
+            if ended:
+                s.execute(delete(SessionRow).where(SessionRow.token_hash.in_(ended)))
+            return ended
+
+    def expire_sessions(self, at: datetime) -> int:
+        """Delete every session over at ``at``; how many (the sweeper calls it now and then)."""
+        with Session(self.engine) as s, s.begin():
+            result = s.execute(delete(SessionRow).where(SessionRow.expires_at <= at))
+            return int(getattr(result, "rowcount", 0) or 0)
+
+    def adopt(self, guest: str, account_id: str) -> None:
+        """A guest became an account: their seats, sums and ratings are the account's from now on, in one
+        transaction on the writer (after any game write queued before). The account is new, so it has no sums or
+        ratings of its own that the guest's would meet."""
+
+        def job(s: Session) -> None:
+            games = list(s.scalars(select(PlayerRow.game_id).where(PlayerRow.player_id == guest).distinct()))
+            s.execute(update(PlayerRow).where(PlayerRow.player_id == guest).values(player_id=account_id))
+            s.execute(update(PlayerStatsRow).where(PlayerStatsRow.player_id == guest).values(player_id=account_id))
+            s.execute(update(RatingRow).where(RatingRow.player_id == guest).values(player_id=account_id))
+            for game in s.scalars(select(GameRow).where(GameRow.id.in_(games))):
+                game.seats = [
+                    {**seat, "player": account_id, "account": True} if seat.get("player") == guest else seat
+                    for seat in game.seats
+                ]
+
+        self.write(job)
+
+    def delete_account(self, account_id: str, shown: str) -> None:
+        """The account is gone: its sessions, sums and ratings deleted, its seats in stored games shown as
+        ``shown`` ("deleted player") with no player id, in the seat rows, the seats and result of each game and the
+        room kept with it, so that no record nor download names it any more. (A game's log holds no names: the
+        downloads take them from the seats.) The games stay whole for the others."""
+
+        def job(s: Session) -> None:
+            seats = s.execute(select(PlayerRow.game_id, PlayerRow.seat).where(PlayerRow.player_id == account_id))
+            mine: dict[str, set[int]] = {}
+            for game_id, seat in seats:
+                mine.setdefault(game_id, set()).add(seat)
+            s.execute(update(PlayerRow).where(PlayerRow.player_id == account_id).values(player_id=None, nickname=shown))
+            for game in s.scalars(select(GameRow).where(GameRow.id.in_(list(mine)))):
+                forget_seats(game, mine[game.id], shown)
+            s.execute(delete(PlayerStatsRow).where(PlayerStatsRow.player_id == account_id))
+            s.execute(delete(RatingRow).where(RatingRow.player_id == account_id))
+            s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            s.execute(delete(AccountRow).where(AccountRow.id == account_id))
+
+        self.write(job)
+
+    def player_game_ids(self, player_id: str) -> list[str]:
+        """The finished (and abandoned) games where the player sat, oldest first: what their export holds."""
+        self._caught_up()
+        with Session(self.engine) as s:
+            q = (
+                select(GameRow.id)
+                .where(GameRow.status.in_(("finished", "abandoned")))
+                .where(GameRow.id.in_(select(PlayerRow.game_id).where(PlayerRow.player_id == player_id)))
+                .order_by(GameRow.finished_at, GameRow.id)
+            )
+            return list(s.scalars(q))
+
+    def player_sums(self, player_id: str) -> dict[str, Any]:
+        """The player's running sums (``player_stats``) and ratings as stored: the statistics of their export."""
+        with Session(self.engine) as s:
+            stats = s.scalars(select(PlayerStatsRow).where(PlayerStatsRow.player_id == player_id))
+            ratings = s.scalars(select(RatingRow).where(RatingRow.player_id == player_id))
+            return {
+                "stats": [
+                    {c.key: getattr(r, c.key) for c in PlayerStatsRow.__table__.columns if c.key != "player_id"}
+                    for r in stats
+                ],
+                "ratings": [
+                    {"family": r.family, "mu": r.mu, "sigma": r.sigma, "rating": r.rating, "games": r.games}
+                    for r in ratings
+                ],
+            }
+
+
+def _statement(statement: Executable) -> Callable[[Session], None]:
+    """A writer job that runs one statement."""
+
+    def job(s: Session) -> None:
+        s.execute(statement)
+
+    return job
+
+
+def mark_stand_ins(s: Session, row: GameRow, stand_ins: list[int] | tuple[int, ...]) -> None:
+    """The seats a CPU was playing for their person at the end: marked in the game's seats and its seat rows (such a
+    game is shown marked in the person's history and counts nowhere for them)."""
+    seats = [dict(seat, stand_in=i in stand_ins and seat.get("cpu") is None) for i, seat in enumerate(row.seats)]
+    row.seats = seats
+    for player in s.scalars(select(PlayerRow).where(PlayerRow.game_id == row.id)):
+        player.stand_in = bool(player.seat < len(seats) and seats[player.seat]["stand_in"])
+
+
+def forget_seats(game: GameRow, seats: set[int], shown: str) -> None:
+    """Seats ``seats`` of ``game`` show ``shown`` and no player: in its seats, its result's names and its room."""
+    game.seats = [
+        {**seat, "nickname": shown, "player": None, "account": False} if i in seats else seat
+        for i, seat in enumerate(game.seats)
+    ]
+    if game.final is not None and isinstance(game.final.get("nicknames"), list):
+        names = list(game.final["nicknames"])
+        game.final = {**game.final, "nicknames": [shown if i in seats else n for i, n in enumerate(names)]}
+    room_seats = game.room.get("seats") if isinstance(game.room, dict) else None
+    if isinstance(room_seats, list):
+        game.room = {
+            **game.room,
+            "seats": [
+                {**seat, "nickname": shown, "player": None, "account": False, "token_hash": None}
+                if i in seats and isinstance(seat, dict)
+                else seat
+                for i, seat in enumerate(room_seats)
+            ],
+        }
 
 
 def _summary(row: GameRow) -> dict[str, Any]:

@@ -315,8 +315,9 @@ class Results {
     // a shared placement (tie_break "shared") shows the same place on every tied row
     const placeOf = (seat, index) => (final.places && final.places.length ? final.places[seat] : index);
     // a rated game: each seat's rating change (null for a seat that is not rated: a CPU, a guest's unrated seat)
-    const rating = (seat) => (msg.ratings || []).find((r) => r && r.seat === seat) || null;
-    const rated = (msg.ratings || []).some(Boolean);
+    const changes = final.ratings || msg.ratings || [];
+    const rating = (seat) => changes.find((r) => r && r.seat === seat) || null;
+    const rated = changes.some(Boolean);
     const rows = final.order.map((seat, index) => el("tr", { class: placeOf(seat, index) === 0 ? "first" : "" },
       el("td", {}, String(placeOf(seat, index) + 1)), el("td", {}, finalName(final, state, seat)),
       el("td", { class: "num" }, final.scores[seat].toLocaleString()),
