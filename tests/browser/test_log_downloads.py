@@ -30,24 +30,27 @@ def finished_game(name: str = "tenhou") -> Game:
     return game
 
 
-def record(server: LiveServer, game: Game, game_id: str = GAME_ID) -> None:
-    """The game in the server's records as if Ann had played it with three CPUs."""
+def record(server: LiveServer, game: Game, ann: Person, game_id: str = GAME_ID) -> None:
+    """The game in the server's records as if Ann (this browser's guest) had played it with three CPUs: the history
+    lists a player's games by their player id."""
     store = server.app.state.store
-    seats = [{"nickname": n, **({"cpu": "normal"} if i else {})} for i, n in enumerate(NAMES)]
+    ann.page.wait_for_function("() => !!window.jantaku.state.player")  # the welcome said who the guest is
+    player = ann.state("player.id")
+    seats = [{"nickname": n, **({"cpu": "normal"} if i else {"player": player})} for i, n in enumerate(NAMES)]
     room = {"id": "ROOM01", "seats": [None] * 4}
     rules = game.rules
     store.game_started(game_id, "ROOM01", rules.name, rules.options(), str(game.seed), game.log[0], seats, room)
     assert game.final is not None
-    final = {"nicknames": NAMES, "order": [0, 1, 2, 3], "scores": list(game.final.scores)}
+    final = {**game.final.to_json(), "nicknames": NAMES}
     store.game_finished(game_id, "finished", final, [], game.log)
     store.flush()
 
 
 def test_the_history_links_each_log_format(server: LiveServer, people: Callable[..., Person]) -> None:
-    record(server, finished_game())
     ann = people("Ann")
+    record(server, finished_game(), ann)
     page = ann.page
-    page.reload()  # the history loads with the page, for the nickname kept
+    page.reload()  # the history loads with the page, for the player the guest token says
     links = page.locator("table.history .log-links a")
     expect(links).to_have_count(3)
     expect(links).to_have_text(["log", "mjai", "tenhou.net/6"])
@@ -75,9 +78,9 @@ def labels(game: Game) -> list[str]:
 
 def test_the_history_lists_each_hand_for_the_tenhou6_viewer(server: LiveServer, people: Callable[..., Person]) -> None:
     game = finished_game()
-    record(server, game)
-    record(server, finished_game("zung-jung"), ZUNG_JUNG_ID)
     ann = people("Ann")
+    record(server, game, ann)
+    record(server, finished_game("zung-jung"), ann, ZUNG_JUNG_ID)
     page = ann.page
     page.reload()
     expect(page.locator("table.history tr")).to_have_count(2)

@@ -7,7 +7,7 @@ const NS = "http://www.w3.org/2000/svg";
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
   for (const [key, value] of Object.entries(attrs)) if (value !== null && value !== undefined) node.setAttribute(key, String(value));
-  for (const child of children.flat()) if (child) node.append(child);
+  for (const child of children.flat(Infinity)) if (child) node.append(child);
   return node;
 }
 
@@ -54,17 +54,18 @@ export function placementChart(places, seats, label) {
     svg("title", {}, label), rows, mean, line, dots);
 }
 
-/** Ratings over time: one line per family ({family: [[finished_at, rating], ...]}), x by time, y from the lowest
- * to the highest rating shown, with the end points' values written. `names`: the families' names for the legend. */
+/** Ratings over time: one line per family ({family: [[finished_at, rating], ...]}), the games evenly spaced in the
+ * order they ended (a week away leaves no gap: the line reads game by game), y from the lowest to the highest rating
+ * shown. `names`: the families' names for the legend, each with the latest rating. */
 export function ratingChart(series, names, label) {
   const families = Object.keys(series).filter((f) => series[f] && series[f].length);
   const points = families.flatMap((f) => series[f]);
-  const times = points.map(([at]) => Date.parse(at)).filter(Number.isFinite);
+  const order = [...new Set(points.map(([at]) => at))].sort((a, b) => Date.parse(a) - Date.parse(b) || (a < b ? -1 : 1));
+  const slot = new Map(order.map((at, i) => [at, i]));
   const values = points.map(([, r]) => Number(r));
-  const t0 = Math.min(...times), t1 = Math.max(...times);
   let lo = Math.min(...values), hi = Math.max(...values);
   if (hi - lo < 1) { lo -= 0.5; hi += 0.5; }
-  const x = (at) => PAD.left + (t1 === t0 ? (W - PAD.left - PAD.right) / 2 : ((Date.parse(at) - t0) * (W - PAD.left - PAD.right)) / (t1 - t0));
+  const x = (at) => PAD.left + (order.length <= 1 ? (W - PAD.left - PAD.right) / 2 : (slot.get(at) * (W - PAD.left - PAD.right)) / (order.length - 1));
   const y = (r) => PAD.top + ((hi - Number(r)) * (H - PAD.top - PAD.bottom)) / (hi - lo);
   const ticks = [hi, (hi + lo) / 2, lo].map((v) => [
     svg("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: "grid" }),

@@ -46,6 +46,7 @@ class Net {
       }, PING_MS);
     };
     ws.onmessage = (ev) => {
+      if (this.ws !== ws) return; // a connection given up for a new one (reconnect()): what it still says is past
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === "welcome") {

@@ -15,11 +15,14 @@ import { backLink, statusLine, refusalText, dateText, deviceName, MIN_PASSWORD }
 /** The refusal under each form, as an answer or a code ({password, delete, data}), drawn in the page's language. */
 const errors = { password: null, delete: null, data: null };
 
+const isAccount = () => !!(state.player && state.player.account);
+
 /** Asks the server who we are and what the account holds (a guest answers too, with its guest token). */
 export async function load() {
   state.me = { status: "loading", data: null };
   refresh();
-  const res = await call("GET", "/api/account/me", undefined, { guest: true });
+  // a guest proves who they are with the guest token; an account by its cookie alone (a guest header would win)
+  const res = await call("GET", "/api/account/me", undefined, { guest: !isAccount() });
   if (res.ok) state.me = { status: "ok", data: res.data };
   else if (res.status === 401) state.me = { status: "ok", data: { player: state.player ? { ...state.player, account: false } : null } };
   else state.me = { status: "error", data: null };
@@ -81,7 +84,7 @@ function passwordForm() {
   const form = el("form", { class: "card account-form", id: "password-form", novalidate: true },
     el("h2", {}, t("changePassword")),
     input("old-password", t("currentPassword"), "current-password"),
-    input("new-password", `${t("newPassword")} (${t("passwordRule", { n: MIN_PASSWORD })})`, "new-password"),
+    input("new-password", `${t("newPassword")}${t("passwordRule", { n: MIN_PASSWORD })}`, "new-password"),
     input("new-confirm", t("confirmPassword"), "new-password"),
     errors.password ? el("div", { class: "form-error", id: "password-error", role: "alert" }, refusalText(errors.password)) : null,
     el("button", { class: "primary", id: "password-submit", type: "submit" }, t("changePassword")));
@@ -135,7 +138,8 @@ async function setHidden(hidden) {
 }
 
 async function downloadData() {
-  const res = await download("/api/account/export", `jantaku-${(state.player && state.player.name) || "data"}.zip`, { guest: true });
+  const res = await download("/api/account/export", `jantaku-${(state.player && state.player.name) || "data"}.zip`,
+    { guest: !isAccount() });
   errors.data = res.ok ? null : res;
   refresh();
 }

@@ -50,7 +50,7 @@ function build() {
   const registerForm = el("form", { class: "card account-form", id: "register-form", novalidate: true },
     el("h2", {}, t("registerTitle")), el("p", { class: "hint" }, t("registerHint")),
     field("register-name", t("accountName"), { autocomplete: "username", maxlength: 24, autocapitalize: "off", spellcheck: "false" }),
-    field("register-password", `${t("password")} (${t("passwordRule", { n: MIN_PASSWORD })})`,
+    field("register-password", `${t("password")}${t("passwordRule", { n: MIN_PASSWORD })}`,
       { type: "password", autocomplete: "new-password", minlength: MIN_PASSWORD, maxlength: 128 }),
     field("register-confirm", t("confirmPassword"), { type: "password", autocomplete: "new-password", maxlength: 128 }));
   const registerButton = el("button", { class: "primary", id: "register-submit", type: "submit" }, t("registerSubmit"));

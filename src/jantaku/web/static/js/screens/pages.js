@@ -2,7 +2,7 @@
 // failure lines, the server's refusals in the page's language, and the words for families, lengths and dates.
 
 import { el } from "../dom.js";
-import { t, getLang } from "../i18n.js";
+import { t } from "../i18n.js";
 import { refusal } from "../api.js";
 
 /** The shortest password the server takes (accounts.MIN_PASSWORD): the form says it before the server has to. */
@@ -44,13 +44,14 @@ export function lengthName(length) {
   return String(length);
 }
 
-/** A date and time from the server (ISO 8601, or seconds since the epoch) in the page's language, minutes shown. */
+/** A date and time from the server (ISO 8601, or seconds since the epoch) as the page's clock reads it, in digits
+ * ("2026-11-27 00:09"): the same in both languages, and no character the bundled font may lack (a locale's 年). */
 export function dateText(value) {
   if (value === null || value === undefined) return "";
   const date = typeof value === "number" ? new Date(value * 1000) : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return date.toLocaleString(getLang() === "ja" ? "ja-JP" : "en-GB", { year: "numeric", month: "short", day: "numeric",
-    hour: "2-digit", minute: "2-digit" });
+  const two = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
 /** A share as a percentage ("23.4%"), from the statistics' 0..1 values; "–" when there is none. */

@@ -29,8 +29,17 @@ export function show(host) {
   const p = state.profile;
   patch(host, [p, getLang(), state.player && state.player.id], () => el("div", { class: "pages profile-page" }, backLink(),
     !p || p.status === "loading" || p.status === "error" ? statusLine(p ? p.status : "loading", () => load(state.route.arg))
-      : p.status === "missing" ? el("section", { class: "card" }, el("p", { id: "player-missing" }, t("playerMissing")))
+      : p.status === "missing" ? missing(p.id)
         : profile(p.data)));
+}
+
+/** An id the server does not know: our own (a guest who has not finished a game yet has no record), or nobody's. */
+function missing(id) {
+  if (state.player && state.player.id === id) {
+    return el("section", { class: "card profile-head" }, el("h2", { id: "profile-name" }, t("profileOf", { name: state.player.name })),
+      el("p", { class: "hint", id: "no-stats" }, t("noGamesCounted")));
+  }
+  return el("section", { class: "card" }, el("p", { id: "player-missing" }, t("playerMissing")));
 }
 
 function profile(d) {
@@ -59,7 +68,7 @@ function ratings(list) {
       el("span", { class: "family" }, familyName(f)),
       el("strong", { class: "rating-value" }, ratingText(r.rating)),
       el("span", { class: "hint" }, r.provisional ? el("span", { class: "tag warn" }, t("provisional"))
-        : r.rank ? t("rankOf", { n: r.rank }) : "", " ", t("ratedGames", { n: r.games })));
+        : r.rank ? t("rankOf", { n: r.rank }) : "", " · ", t("ratedGames", { n: r.games })));
   }));
 }
 
@@ -114,7 +123,7 @@ function recent(games) {
       games.map((g) => el("tr", { dataset: { game: g.game_id } },
         el("td", {}, dateText(g.finished_at)),
         el("td", {}, familyName(g.family), g.length ? ` · ${lengthName(g.length)}` : ""),
-        el("td", { class: `num place place-${g.place}` }, g.place === null || g.place === undefined ? "–" : t("placeShort", { n: g.place + 1 })),
+        el("td", { class: `num place place-${g.place}` }, g.place === null || g.place === undefined ? "–" : t(`placeRate.p${g.place + 1}`)),
         el("td", { class: "num" }, g.score === null || g.score === undefined ? "" : Number(g.score).toLocaleString()),
         el("td", { class: "num rating-delta" }, g.rated && g.rating_before !== null && g.rating_after !== null
           ? el("span", { class: Number(g.rating_after) >= Number(g.rating_before) ? "plus" : "minus",

@@ -340,7 +340,7 @@ function ratingCell(r) {
   if (!r) return "";
   const up = Number(r.after) >= Number(r.before);
   return [el("span", { class: up ? "plus" : "minus", title: t("ratingChangeTitle", { before: ratingText(r.before), after: ratingText(r.after) }) },
-    ratingDelta(r.before, r.after)), " ", el("span", { class: "hint" }, ratingText(r.after)),
+    ratingDelta(r.before, r.after)), " ", el("span", { class: "hint" }, `→ ${ratingText(r.after)}`),
   r.provisional ? [" ", el("span", { class: "tag warn" }, t("provisional"))] : null];
 }
 
