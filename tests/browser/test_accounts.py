@@ -307,3 +307,78 @@ def test_the_pages_on_a_phone_held_upright(server: LiveServer, visitors: Callabl
     page.focus("#back-to-lobby")
     page.keyboard.press("Enter")
     expect(page.locator("#play-now")).to_be_visible()
+
+
+def test_the_account_page_changes_the_password_hides_downloads_and_deletes(
+    server: LiveServer, visitors: Callable[..., Person]
+) -> None:
+    allowed = {"/api/account/password": 401, "/api/account": 401, "/api/account/login": 401}
+    cy = visitors(allowed=allowed)
+    page = cy.page
+    pid = register(cy, "Cy")
+    record_game(server, "cygame000000001", [("Cy", pid), ("CPU 2", None), ("CPU 3", None), ("CPU 4", None)])
+    page.click("#account-link")
+    expect(page.locator("#account-name")).to_have_text("Cy")
+
+    # a new password: the old one asked (a wrong one refused), the two new ones alike
+    page.fill("#old-password", "not the password")
+    page.fill("#new-password", "a new password")
+    page.fill("#new-confirm", "a new password")
+    page.click("#password-submit")
+    expect(page.locator("#password-error")).to_have_text("Wrong password.")
+    page.fill("#old-password", PASSWORD)
+    page.fill("#new-password", "a new password")
+    page.fill("#new-confirm", "another one")
+    page.click("#password-submit")
+    expect(page.locator("#password-error")).to_have_text("The two passwords differ.")
+    page.fill("#new-confirm", "a new password")
+    page.click("#password-submit")
+    expect(page.locator(".notice")).to_have_text("Password changed: your other devices are logged out.")
+    expect(page.locator("#password-error")).to_have_count(0)
+
+    # hidden from the leaderboards, as the account page shows when opened again
+    page.check("#hide-from-boards")
+    expect(page.locator(".notice")).to_have_text("You are hidden from the leaderboards.")
+    page.reload()
+    expect(page.locator("#hide-from-boards")).to_be_checked()
+
+    # every game and the statistics in one zip, fetched with the cookie (no token in a URL)
+    with page.expect_download() as download:
+        page.click("#download-data")
+    assert download.value.suggested_filename == "jantaku-Cy.zip"
+    with open(download.value.path(), "rb") as zipped:
+        assert zipped.read(2) == b"PK"
+
+    # deleting asks for the password; then the page is a new guest's and the account is no more
+    page.fill("#delete-password", PASSWORD)  # (the old one: it was changed)
+    page.click("#delete-submit")
+    expect(page.locator("#delete-error")).to_have_text("Wrong password.")
+    page.fill("#delete-password", "a new password")
+    page.click("#delete-submit")
+    expect(page.locator(".notice")).to_have_text("Your account is deleted.")
+    expect(page.locator("#login-link")).to_be_visible()
+    page.wait_for_function("() => window.jantaku.state.player && !window.jantaku.state.player.account")
+    assert player_id(cy) != pid
+    page.click("#login-link")
+    page.fill("#login-name", "Cy")
+    page.fill("#login-password", "a new password")
+    page.click("#login-submit")
+    expect(page.locator("#login-error")).to_have_text("Wrong name or password.")
+
+
+def test_a_guest_downloads_their_data_and_is_offered_an_account(
+    server: LiveServer, visitors: Callable[..., Person]
+) -> None:
+    eve = visitors()
+    page = eve.page
+    guest = player_id(eve)
+    record_game(server, "evegame00000001", [("Eve", guest), ("CPU 2", None), ("CPU 3", None), ("CPU 4", None)])
+    page.goto(f"{server.url}/#/account")
+    expect(page.locator("#account-head h2")).to_have_text("Playing as a guest")
+    expect(page.locator("#view-profile")).to_have_attribute("href", f"#/player/{guest}")
+    with page.expect_download() as download:
+        page.click("#download-data")
+    with open(download.value.path(), "rb") as zipped:
+        assert zipped.read(2) == b"PK"
+    page.click("#to-login")
+    expect(page.locator("#register-form")).to_be_visible()

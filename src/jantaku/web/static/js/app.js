@@ -68,6 +68,10 @@ async function followRoute() {
 
 function render() {
   const screen = screenOf();
+  if (screen === "table" && state.route.page) { // a game took the person to the table: the page they were on is left
+    state.route = { page: null, arg: null };
+    history.replaceState(null, "", location.pathname + location.search);
+  }
   // past the lobby (another screen, or a notice over it) the page shows the rules' words and Japanese the first
   // load does not carry: they and their font face come first (forms.js, fonts.js), the page stays as it is meanwhile
   if ((screen !== "lobby" || state.notice) && !pastLobbyReady()) {

@@ -7,7 +7,7 @@ import { el, patch } from "../dom.js";
 import { t, getLang } from "../i18n.js";
 import { state, refresh } from "../store.js";
 import { call, download } from "../api.js";
-import { reconnect, forgetToken } from "../net.js";
+import { reconnect, forgetToken, storedToken } from "../net.js";
 import { notice } from "../notices.js";
 import { go, profileHref } from "../routes.js";
 import { backLink, statusLine, refusalText, dateText, deviceName, MIN_PASSWORD } from "./pages.js";
@@ -15,14 +15,16 @@ import { backLink, statusLine, refusalText, dateText, deviceName, MIN_PASSWORD }
 /** The refusal under each form, as an answer or a code ({password, delete, data}), drawn in the page's language. */
 const errors = { password: null, delete: null, data: null };
 
-const isAccount = () => !!(state.player && state.player.account);
-
 /** Asks the server who we are and what the account holds (a guest answers too, with its guest token). */
 export async function load() {
   state.me = { status: "loading", data: null };
   refresh();
-  // a guest proves who they are with the guest token; an account by its cookie alone (a guest header would win)
-  const res = await call("GET", "/api/account/me", undefined, { guest: !isAccount() });
+  // an account is known by its cookie alone (a guest header would win over it), so the cookie is tried first: the
+  // page cannot read it (HttpOnly), and before the welcome it does not know whether it is an account's; a guest then
+  // proves who they are with the guest token
+  const guest = !!(state.player && !state.player.account && storedToken()); // (the welcome said so)
+  let res = await call("GET", "/api/account/me", undefined, { guest });
+  if (!guest && res.status === 401 && storedToken()) res = await call("GET", "/api/account/me", undefined, { guest: true });
   if (res.ok) state.me = { status: "ok", data: res.data };
   else if (res.status === 401) state.me = { status: "ok", data: { player: state.player ? { ...state.player, account: false } : null } };
   else state.me = { status: "error", data: null };
@@ -31,9 +33,17 @@ export async function load() {
 
 export function show(host) {
   const me = state.me;
-  // the forms are drawn again only when the account's data changes (a typed password stays while nothing does)
-  patch(host, [me, getLang(), JSON.stringify(errors)], () => el("div", { class: "pages account-page" }, backLink(),
+  // the forms are drawn again only when the account's data changes (what the person typed stays meanwhile); the
+  // refusals are areas of their own
+  patch(host, [me, getLang()], () => el("div", { class: "pages account-page" }, backLink(),
     !me || me.status !== "ok" ? statusLine(me ? me.status : "loading", load) : page(me.data)));
+  const lang = getLang();
+  for (const [form, id] of [["password", "password-error"], ["delete", "delete-error"], ["data", "data-error"]]) {
+    const node = host.querySelector(`[data-errors="${form}"]`);
+    if (!node) continue;
+    patch(node, [errors[form], lang], () => (errors[form]
+      ? el("div", { class: "form-error", id, role: "alert" }, refusalText(errors[form])) : null));
+  }
 }
 
 function page(data) {
@@ -86,7 +96,7 @@ function passwordForm() {
     input("old-password", t("currentPassword"), "current-password"),
     input("new-password", `${t("newPassword")}${t("passwordRule", { n: MIN_PASSWORD })}`, "new-password"),
     input("new-confirm", t("confirmPassword"), "new-password"),
-    errors.password ? el("div", { class: "form-error", id: "password-error", role: "alert" }, refusalText(errors.password)) : null,
+    el("div", { class: "slot", dataset: { errors: "password" } }),
     el("button", { class: "primary", id: "password-submit", type: "submit" }, t("changePassword")));
   form.addEventListener("submit", (e) => { e.preventDefault(); changePassword(); });
   return form;
@@ -94,7 +104,7 @@ function passwordForm() {
 
 function dataCard() {
   return el("section", { class: "card", id: "my-data" }, el("h2", {}, t("yourData")), el("p", { class: "hint" }, t("downloadDataHint")),
-    errors.data ? el("div", { class: "form-error", role: "alert" }, refusalText(errors.data)) : null,
+    el("div", { class: "slot", dataset: { errors: "data" } }),
     el("button", { id: "download-data", onclick: downloadData }, t("downloadData")));
 }
 
@@ -102,7 +112,7 @@ function deleteForm() {
   const form = el("form", { class: "card account-form danger-zone", id: "delete-form", novalidate: true },
     el("h2", {}, t("deleteAccount")), el("p", { class: "hint" }, t("deleteHint")),
     input("delete-password", t("password"), "current-password"),
-    errors.delete ? el("div", { class: "form-error", id: "delete-error", role: "alert" }, refusalText(errors.delete)) : null,
+    el("div", { class: "slot", dataset: { errors: "delete" } }),
     el("button", { class: "danger", id: "delete-submit", type: "submit" }, t("deleteSubmit")));
   form.addEventListener("submit", (e) => { e.preventDefault(); deleteAccount(); });
   return form;
@@ -139,7 +149,7 @@ async function setHidden(hidden) {
 
 async function downloadData() {
   const res = await download("/api/account/export", `jantaku-${(state.player && state.player.name) || "data"}.zip`,
-    { guest: !isAccount() });
+    { guest: !(state.player && state.player.account) });
   errors.data = res.ok ? null : res;
   refresh();
 }
