@@ -19,8 +19,8 @@ PACKAGE = "jantaku.server"
 LAYERS: list[set[str]] = [
     {"__init__"},  # the package: ``create_app`` on demand
     {"app", "transport"},  # the FastAPI application; the sockets below it (how uvicorn runs)
-    # each client message's handler; restarts and the idle sweep; profiles; accounts
-    {"handlers", "upkeep", "profiles", "account_api"},
+    {"handlers", "upkeep", "account_api", "profiles"},  # each client message's handler; restarts and the idle sweep;
+    # the account and profile endpoints
     {"lobby"},  # people, rooms by Room ID, the start of games
     {"matching"},  # the auto-matching queues
     {"rooms"},  # a room's seats, settings and spectators

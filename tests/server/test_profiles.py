@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from jantaku.server.accounts import new_session_token
-from jantaku.server.profiles import guest_id
+from jantaku.server.ids import guest_id
 from jantaku.server.store import AccountRow, PlayerRow, PlayerStatsRow, RatingRow, SessionRow, Store
 from tests.server.helpers import server
 

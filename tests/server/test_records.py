@@ -4,17 +4,24 @@ across a crash on either side of its commit."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
+import sqlite3
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from jantaku.engine import Game
 from jantaku.rules import preset
@@ -22,6 +29,7 @@ from jantaku.server.ratings import Skill, rate, rate_leavers
 from jantaku.server.store import CRASH_AT_FINISH, PlayerRow, PlayerStatsRow, RatingRow, Store
 from jantaku.sim.play import play_game, summarise
 from jantaku.sim.stats import Totals
+from tests.server.helpers import EAST, simple_choice, uvicorn_process, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -230,3 +238,72 @@ def test_a_rating_changes_once_across_a_crash(tmp_path: Path, games: dict[str, P
         assert stats_row(store, "a1") is not None and stats_row(store, "a1").games == 1  # type: ignore[union-attr]
     finally:
         store.close()
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# a real server killed at the end of a rated game
+
+
+def play_matched(base: str, tokens: dict[str, str]) -> None:
+    """Four guests queue for an East game on the server at ``base`` (or, with their ``tokens``, come back to it)
+    and answer every prompt until the game ends or the server goes away, each in a thread of its own as four
+    browsers would; ``tokens`` gets each one's guest token."""
+    url = base.replace("http://", "ws://") + "/ws"
+
+    def person(name: str) -> None:
+        with contextlib.suppress(ConnectionClosed, TimeoutError), connect(url) as conn:
+            if name in tokens:
+                conn.send(json.dumps({"type": "hello", "protocol": 1, "token": tokens[name]}))
+            else:
+                conn.send(json.dumps({"type": "hello", "protocol": 1, "nickname": name}))
+                conn.send(json.dumps({"type": "queue", "settings": EAST}))
+            while True:
+                msg = json.loads(conn.recv(timeout=60))
+                if msg["type"] == "welcome" and msg.get("token"):
+                    tokens[name] = msg["token"]
+                if msg["type"] == "game_over":
+                    return
+                if msg["type"] == "update" and msg.get("seq"):
+                    action = simple_choice(msg["view"]["legal_actions"])
+                    conn.send(json.dumps({"type": "action", "seq": msg["seq"], "action": action}))
+
+    threads = [threading.Thread(target=person, args=(n,)) for n in ("Ann", "Bo", "Cy", "Di")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=180)
+
+
+def stored(db: Path) -> tuple[str, list[int], list[tuple[str, float, float, int]]]:
+    """The one game's status and places, and every rating row, read as another process would."""
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as c:
+        status, final = c.execute("SELECT status, final FROM games").fetchone()
+        rows = c.execute("SELECT player_id, mu, sigma, games FROM ratings ORDER BY player_id").fetchall()
+        seats = json.loads(c.execute("SELECT seats FROM games").fetchone()[0])
+    places = json.loads(final)["places"] if final else []
+    order = {s["player"]: i for i, s in enumerate(seats)}
+    return status, places, sorted(rows, key=lambda r: order[r[0]])
+
+
+@pytest.mark.parametrize("crash", ["before", "after"], ids=["killed-before-the-commit", "killed-after-the-commit"])
+def test_a_server_killed_at_a_rated_games_end_rates_it_once(tmp_path: Path, crash: str) -> None:
+    """The server process dies at the commit of a matched game's end; restarted (twice), it resumes the game when
+    the end was lost and finishes it, and every rating moved exactly once by the game's places."""
+    db = tmp_path / "jantaku.db"
+    slow = {"JANTAKU_GRACE": "600"}  # nobody stands in for the people while the server is down
+    tokens: dict[str, str] = {}
+    with uvicorn_process(tmp_path, **slow, **{CRASH_AT_FINISH: crash}) as base:
+        play_matched(base, tokens)
+    status, _, rows = stored(db)
+    assert (status, len(rows)) == (("running", 0) if crash == "before" else ("finished", 4))
+    for again in range(2):
+        with uvicorn_process(tmp_path, **slow) as base:
+            if crash == "before" and again == 0:  # the people come back and play the game to its end again
+                play_matched(base, tokens)
+            wait_for(lambda: stored(db)[0] == "finished")
+            httpx.get(f"{base}/api/health", timeout=10)
+    status, places, rows = stored(db)
+    want = rate([Skill()] * 4, places)
+    assert [(mu, sigma, games) for _, mu, sigma, games in rows] == [
+        (pytest.approx(w.mu), pytest.approx(w.sigma), 1) for w in want
+    ]

@@ -9,50 +9,59 @@ page's 100, whatever the number of players and games, so both answer in millisec
 
 from __future__ import annotations
 
-import hashlib
 from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request
-from sqlalchemy import func, select
+from sqlalchemy import func, select, true
 from sqlalchemy.orm import Session
 
-from jantaku.server.accounts import token_hash
+from jantaku.server.ids import guest_id, token_hash
 from jantaku.server.ratings import PROVISIONAL_GAMES, RATED_FAMILIES, Skill
-from jantaku.server.store import AccountRow, PlayerRow, PlayerStatsRow, RatingRow, SessionRow, Store
+from jantaku.server.store import AccountRow, PlayerRow, PlayerStatsRow, RatingRow, Store
 from jantaku.sim.stats import Totals, stats_from_totals
 
 #: the rows of a leaderboard
 TOP = 100
-#: the games listed in a profile, the placements charted, and the rating points per family charted
-RECENT, PLACEMENTS, SERIES = 50, 100, 200
-COOKIE = "jantaku_session"
+#: the games listed in a profile, the placements charted, and the rating points per family charted (among the
+#: player's last ``HISTORY_ROWS`` games)
+RECENT, PLACEMENTS, SERIES, HISTORY_ROWS = 50, 100, 200, 400
+#: the columns of a player's seats a profile shows
+HISTORY = (
+    PlayerRow.game_id,
+    PlayerRow.finished_at,
+    PlayerRow.family,
+    PlayerRow.length,
+    PlayerRow.place,
+    PlayerRow.score,
+    PlayerRow.rated,
+    PlayerRow.rating_before,
+    PlayerRow.rating_after,
+    PlayerRow.stand_in,
+    PlayerRow.nickname,
+)
+#: how the account endpoints name the session cookie and a guest's bearer token (``account_api``)
+COOKIE, GUEST_PREFIX = "jantaku_session", "guest:"
 
 router = APIRouter(tags=["players"])
 
 
-def guest_id(token: str) -> str:
-    """A guest's public id, derived from the guest token (it proves nothing and reveals nothing of the token)."""
-    return "g" + hashlib.sha256(b"jantaku-guest:" + token.encode()).hexdigest()[:16]
-
-
 def caller_id(request: Request) -> str | None:
-    """The player asking: an account by the ``jantaku_session`` cookie or an ``Authorization: Bearer`` session, a
-    guest by ``Bearer guest:<token>``; None for anyone else (an unknown or expired session)."""
+    """The player asking, as the account endpoints read them (docs/accounts.md): an account by the
+    ``jantaku_session`` cookie or an ``Authorization: Bearer`` session, a guest by ``Bearer guest:<token>``; None for
+    anyone else (an unknown, ended or expired session)."""
     auth = request.headers.get("authorization", "")
-    bearer = auth[7:].strip() if auth[:7].lower() == "bearer " else ""
-    if bearer.startswith("guest:"):
-        return guest_id(bearer[6:]) if bearer[6:] else None
+    scheme, _, value = auth.partition(" ")
+    bearer = value.strip() if scheme.lower() == "bearer" else ""
+    if bearer.startswith(GUEST_PREFIX):
+        guest = bearer[len(GUEST_PREFIX) :]
+        return guest_id(guest) if 0 < len(guest) <= 64 else None
     token = bearer or request.cookies.get(COOKIE, "")
-    if not token:
+    if not token or len(token) > 128:
         return None
     store: Store = request.app.state.store
-    with Session(store.engine) as s:
-        row = s.get(SessionRow, token_hash(token))
-        if row is None:
-            return None
-        expires = row.expires_at if row.expires_at.tzinfo else row.expires_at.replace(tzinfo=UTC)
-        return row.account_id if expires > datetime.now(UTC) else None
+    found = store.session(token_hash(token), datetime.now(UTC))
+    return None if found is None else found[1].id
 
 
 def iso(t: datetime | None) -> str | None:
@@ -118,19 +127,22 @@ def ranked(s: Session, family: str) -> Any:
 
 
 def rank_of(s: Session, family: str, rating: float) -> int:
-    """The leaderboard position a rating holds: one more than the ranked players rated above it."""
+    """The leaderboard position a rating holds: one more than the ranked players rated above it. Counted from the
+    ratings index alone (account ids begin with ``a``, guests' with ``g``), less the hidden accounts above it,
+    found through the index of the few hidden ones: no rating row is read, whatever the number of players."""
     above = (
+        RatingRow.family == family,
+        RatingRow.rating > rating,
+        RatingRow.games >= PROVISIONAL_GAMES,
+    )
+    accounts = (
         select(func.count())
         .select_from(RatingRow)
-        .join(AccountRow, AccountRow.id == RatingRow.player_id)
-        .where(
-            RatingRow.family == family,
-            RatingRow.rating > rating,
-            RatingRow.games >= PROVISIONAL_GAMES,
-            AccountRow.hidden.is_(False),
-        )
+        .where(*above, RatingRow.player_id >= "a", RatingRow.player_id < "b")  # accounts: ids "a…"
     )
-    return int(s.scalar(above) or 0) + 1
+    hidden_ids = select(AccountRow.id).where(AccountRow.hidden == true())
+    hidden = select(func.count()).select_from(RatingRow).where(*above, RatingRow.player_id.in_(hidden_ids))
+    return int(s.scalar(accounts) or 0) - int(s.scalar(hidden) or 0) + 1
 
 
 def rating_json(s: Session, row: RatingRow, listed: bool) -> dict[str, Any]:
@@ -151,11 +163,14 @@ def profile(store: Store, player_id: str) -> dict[str, Any] | None:
         account = s.get(AccountRow, player_id) if player_id.startswith("a") else None
         if player_id.startswith("a") and account is None:
             return None
-        mine = PlayerRow.player_id == player_id
-        newest = (PlayerRow.finished_at.desc(), PlayerRow.game_id.desc())
-        recent_rows = s.scalars(
-            select(PlayerRow).where(mine, PlayerRow.finished_at.is_not(None)).order_by(*newest).limit(RECENT)
+        # one walk down the (player_id, finished_at) index gives the recent games, the placements and the series
+        last = s.execute(
+            select(*HISTORY)
+            .where(PlayerRow.player_id == player_id, PlayerRow.finished_at.is_not(None))
+            .order_by(PlayerRow.finished_at.desc())
+            .limit(HISTORY_ROWS)
         ).all()
+        recent_rows = last[:RECENT]
         stats_rows = s.scalars(select(PlayerStatsRow).where(PlayerStatsRow.player_id == player_id)).all()
         if account is None and not recent_rows and not stats_rows:
             return None
@@ -177,8 +192,9 @@ def profile(store: Store, player_id: str) -> dict[str, Any] | None:
         tables: dict[str, list[dict[str, Any]]] = {}
         ids = [r.game_id for r in recent_rows]
         if ids:
-            for p in s.scalars(select(PlayerRow).where(PlayerRow.game_id.in_(ids)).order_by(PlayerRow.seat)).all():
-                tables.setdefault(p.game_id, []).append({"nickname": p.nickname, "player": p.player_id})
+            seated = select(PlayerRow.game_id, PlayerRow.nickname, PlayerRow.player_id)
+            for game_id, nickname, pid in s.execute(seated.where(PlayerRow.game_id.in_(ids)).order_by(PlayerRow.seat)):
+                tables.setdefault(game_id, []).append({"nickname": nickname, "player": pid})
         recent = [
             {
                 "game_id": r.game_id,
@@ -195,24 +211,14 @@ def profile(store: Store, player_id: str) -> dict[str, Any] | None:
             }
             for r in recent_rows
         ]
-        counted = (
-            mine,
-            PlayerRow.finished_at.is_not(None),
-            PlayerRow.stand_in.is_(False),
-            PlayerRow.place.is_not(None),
-        )
-        places = s.scalars(select(PlayerRow.place).where(*counted).order_by(*newest).limit(PLACEMENTS)).all()
+        places = [r.place for r in last if not r.stand_in and r.place is not None][:PLACEMENTS]
         series: dict[str, list[list[Any]]] = {}
-        for family in RATED_FAMILIES:
-            points = s.execute(
-                select(PlayerRow.finished_at, PlayerRow.rating_after)
-                .where(mine, PlayerRow.finished_at.is_not(None), PlayerRow.family == family)
-                .where(PlayerRow.rating_after.is_not(None))
-                .order_by(*newest)
-                .limit(SERIES)
-            ).all()
-            if points:
-                series[family] = [[iso(t), r] for t, r in reversed(points)]
+        for r in last:
+            if r.rating_after is not None and r.family in RATED_FAMILIES:
+                points = series.setdefault(r.family, [])
+                if len(points) < SERIES:
+                    points.append([iso(r.finished_at), r.rating_after])
+        series = {family: points[::-1] for family, points in series.items()}
         return {
             "id": player_id,
             "name": name,
@@ -221,7 +227,7 @@ def profile(store: Store, player_id: str) -> dict[str, Any] | None:
             "families": families,
             "ratings": ratings,
             "recent": recent,
-            "placements": [p for p in reversed(places) if p is not None],
+            "placements": places[::-1],
             "rating_series": series,
         }
 

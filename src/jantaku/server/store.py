@@ -29,7 +29,7 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -54,7 +54,6 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
-from sqlalchemy.sql.expression import Executable
 
 from jantaku.server.ratings import Skill, family_of, leaver_rule_applies, rate, rate_leavers, rated_game
 from jantaku.sim.play import PlayerLine
@@ -158,8 +157,8 @@ class AccountRow(Base):
     name_key: Mapped[str] = mapped_column(String(80), index=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    #: kept off the leaderboards (the profile stays reachable by its link)
-    hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: kept off the leaderboards (the profile stays reachable by its link); indexed: a rank counts the few hidden
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0", index=True)
 
 
 class SessionRow(Base):
@@ -201,7 +200,9 @@ class RatingRow(Base):
     ``rating`` (mu - k*sigma) the leaderboard orders by."""
 
     __tablename__ = "ratings"
-    __table_args__ = (Index("ix_ratings_family_rating", "family", "rating"),)
+    #: the leaderboard reads the top of (family, rating); a rank counts the rows above a rating from this index
+    #: alone (games and player_id in it: no row is read)
+    __table_args__ = (Index("ix_ratings_family_rating", "family", "rating", "games", "player_id"),)
     player_id: Mapped[str] = mapped_column(String(24), primary_key=True)
     family: Mapped[str] = mapped_column(String(4), primary_key=True)
     mu: Mapped[float] = mapped_column(Float)
@@ -279,21 +280,38 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def aware(moment: datetime) -> datetime:
+    """``moment`` with its time zone: SQLite hands back the UTC times it was given without one."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _account(row: AccountRow) -> Account:
+    return Account(row.id, row.name, row.password_hash, bool(row.hidden), aware(row.created_at))
+
+
+def _session(row: SessionRow) -> SessionInfo:
+    return SessionInfo(
+        row.token_hash, row.account_id, aware(row.created_at), aware(row.last_seen), aware(row.expires_at), row.agent
+    )
+
+
 def record_results(
     s: Session,
     row: GameRow,
     final: dict[str, Any],
     lines: Sequence[PlayerLine] | None,
-    stand_ins: frozenset[int],
-    absent: frozenset[int],
+    stand_ins: Collection[int],
+    absent: Collection[int],
 ) -> list[dict[str, Any] | None]:
     """Write a game's per-seat results into ``game_players``, add a finished game's to its players' running sums
     (``player_stats``: people with a player id, not the seats a stand-in finished), and move the ratings of a rated
     game (docs/ratings.md), reading them here, in the game's own transaction. Returns each seat's rating change."""
     rules, seats = row.rules, row.seats
     n = len(seats)
+    places, scores = final.get("places"), final.get("scores")
+    if not isinstance(places, list) or not isinstance(scores, list) or len(places) != n or len(scores) != n:
+        return [None] * n  # (a result without the places of every seat: nothing to count)
     family, length = family_of(rules), str(rules.get("length"))
-    places, scores = list(final["places"]), list(final["scores"])
     players: list[str | None] = [None if seat.get("cpu") is not None else seat.get("player") for seat in seats]
     rows = []
     for i in range(n):
@@ -378,21 +396,6 @@ def add_to_stats(s: Session, player_id: str, family: str, length: str, seats: in
     st.calls += p.calls
     st.win_points += p.win_points
     st.deal_in_points += p.deal_in_points
-
-
-def aware(moment: datetime) -> datetime:
-    """``moment`` with its time zone: SQLite hands back the UTC times it was given without one."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def _account(row: AccountRow) -> Account:
-    return Account(row.id, row.name, row.password_hash, bool(row.hidden), aware(row.created_at))
-
-
-def _session(row: SessionRow) -> SessionInfo:
-    return SessionInfo(
-        row.token_hash, row.account_id, aware(row.created_at), aware(row.last_seen), aware(row.expires_at), row.agent
-    )
 
 
 def make_engine(url: str) -> Engine:
@@ -646,16 +649,15 @@ class Store:
         walls: list[dict[str, Any]],
         log: list[str],
         lines: Sequence[PlayerLine] | None = None,
-        stand_ins: frozenset[int] = frozenset(),
-        absent: frozenset[int] = frozenset(),
+        stand_ins: Collection[int] = (),
+        absent: Collection[int] = (),
     ) -> GameResult:
         """The game ended: its record is complete, and in the same transaction its room is kept as a waiting
         room with the result, so that a crash right after the end still brings the room (and the tokens of its
         people) back. In that transaction too, each seat's results (``lines``: ``summarise`` of its events) go to
         ``game_players``, the players' running sums and ratings change (``record_results``): a crash before the
         commit resumes the game, which ends again; after it, the game is over and nothing is counted twice.
-        ``stand_ins``: the seats a stand-in CPU finished (marked in the game's seats too: ``mark_stand_ins``);
-        ``absent``: the people away when an abandoned game ended.
+        ``stand_ins``: the seats a stand-in CPU finished; ``absent``: the people away when an abandoned game ended.
         The returned result holds the rating changes once ``durable()`` has resolved."""
         text = "\n".join(log) + "\n"
         result = GameResult()
@@ -665,11 +667,10 @@ class Store:
             row = s.get(GameRow, game_id)
             if row is None:
                 return
-            ended = now()
-            row.status, row.walls, row.log, row.finished_at = status, walls, text, ended
+            row.status, row.walls, row.log, row.finished_at = status, walls, text, now()
+            mark_stand_ins(s, row, tuple(sorted(stand_ins)))
             result.ratings = record_results(s, row, final, lines, stand_ins, absent)
             row.final = {**final, "ratings": result.ratings}
-            mark_stand_ins(s, row, sorted(stand_ins))
             room = {k: v for k, v in row.room.items() if k != "started_at"}
             seats = [
                 None if p is None or (p.get("cpu") is None and not p.get("token_hash")) else p for p in room["seats"]
@@ -817,9 +818,8 @@ class Store:
             )
 
     def session(self, hashed: str, at: datetime) -> tuple[SessionInfo, Account] | None:
-        """The live session of this token hash and its account; an expired one is None, like an unknown one, and
-        deleted. One read: the websocket's ``hello`` asks on the event loop, so what it writes (the deletion, and
-        ``last_seen`` at most every ``TOUCH_SECONDS``) is queued to the writer, never waited for."""
+        """The live session of this token hash and its account; an expired one is deleted and None, like an
+        unknown one. ``last_seen`` is written at most every ``TOUCH_SECONDS``."""
         with Session(self.engine) as s:
             row = s.get(SessionRow, hashed)
             if row is None:
@@ -827,10 +827,11 @@ class Store:
             info = _session(row)
             account = s.get(AccountRow, row.account_id)
         if account is None or info.expires_at <= at:
-            self.submit(_statement(delete(SessionRow).where(SessionRow.token_hash == hashed)))
+            self.end_session(hashed)
             return None
         if (at - info.last_seen).total_seconds() >= TOUCH_SECONDS:
-            self.submit(_statement(update(SessionRow).where(SessionRow.token_hash == hashed).values(last_seen=at)))
+            with Session(self.engine) as s, s.begin():
+                s.execute(update(SessionRow).where(SessionRow.token_hash == hashed).values(last_seen=at))
         return info, _account(account)
 
     def sessions_of(self, account_id: str) -> list[SessionInfo]:
@@ -926,15 +927,6 @@ class Store:
                     for r in ratings
                 ],
             }
-
-
-def _statement(statement: Executable) -> Callable[[Session], None]:
-    """A writer job that runs one statement."""
-
-    def job(s: Session) -> None:
-        s.execute(statement)
-
-    return job
 
 
 def mark_stand_ins(s: Session, row: GameRow, stand_ins: list[int] | tuple[int, ...]) -> None:
