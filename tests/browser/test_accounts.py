@@ -173,7 +173,7 @@ def test_log_out_and_in_again_and_end_another_device(server: LiveServer, visitor
     page.click("#logout-button")
     expect(page.locator("#login-link")).to_be_visible()
     expect(page.locator("#nickname")).to_be_enabled()
-    assert not bo.state("player.account")
+    page.wait_for_function("() => window.jantaku.state.player && !window.jantaku.state.player.account")
 
     # a wrong password is refused with the same words whether or not the name exists, in the page's language
     page.click("#login-link")

@@ -12,6 +12,7 @@ from urllib.parse import unquote
 
 from jantaku.engine import Game
 from jantaku.rules import preset
+from jantaku.server.ids import guest_id
 from tests.browser.helpers import LiveServer, Person, expect
 
 GAME_ID = "0123456789abcdef"
@@ -30,12 +31,17 @@ def finished_game(name: str = "tenhou") -> Game:
     return game
 
 
-def record(server: LiveServer, game: Game, ann: Person, game_id: str = GAME_ID) -> None:
-    """The game in the server's records as if Ann (this browser's guest) had played it with three CPUs: the history
-    lists a player's games by their player id."""
+def player_of(person: Person) -> str:
+    """The person's player id: their guest id, from the token their page keeps."""
+    person.page.wait_for_function("() => !!localStorage.getItem('jantaku.token')")  # the welcome brought it
+    token = person.page.evaluate("localStorage.getItem('jantaku.token')")
+    assert isinstance(token, str)
+    return guest_id(token)
+
+
+def record(server: LiveServer, game: Game, player: str, game_id: str = GAME_ID) -> None:
+    """The game in the server's records as if Ann (player id ``player``) had played it with three CPUs."""
     store = server.app.state.store
-    ann.page.wait_for_function("() => !!window.jantaku.state.player")  # the welcome said who the guest is
-    player = ann.state("player.id")
     seats = [{"nickname": n, **({"cpu": "normal"} if i else {"player": player})} for i, n in enumerate(NAMES)]
     room = {"id": "ROOM01", "seats": [None] * 4}
     rules = game.rules
@@ -48,9 +54,9 @@ def record(server: LiveServer, game: Game, ann: Person, game_id: str = GAME_ID) 
 
 def test_the_history_links_each_log_format(server: LiveServer, people: Callable[..., Person]) -> None:
     ann = people("Ann")
-    record(server, finished_game(), ann)
+    record(server, finished_game(), player_of(ann))
     page = ann.page
-    page.reload()  # the history loads with the page, for the player the guest token says
+    page.reload()  # the history loads with the page, for the player id of the token kept
     links = page.locator("table.history .log-links a")
     expect(links).to_have_count(3)
     expect(links).to_have_text(["log", "mjai", "tenhou.net/6"])
@@ -79,8 +85,8 @@ def labels(game: Game) -> list[str]:
 def test_the_history_lists_each_hand_for_the_tenhou6_viewer(server: LiveServer, people: Callable[..., Person]) -> None:
     game = finished_game()
     ann = people("Ann")
-    record(server, game, ann)
-    record(server, finished_game("zung-jung"), ann, ZUNG_JUNG_ID)
+    record(server, game, player_of(ann))
+    record(server, finished_game("zung-jung"), player_of(ann), ZUNG_JUNG_ID)
     page = ann.page
     page.reload()
     expect(page.locator("table.history tr")).to_have_count(2)

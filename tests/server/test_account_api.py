@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from jantaku.server.account_api import COOKIE, WRONG
 from jantaku.server.store import SessionRow
 from tests.server.helpers import server
-from tests.server.test_accounts import REFUSED, SAME_NAME, Refused, Same
+from tests.server.test_accounts import LOOKALIKE, REFUSED, SAME_NAME, Refused, Same
 
 PASSWORD = "correct horse battery"
 
@@ -138,6 +138,15 @@ def test_one_name_whatever_its_case_or_width(client: TestClient, case: Same) -> 
     assert taken.status_code == 409 and taken.json()["detail"]["code"] == "name_taken"
     client.cookies.clear()
     assert login(client, case.b).status_code == 200  # and either spelling logs in
+
+
+@pytest.mark.parametrize("case", LOOKALIKE, ids=[c.id for c in LOOKALIKE])
+def test_a_name_that_only_looks_like_a_taken_one_is_refused(client: TestClient, case: Same) -> None:
+    assert register(client, case.a).status_code == 201
+    taken = register(client, case.b)
+    assert taken.status_code == 409 and taken.json()["detail"]["code"] == "name_taken"
+    client.cookies.clear()
+    assert login(client, case.b).status_code == 401  # it is not the same name: it logs nobody in
 
 
 @pytest.mark.parametrize("case", REFUSED, ids=[c.id for c in REFUSED])
@@ -258,3 +267,17 @@ def test_a_guest_is_known_by_their_guest_token(client: TestClient) -> None:
         assert r.status_code == 200
         assert r.json() == {"player": welcome["player"]}
         assert welcome["player"] == {"id": welcome["player"]["id"], "name": "Ned", "account": False}
+
+
+def test_no_account_endpoint_takes_anything_in_its_url_but_a_session_handle(client: TestClient) -> None:
+    """Tokens and passwords travel in bodies and headers only: URLs are kept by proxies, histories and logs."""
+    schema = client.get("/openapi.json").json()
+    account = {path: ops for path, ops in schema["paths"].items() if path.startswith("/api/account")}
+    assert len(account) >= 8
+    params = [
+        (path, p["name"], p["in"])
+        for path, ops in account.items()
+        for op in ops.values()
+        for p in op.get("parameters", [])
+    ]
+    assert params == [("/api/account/sessions/{handle}", "handle", "path")]

@@ -24,7 +24,7 @@ from jantaku.engine import Game
 from jantaku.formats import convert
 from jantaku.server.account_api import COOKIE, DELETED
 from jantaku.server.store import PlayerRow, SessionRow
-from tests.server.helpers import EAST, Client, play_all, send_ok, table, two_and_cpus
+from tests.server.helpers import EAST, Client, play_all, send_ok, simple_choice, table, two_and_cpus
 
 PASSWORD = "correct horse battery"
 
@@ -321,3 +321,17 @@ def test_a_deleted_account_is_forgotten_at_its_seat(tmp_path: Path) -> None:
         lobby = client.app.state.lobby  # type: ignore[attr-defined]
         seats = [s for room in lobby.rooms.values() for s in room.seats if s is not None and s.cpu is None]
         assert [(s.player_id, s.nickname) for s in seats] == [(None, DELETED)]
+
+
+def test_a_guest_who_registers_mid_game_finishes_it_as_the_account(tmp_path: Path) -> None:
+    with table(tmp_path) as (client, connect):
+        guest = connect("Ola")
+        guest.send({"type": "play_now", "settings": EAST})
+        prompt = guest.prompt()
+        account = register(client, "Ola", guest_token=guest.token)
+        guest.send({"type": "action", "seq": prompt["seq"], "action": simple_choice(prompt["view"]["legal_actions"])})
+        over = play_all([guest])
+        account_id = account["player"]["id"]
+        assert games_of(client, account_id) == [over["game_id"]]
+        seat = client.get(f"/api/games/{over['game_id']}").json()["seats"][0]
+        assert seat["player"] == account_id and seat["account"] is True

@@ -13,9 +13,9 @@ from acting with the cookie.
 
 from __future__ import annotations
 
-import io
 import json
 import math
+import tempfile
 import time
 import zipfile
 from collections.abc import Callable
@@ -24,6 +24,8 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, HTTPException, Path, Request, Response
+from fastapi.responses import StreamingResponse
+from starlette.background import BackgroundTask
 
 from jantaku.formats import convert
 from jantaku.server.accounts import (
@@ -52,6 +54,8 @@ WRONG = "wrong name or password"
 GUEST_PREFIX = "guest:"
 #: what a deleted account's seats show in stored games
 DELETED = RESERVED[0]
+#: bytes of an export's archive kept in memory while it is built and sent; a larger one goes to a temporary file
+EXPORT_IN_MEMORY = 8 << 20
 
 #: a request's JSON object (the endpoint checks each field it reads)
 JsonBody = Annotated[dict[str, Any], Body()]
@@ -314,16 +318,25 @@ def account_router(
         ``stats.json`` (their sums and ratings). A guest asks with their guest token."""
         who = anyone(request)
         store = store_of()
-        buffer = io.BytesIO()
-        games = store.player_game_ids(who.player_id)
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for game_id in games:
-                for name, text in files_of(game_id).items():
-                    archive.writestr(f"games/{name}", text)
-            stats = {"player": who.player_id, "games": games, **store.player_sums(who.player_id)}
-            archive.writestr("stats.json", json.dumps(stats, ensure_ascii=False, indent=1))
+        # a player of thousands of games has a large archive: past EXPORT_IN_MEMORY bytes it is kept on disk; it
+        # outlives this function (the response streams it, then closes it)
+        spool = tempfile.SpooledTemporaryFile(max_size=EXPORT_IN_MEMORY)  # noqa: SIM115
+        try:
+            games = store.player_game_ids(who.player_id)
+            with zipfile.ZipFile(spool, "w", zipfile.ZIP_DEFLATED) as archive:
+                for game_id in games:
+                    for name, text in files_of(game_id).items():
+                        archive.writestr(f"games/{name}", text)
+                stats = {"player": who.player_id, "games": games, **store.player_sums(who.player_id)}
+                archive.writestr("stats.json", json.dumps(stats, ensure_ascii=False, indent=1))
+            spool.seek(0)
+        except BaseException:
+            spool.close()
+            raise
         headers = {"Content-Disposition": f'attachment; filename="jantaku-{who.player_id}.zip"'}
-        return Response(buffer.getvalue(), media_type="application/zip", headers=headers)
+        chunks = iter(lambda: spool.read(1 << 16), b"")
+        done = BackgroundTask(spool.close)
+        return StreamingResponse(chunks, media_type="application/zip", headers=headers, background=done)
 
     return router
 

@@ -166,9 +166,9 @@ class Lobby:
 
     def guest_adopted(self, token: str, account_id: str, name: str) -> None:
         """The guest of ``token`` registered as ``account_id`` (named ``name``): the person is the account's from now
-        on, kept under the account, so that a ``hello`` with its session on any device finds their seat (and a
-        game they start is the account's); the guest token no longer leads there. A game already running records
-        the seat as the account's from its next start on: its seat rows were written when it began."""
+        on, kept under the account, so that a ``hello`` with its session on any device finds their seat and every
+        game they play is the account's (``Store.adopt`` moved the seat rows of a running one); the guest token no
+        longer leads there."""
         holder = self.holder_by_token(token)
         key = account_key(account_id)
         if holder is None or key in self.holders:
