@@ -208,8 +208,14 @@ def test_log_out_and_in_again_and_end_another_device(server: LiveServer, visitor
     expect(page.locator("#sessions li")).to_have_count(2)
     page.click("#sessions li:not(.current) .end-session")
     expect(page.locator("#sessions li")).to_have_count(1)
+    # the ended device is told, plays on as a guest, and its dead cookie is cleared
+    expect(other.page.locator("#login-link")).to_be_visible()
+    other.page.wait_for_function("() => window.jantaku.state.player && !window.jantaku.state.player.account")
+    other.page.reload()
+    expect(other.page.locator("#login-link")).to_be_visible()
     res = other.page.request.get(f"{server.url}/api/account/me")
     assert res.status == 401, "the ended device is logged out"
+    assert not [c for c in other.page.context.cookies() if c["name"] == "jantaku_session"]
 
 
 def test_the_leaderboard_marks_the_own_row_and_the_profile_charts_the_rating(
@@ -242,7 +248,7 @@ def test_the_leaderboard_marks_the_own_row_and_the_profile_charts_the_rating(
     expect(page.locator("#rating-chart svg polyline")).to_have_count(1)
     expect(page.locator("#placement-chart svg circle")).to_have_count(12)
     expect(page.locator("#recent-games .rating-delta span")).to_have_count(12)
-    ann.screenshot("profile-rated-1280-en.png")
+    page.screenshot(path=str(ARTIFACTS / "profile-rated-1280-en.png"), full_page=True)
     # a newcomer with two rated games: provisional, so not in the table; their position says so under it
     eve = visitors()
     eve_id = register_by_api(eve, "Eve")

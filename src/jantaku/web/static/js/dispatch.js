@@ -5,6 +5,7 @@ import { state, refresh } from "./store.js";
 import { send, storedNickname, storeNickname } from "./net.js";
 import { t, errorText } from "./i18n.js";
 import { notice, showPause, toast } from "./notices.js";
+import { call } from "./api.js";
 import { autoPlay, timedOut } from "./play.js";
 import { onReaction } from "./reactions.js";
 import { powerEventText, seatName } from "./powers.js";
@@ -22,7 +23,10 @@ const HANDLERS = {
     else state.nickname = storedNickname() || msg.nickname || "";
     if (!was || !state.player || was.id !== state.player.id) state.history = [];
     // a session that ended or expired meanwhile: the server greeted us as the guest again
-    if (msg.session_expired) notice(t("sessionExpired"), "info");
+    if (msg.session_expired) {
+      notice(t("sessionExpired"), "info");
+      call("POST", "/api/account/logout", {}); // the dead session's cookie goes (the page cannot touch an HttpOnly one)
+    }
     if (msg.reactions) state.reactionRules = msg.reactions;
   },
   nickname(msg) {

@@ -8,7 +8,7 @@ import { state, refresh } from "../store.js";
 import { call } from "../api.js";
 import { handList, logLinks } from "../gamelinks.js";
 import { placementChart, ratingChart, ratingText, ratingDelta } from "../charts.js";
-import { boardHref } from "../routes.js";
+import { boardHref, profileHref } from "../routes.js";
 import { backLink, statusLine, familyName, lengthName, dateText, percent, estimate } from "./pages.js";
 
 /** The families in the order the page shows them. */
@@ -54,7 +54,7 @@ function profile(d) {
     charts(d),
     families.length ? families.map((f) => statsTable(f, d.families[f]))
       : el("section", { class: "card" }, el("p", { class: "hint", id: "no-stats" }, t("noGamesCounted"))),
-    recent(d.recent || []),
+    recent(d.recent || [], d),
   ];
 }
 
@@ -116,8 +116,14 @@ function statsTable(family, stats) {
         el("th", { scope: "row" }, t(key)), columns.map(([, s]) => el("td", { class: "num" }, cell(s))))))));
 }
 
+/** Who else sat at a game's table, each person a link to their record (a CPU or a deleted player: the name). */
+function tableMates(players, d) {
+  return players.filter((p) => p.player !== d.id).flatMap((p, i) => [i ? " · " : "",
+    p.player ? el("a", { href: profileHref(p.player) }, p.nickname) : el("span", { class: "hint" }, p.nickname)]);
+}
+
 /** The last games: when, what, the place and score, the rating change, a stand-in's mark, the log and hands. */
-function recent(games) {
+function recent(games, d) {
   return el("section", { class: "card", id: "recent-games" }, el("h2", {}, t("recentGames")),
     !games.length ? el("p", { class: "hint" }, t("noGames")) : el("div", { class: "table-scroll" }, el("table", { class: "history recent" },
       games.map((g) => el("tr", { dataset: { game: g.game_id } },
@@ -129,6 +135,7 @@ function recent(games) {
           ? el("span", { class: Number(g.rating_after) >= Number(g.rating_before) ? "plus" : "minus",
             title: t("ratingChangeTitle", { before: ratingText(g.rating_before), after: ratingText(g.rating_after) }) },
           ratingDelta(g.rating_before, g.rating_after)) : ""),
+        el("td", { class: "table-mates" }, tableMates(g.players || [], d)),
         el("td", {}, g.stand_in ? el("span", { class: "tag stand-in", title: t("standInTitle") }, t("standInSeat")) : null),
         el("td", { class: "log-links" }, logLinks({ id: g.game_id, hands: g.family !== "zj" })),
         el("td", { class: "hand-links" }, handList({ id: g.game_id, hands: g.family !== "zj" })))))));
