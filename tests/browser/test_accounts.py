@@ -388,3 +388,43 @@ def test_a_guest_downloads_their_data_and_is_offered_an_account(
         assert zipped.read(2) == b"PK"
     page.click("#to-login")
     expect(page.locator("#register-form")).to_be_visible()
+
+
+#: (what is typed as name and password, the server's answer (None: the form refuses before asking), the refusal
+#: shown in English, in Japanese)
+REFUSALS = [
+    ("Taken", PASSWORD, 409, "That name is taken.", "その名前はすでに使われています。"),
+    ("ＴＡＫＥＮ", PASSWORD, 409, "That name is taken.", "その名前はすでに使われています。"),
+    ("CPU 2", PASSWORD, 400, "That name passes for a CPU seat.", "CPUの席と紛らわしい名前です。"),
+    ("deleted player", PASSWORD, 400, "That name is what the table shows for a player who is not there.",
+     "その名前は卓で不在のプレイヤーを表すのに使われています。"),
+    ("System", PASSWORD, 400, "That name passes for the system.", "システムと紛らわしい名前です。"),
+    ("Ann\u200b", PASSWORD, 400, "A name may not contain invisible characters.", "名前に見えない文字は使えません。"),
+    ("Short", "seven c", None, "A password is at least 8 characters.", "パスワードは8文字以上です。"),
+    ("  ", PASSWORD, None, "Enter a name.", "名前を入力してください。"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "password", "status", "english", "japanese"), REFUSALS, ids=[r[3] for r in REFUSALS])
+def test_a_refused_account_says_why_in_both_languages(
+    server: LiveServer,
+    visitors: Callable[..., Person],
+    name: str,
+    password: str,
+    status: int | None,
+    english: str,
+    japanese: str,
+) -> None:
+    register_by_api(visitors(), "Taken")
+    person = visitors(allowed={"/api/account/register": status} if status else None)
+    page = person.page
+    page.goto(f"{server.url}/#/login")
+    for text in (english, japanese):
+        page.fill("#register-name", name)
+        page.fill("#register-password", password)
+        page.fill("#register-confirm", password)
+        page.click("#register-submit")
+        expect(page.locator("#register-error")).to_have_text(text)
+        if text == english:
+            page.click("#lang-switch")
+    assert not person.state("player.account")
