@@ -290,6 +290,10 @@ def test_the_pages_on_a_phone_held_upright(server: LiveServer, visitors: Callabl
     page = di.page
     pid = register(di, f"Di{lang}")
     record_game(server, f"phone{lang}0000001", [(f"Di{lang}", pid), ("CPU 2", None), ("CPU 3", None), ("CPU 4", None)])
+    page.reload()  # the history asks for the account's games again
+    expect(page.locator("table.history a.player-link")).to_have_count(1)
+    page.screenshot(path=str(ARTIFACTS / f"lobby-account-390x844-{lang}.png"), full_page=True)
+    no_sideways_scroll(di)
     page.goto(f"{server.url}/#/login")
     expect(page.locator("#logged-in")).to_be_visible()
     no_sideways_scroll(di)
