@@ -61,7 +61,11 @@ def visitors(browser: Any, server: LiveServer) -> Iterator[Callable[..., Person]
     contexts: list[Any] = []
     problems: list[str] = []
 
-    def new(viewport: dict[str, int] | None = None, lang: str = "en", allowed: dict[str, int] | None = None) -> Person:
+    def new(
+        viewport: dict[str, int] | None = None,
+        lang: str = "en",
+        allowed: dict[str, int | tuple[int, ...]] | None = None,
+    ) -> Person:
         context = browser.new_context(locale="en-US", viewport=viewport or {"width": 1280, "height": 900})
         context.set_default_timeout(15000)
         context.add_init_script(WATCH_BUTTONS)
@@ -71,8 +75,9 @@ def visitors(browser: Any, server: LiveServer) -> Iterator[Callable[..., Person]
         page = context.new_page()
         seen: list[str] = []
         watch(page, seen)
-        expected = {f"HTTP {status}: {server.url}{path}" for path, status in (allowed or {}).items()}
-        statuses = {f"status of {status}" for status in (allowed or {}).values()}
+        answers = {path: status if isinstance(status, tuple) else (status,) for path, status in (allowed or {}).items()}
+        expected = {f"HTTP {status}: {server.url}{path}" for path, statuses in answers.items() for status in statuses}
+        statuses = {f"status of {status}" for some in answers.values() for status in some}
 
         def unexpected() -> list[str]:
             return [p for p in seen if p not in expected and not any(s in p for s in statuses)]
@@ -432,3 +437,23 @@ def test_a_refused_account_says_why_in_both_languages(
         if text == english:
             page.click("#lang-switch")
     assert not person.state("player.account")
+
+
+def test_too_many_wrong_passwords_say_how_long_to_wait(server: LiveServer, visitors: Callable[..., Person]) -> None:
+    register_by_api(visitors(), "Fay")
+    fay = visitors(allowed={"/api/account/login": (401, 429)}, lang="ja")
+    page = fay.page
+    page.goto(f"{server.url}/#/login")
+    page.fill("#login-name", "Fay")
+    page.fill("#login-password", "not the password")
+    for _ in range(5):  # the server's count of wrong passwords per name (accounts.LoginLimiter)
+        page.click("#login-submit")
+        expect(page.locator("#login-error")).to_have_text("アカウント名かパスワードが違います。")
+        page.wait_for_function("() => !document.getElementById('login-submit').disabled")
+    page.fill("#login-password", PASSWORD)  # the right one too, while the name is locked
+    with page.expect_response(lambda r: r.url.endswith("/api/account/login")) as answer:
+        page.click("#login-submit")
+    assert answer.value.status == 429
+    expect(page.locator("#login-error")).to_have_text(
+        re.compile(r"^試行が多すぎます。\d+秒待ってからやり直してください。$")
+    )
