@@ -194,9 +194,15 @@ def test_log_out_and_in_again_and_end_another_device(server: LiveServer, visitor
     bo.screenshot("login-error-1280-ja.png")
     page.click("#lang-switch")
 
-    page.fill("#login-name", "bo")  # a name is one whatever its case
-    page.fill("#login-password", PASSWORD)
-    page.click("#login-submit")
+    # by the keyboard alone: the name, Tab to the password, Enter (a name is one whatever its case)
+    page.fill("#login-name", "")
+    page.fill("#login-password", "")
+    page.focus("#login-name")
+    page.keyboard.type("bo")
+    page.keyboard.press("Tab")
+    expect(page.locator("#login-password")).to_be_focused()
+    page.keyboard.type(PASSWORD)
+    page.keyboard.press("Enter")
     expect(page.locator("#account-link")).to_be_visible()
     page.wait_for_function("() => window.jantaku.state.player && window.jantaku.state.player.account")
     assert player_id(bo) == account
