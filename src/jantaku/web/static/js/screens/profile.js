@@ -98,7 +98,7 @@ function statsTable(family, stats) {
   const rows = [
     ["games", (s) => number(s.games)],
     ["handsPlayed", (s) => number(s.hands)],
-    ...Array.from({ length: seats }, (_, i) => [`placeRate.p${i + 1}`, (s) => percent(s.places && s.places[i])]),
+    ...Array.from({ length: seats }, (_, i) => [`placeShare.p${i + 1}`, (s) => percent(s.places && s.places[i])]),
     ["avgPlace", (s) => number(estimate(s.placement), 2)],
     ["winRate", (s) => percent(s.win_rate)],
     ["dealInRate", (s) => percent(s.deal_in_rate)],
