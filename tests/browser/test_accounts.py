@@ -270,6 +270,12 @@ def test_the_leaderboard_marks_the_own_row_and_the_profile_charts_the_rating(
     expect(eve.page.locator("#board tbody tr.mine")).to_have_count(0)
     expect(eve.page.locator("#my-position .tag")).to_have_text("provisional")
     expect(eve.page.locator("#my-position")).to_contain_text("8 more rated games")
+    # Bo hides from the leaderboards: gone from the table, and told why he has no rank
+    bo = people[1]
+    assert bo.page.request.post(f"{server.url}/api/account/hidden", data={"hidden": True}).ok
+    bo.page.click("#leaderboard-link")
+    expect(bo.page.locator("#board tbody tr")).to_have_count(3)
+    expect(bo.page.locator("#my-position")).to_contain_text("You are hidden from the leaderboards")
 
 
 def test_the_final_standings_show_each_seats_rating_change(server: LiveServer, visitors: Callable[..., Person]) -> None:
@@ -320,7 +326,7 @@ def test_the_pages_on_a_phone_held_upright(server: LiveServer, visitors: Callabl
     page.screenshot(path=str(ARTIFACTS / f"profile-390x844-{lang}.png"), full_page=True)
     page.click("#leaderboard-link")
     expect(page.locator("#board-empty")).to_be_visible()
-    expect(page.locator("#my-position")).to_have_count(0)  # no rated game: no position to show
+    expect(page.locator("#my-position")).to_have_count(1)  # no rated game yet: not on it, and told so
     no_sideways_scroll(di)
     di.screenshot(f"leaderboard-390x844-{lang}.png")
     # the keyboard reaches the pages: the way back is a link Enter follows

@@ -51,14 +51,16 @@ function table(data) {
           el("td", { class: "num" }, ratingText(r.rating)),
           el("td", { class: "num" }, String(r.games))))))),
     me && !listed ? position(me) : null,
+    !me && state.player && state.player.account ? el("div", { class: "my-position", id: "my-position" }, t("notRanked")) : null,
   ];
 }
 
-/** The person's own position when it is not in the table: a rank beyond the hundred, or still provisional. */
+/** The person's own position when it is not in the table: a rank beyond the hundred, still provisional, or hidden
+ * from the leaderboards (the account page's choice). */
 function position(me) {
   return el("div", { class: "my-position", id: "my-position" }, el("strong", {}, t("yourPosition")), " ",
     me.provisional ? [el("span", { class: "tag warn" }, t("provisional")), " ", ratingText(me.rating), " · ",
       t("provisionalLeft", { n: Math.max(1, PROVISIONAL_GAMES - (me.games || 0)) })]
       : me.rank ? [t("rankOf", { n: me.rank }), " · ", ratingText(me.rating), " · ", t("ratedGames", { n: me.games })]
-        : t("notRanked"));
+        : [ratingText(me.rating), " · ", t("hiddenRanked")]); // (ranked, not provisional, yet no rank: hidden)
 }
