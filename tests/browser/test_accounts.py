@@ -28,18 +28,18 @@ JA = "localStorage.setItem('jantaku.lang', 'ja')"
 
 
 @cache
-def played(seed: str) -> Game:
-    """A short 4-player game (East only) of CPUs, as its log replays."""
-    rules = preset("standard").with_options(length="east")
+def played(seed: str, length: str = "east") -> Game:
+    """A 4-player game of CPUs (East only unless told), as its log replays."""
+    rules = preset("standard").with_options(length=length)
     record = play_game(rules, ["easy"] * 4, seed, 0, keep_log=True)
     assert record.log is not None
     return Game.replay(record.log)
 
 
 def record_game(server: LiveServer, game_id: str, players: list[tuple[str, str | None]], *, matched: bool = False,
-                seed: str = "pages-a") -> None:  # fmt: skip
+                seed: str = "pages-a", length: str = "east") -> None:  # fmt: skip
     """A finished game in the server's records: ``players`` (nickname, player id; id None: a CPU) at seats 0..3."""
-    game = played(seed)
+    game = played(seed, length)
     assert game.final is not None
     store = server.app.state.store
     seats = [{"nickname": name, "cpu": "easy" if pid is None else None, **({"player": pid} if pid else {})}
@@ -144,10 +144,12 @@ def test_a_guest_who_played_creates_an_account_and_finds_the_game_in_the_profile
     guest = player_id(ann)
     assert guest.startswith("g")
     record_game(server, "guestgame000001", [("Ann", guest), ("CPU 2", None), ("CPU 3", None), ("CPU 4", None)])
+    record_game(server, "guestgame000002", [("CPU 1", None), ("Ann", guest), ("CPU 3", None), ("CPU 4", None)],
+                length="east-south")  # fmt: skip
     page.reload()
     # the history lists the game with Ann's name a link to her record (the CPUs' names are none)
-    expect(page.locator(f'table.history a.player-link[data-player="{guest}"]')).to_have_text("Ann")
-    expect(page.locator("table.history a.player-link")).to_have_count(1)
+    expect(page.locator(f'table.history a.player-link[data-player="{guest}"]')).to_have_text(["Ann", "Ann"])
+    expect(page.locator("table.history a.player-link")).to_have_count(2)
 
     account = register(ann, "Ann")
     assert account.startswith("a") and account != guest
@@ -155,15 +157,17 @@ def test_a_guest_who_played_creates_an_account_and_finds_the_game_in_the_profile
     expect(page.locator("#topbar .who")).to_have_text("Ann")
     expect(page.locator("#nickname")).to_be_disabled()
     # the guest's game is the account's now: in the history, and in the profile the name in the top bar opens
-    expect(page.locator(f'table.history a.player-link[data-player="{account}"]')).to_have_text("Ann")
+    expect(page.locator(f'table.history a.player-link[data-player="{account}"]')).to_have_text(["Ann", "Ann"])
     page.click("#topbar .who")
     expect(page.locator("#profile-name")).to_contain_text("Ann")
     expect(page.locator('#recent-games tr[data-game="guestgame000001"]')).to_be_visible()
-    games = page.locator('.stats[data-family="4p"] tr[data-stat="games"] td')
-    expect(games.first).to_have_text("1")
-    expect(page.locator("#placement-chart svg circle")).to_have_count(1)
+    # the statistics: all games, then a column per length
+    stats = page.locator('.stats[data-family="4p"]')
+    expect(stats.locator("thead th")).to_have_text(["", "All", "East only", "East-South"])
+    expect(stats.locator('tr[data-stat="games"] td')).to_have_text(["2", "1", "1"])
+    expect(page.locator("#placement-chart svg circle")).to_have_count(2)
     assert page.locator('#recent-games tr[data-game="guestgame000001"] .log-links a').count() == 3
-    ann.screenshot("profile-1280-en.png")
+    page.screenshot(path=str(ARTIFACTS / "profile-1280-en.png"), full_page=True)
 
 
 def test_log_out_and_in_again_and_end_another_device(server: LiveServer, visitors: Callable[..., Person]) -> None:
