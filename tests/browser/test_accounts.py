@@ -101,6 +101,12 @@ def visitors(browser: Any, server: LiveServer) -> Iterator[Callable[..., Person]
             context.close()
 
 
+def reload(page: Any) -> None:
+    """Reloads once the page's requests are answered (a reload aborts those in flight: a failed request)."""
+    page.wait_for_load_state("networkidle")
+    page.reload()
+
+
 def player_id(person: Person) -> str:
     pid: str = person.state("player.id")
     return pid
@@ -124,7 +130,7 @@ def register_by_api(person: Person, name: str) -> str:
     """Creates an account with the REST call (the context keeps the session cookie), then the page reconnects."""
     res = person.page.request.post(f"{person.url}/api/account/register", data={"name": name, "password": PASSWORD})
     assert res.status == 201, res.text()
-    person.page.reload()
+    reload(person.page)
     person.page.wait_for_function("() => window.jantaku.state.player && window.jantaku.state.player.account")
     return str(res.json()["player"]["id"])
 
@@ -146,7 +152,7 @@ def test_a_guest_who_played_creates_an_account_and_finds_the_game_in_the_profile
     record_game(server, "guestgame000001", [("Ann", guest), ("CPU 2", None), ("CPU 3", None), ("CPU 4", None)])
     record_game(server, "guestgame000002", [("CPU 1", None), ("Ann", guest), ("CPU 3", None), ("CPU 4", None)],
                 length="east-south")  # fmt: skip
-    page.reload()
+    reload(page)
     # the history lists the game with Ann's name a link to her record (the CPUs' names are none)
     expect(page.locator(f'table.history a.player-link[data-player="{guest}"]')).to_have_text(["Ann", "Ann"])
     expect(page.locator("table.history a.player-link")).to_have_count(2)
@@ -226,7 +232,7 @@ def test_log_out_and_in_again_and_end_another_device(server: LiveServer, visitor
     # the ended device is told, plays on as a guest, and its dead cookie is cleared
     expect(other.page.locator("#login-link")).to_be_visible()
     other.page.wait_for_function("() => window.jantaku.state.player && !window.jantaku.state.player.account")
-    other.page.reload()
+    reload(other.page)
     expect(other.page.locator("#login-link")).to_be_visible()
     res = other.page.request.get(f"{server.url}/api/account/me")
     assert res.status == 401, "the ended device is logged out"
@@ -311,7 +317,7 @@ def test_the_pages_on_a_phone_held_upright(server: LiveServer, visitors: Callabl
     page = di.page
     pid = register(di, f"Di{lang}")
     record_game(server, f"phone{lang}0000001", [(f"Di{lang}", pid), ("CPU 2", None), ("CPU 3", None), ("CPU 4", None)])
-    page.reload()  # the history asks for the account's games again
+    reload(page)  # the history asks for the account's games again
     expect(page.locator("table.history a.player-link")).to_have_count(1)
     page.screenshot(path=str(ARTIFACTS / f"lobby-account-390x844-{lang}.png"), full_page=True)
     no_sideways_scroll(di)
@@ -370,7 +376,7 @@ def test_the_account_page_changes_the_password_hides_downloads_and_deletes(
     # hidden from the leaderboards, as the account page shows when opened again
     page.check("#hide-from-boards")
     expect(page.locator(".notice")).to_have_text("You are hidden from the leaderboards.")
-    page.reload()
+    reload(page)
     expect(page.locator("#hide-from-boards")).to_be_checked()
 
     # every game and the statistics in one zip, fetched with the cookie (no token in a URL)

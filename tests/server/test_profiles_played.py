@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from jantaku.engine import Game
-from jantaku.server.ratings import Skill, rate
+from jantaku.server.ratings import Skill, rate, rate_leavers
 from jantaku.sim.play import PlayerLine, summarise
 from jantaku.sim.stats import Totals
 from tests.server.helpers import EAST, Client, play_all, table
@@ -102,3 +102,32 @@ def test_a_matched_game_rates_its_players_once(tmp_path: Path) -> None:
             assert profile["rating_series"]["4p"][-1][1] == pytest.approx(want[seat].rating)
         board = client.get("/api/leaderboard").json()
         assert board["rows"] == []  # guests, and provisional
+
+
+def test_a_leaver_of_a_matched_game_takes_last_places_change_alone(tmp_path: Path) -> None:
+    """One of four matched guests leaves for good at the start; a CPU finishes the seat. The leaver's rating takes
+    the change of finishing last, the others' do not move, and the game counts in the stayers' statistics only."""
+    with table(tmp_path) as (client, connect):
+        players: list[Client] = [connect(n) for n in ("Ann", "Bo", "Cy", "Di")]
+        for p in players:
+            p.send({"type": "queue", "settings": EAST})
+        seats: dict[int, str] = {}
+        by_seat: dict[int, Client] = {}
+        for p in players:
+            msg = p.room(lambda r: r["phase"] == "playing")
+            seats[msg["you"]], by_seat[msg["you"]] = player_id(p), p
+        leaver = 2
+        by_seat[leaver].send({"type": "leave_room"})
+        by_seat[leaver].until("left")
+        over = play_all([by_seat[i] for i in range(4) if i != leaver])
+        want = rate_leavers([Skill()] * 4, {leaver})[leaver]
+        ratings = over["final"]["ratings"]
+        assert [r is not None for r in ratings] == [i == leaver for i in range(4)]
+        assert ratings[leaver]["after"] == pytest.approx(want.rating) and want.rating < Skill().rating
+        record = client.get(f"/api/games/{over['game_id']}").json()
+        assert [s["stand_in"] for s in record["seats"]] == [i == leaver for i in range(4)]
+        gone = client.get(f"/api/players/{seats[leaver]}").json()
+        assert gone["families"] == {} and gone["recent"][0]["stand_in"] is True
+        assert gone["ratings"]["4p"]["games"] == 1
+        stayer = client.get(f"/api/players/{seats[(leaver + 1) % 4]}").json()
+        assert stayer["families"]["4p"]["all"]["games"] == 1 and stayer["ratings"] == {}
