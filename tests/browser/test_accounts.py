@@ -252,6 +252,11 @@ def test_the_leaderboard_marks_the_own_row_and_the_profile_charts_the_rating(
                     seed=f"pages-{n % 3}")  # fmt: skip
     ann = people[0]
     page = ann.page
+    # the lobby's history: each rated seat's rating change after the score
+    reload(page)
+    expect(page.locator("table.history tr")).to_have_count(12)
+    expect(page.locator("table.history tr").first.locator(".rating-delta")).to_have_count(4)
+    page.locator("#history").screenshot(path=str(ARTIFACTS / "history-ratings-1280-en.png"))
     page.click("#leaderboard-link")
     expect(page.locator("#board tbody tr")).to_have_count(4)
     mine = page.locator("#board tbody tr.mine")

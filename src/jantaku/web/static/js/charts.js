@@ -2,6 +2,8 @@
 // allows no inline style, and presentation attributes are not styles): a player's placements over the last games,
 // and the rating over time per family. Colours and sizes come from style.css through classes.
 
+import { ratingText } from "./ratings.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 function svg(tag, attrs = {}, ...children) {
@@ -15,21 +17,6 @@ function text(x, y, words, attrs = {}) {
   const node = svg("text", { x: x.toFixed(1), y: y.toFixed(1), ...attrs });
   node.textContent = words;
   return node;
-}
-
-/** A rating as people read it: one decimal while it is small (OpenSkill's own scale), whole above. */
-export function ratingText(value) {
-  if (value === null || value === undefined || !Number.isFinite(Number(value))) return "–";
-  const v = Number(value);
-  return Math.abs(v) < 100 ? v.toFixed(1) : Math.round(v).toLocaleString();
-}
-
-/** A change of rating with its sign: "+1.2", "−0.8". */
-export function ratingDelta(before, after) {
-  const d = Number(after) - Number(before);
-  if (!Number.isFinite(d)) return "";
-  const shown = ratingText(Math.abs(d));
-  return d > 0 ? `+${shown}` : d < 0 ? `−${shown}` : `±${shown}`;
 }
 
 const W = 480;

@@ -6,6 +6,7 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { state } from "./store.js";
 import { profileHref } from "./routes.js";
+import { ratingText, ratingDelta } from "./ratings.js";
 
 /** the viewer the hands open in (a name: not translated) */
 const VIEWER_NAME = "tenhou.net/6";
@@ -66,8 +67,8 @@ export function logLinks(g) {
     f.format === "ours" ? t("download") : f.label)]);
 }
 
-/** The game's players in order of the final standings with their scores ("Ann 32000 · Bo 28000 …"), each name a
- * link to the player's profile when the seat has a player id. */
+/** The game's players in order of the final standings with their scores ("Ann 32000 +1.2 · Bo 28000 −0.4 …"), each
+ * name a link to the player's profile when the seat has a player id, each rated seat's rating change after it. */
 export function standingsLine(g) {
   const final = g.final;
   if (!final || !final.nicknames) return "";
@@ -76,7 +77,12 @@ export function standingsLine(g) {
     const seat = seats[s] || {};
     const name = final.nicknames[s];
     const shown = seat.player ? el("a", { href: profileHref(seat.player), class: "player-link", dataset: { player: seat.player } }, name) : name;
-    return [i ? " · " : "", shown, ` ${final.scores[s]}`,
-      seat.stand_in ? el("span", { class: "tag stand-in", title: t("standInTitle") }, t("standInSeat")) : null];
+    const change = (final.ratings || []).find((r) => r && r.seat === s);
+    // (a seat's name, score and change stay on one line; the lines break between seats)
+    return [i ? " · " : "", el("span", { class: "seat-result" }, shown, ` ${final.scores[s]}`,
+      change ? [" ", el("span", { class: `rating-delta ${change.after >= change.before ? "plus" : "minus"}`,
+        title: t("ratingChangeTitle", { before: ratingText(change.before), after: ratingText(change.after) }) },
+      ratingDelta(change.before, change.after))] : null,
+      seat.stand_in ? el("span", { class: "tag stand-in", title: t("standInTitle") }, t("standInSeat")) : null)];
   });
 }

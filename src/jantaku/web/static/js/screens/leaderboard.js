@@ -6,7 +6,7 @@ import { el, patch } from "../dom.js";
 import { t, getLang } from "../i18n.js";
 import { state, refresh } from "../store.js";
 import { call } from "../api.js";
-import { ratingText } from "../charts.js";
+import { ratingText } from "../ratings.js";
 import { BOARD_FAMILIES, boardHref, profileHref } from "../routes.js";
 import { backLink, statusLine, familyName } from "./pages.js";
 

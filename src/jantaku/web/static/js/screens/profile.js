@@ -7,7 +7,8 @@ import { t, getLang } from "../i18n.js";
 import { state, refresh } from "../store.js";
 import { call } from "../api.js";
 import { handList, logLinks } from "../gamelinks.js";
-import { placementChart, ratingChart, ratingText, ratingDelta } from "../charts.js";
+import { placementChart, ratingChart } from "../charts.js";
+import { ratingText, ratingDelta } from "../ratings.js";
 import { boardHref, profileHref } from "../routes.js";
 import { backLink, statusLine, familyName, lengthName, dateText, percent, estimate } from "./pages.js";
 

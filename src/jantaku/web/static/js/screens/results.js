@@ -3,7 +3,7 @@
 // #overlay: the dispatcher queues what the server said (events, gameOver), the person steps through it (next), and
 // the last result of a hand tells the server to deal the next one.
 
-import { ratingText, ratingDelta } from "../charts.js";
+import { ratingText, ratingDelta } from "../ratings.js";
 import { el, raw, patch } from "../dom.js";
 import { t, getLang, yakuName, yakuBoth, limitName, zjPatternName, fuItemName } from "../i18n.js";
 import { plainIdOf } from "../tiles.js";
