@@ -33,6 +33,7 @@ def finished_game(name: str = "tenhou") -> Game:
 
 def player_of(person: Person) -> str:
     """The person's player id: their guest id, from the token their page keeps."""
+    person.page.wait_for_function("() => !!localStorage.getItem('jantaku.token')")  # the welcome brought it
     token = person.page.evaluate("localStorage.getItem('jantaku.token')")
     assert isinstance(token, str)
     return guest_id(token)
@@ -46,7 +47,7 @@ def record(server: LiveServer, game: Game, player: str, game_id: str = GAME_ID) 
     rules = game.rules
     store.game_started(game_id, "ROOM01", rules.name, rules.options(), str(game.seed), game.log[0], seats, room)
     assert game.final is not None
-    final = {"nicknames": NAMES, "order": [0, 1, 2, 3], "scores": list(game.final.scores)}
+    final = {**game.final.to_json(), "nicknames": NAMES}
     store.game_finished(game_id, "finished", final, [], game.log)
     store.flush()
 

@@ -54,7 +54,6 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
-from sqlalchemy.sql.expression import Executable
 
 from jantaku.server.ratings import Skill, family_of, leaver_rule_applies, rate, rate_leavers, rated_game
 from jantaku.sim.play import PlayerLine
@@ -820,9 +819,8 @@ class Store:
             )
 
     def session(self, hashed: str, at: datetime) -> tuple[SessionInfo, Account] | None:
-        """The live session of this token hash and its account; an expired one is None, like an unknown one, and
-        deleted. One read: the websocket's ``hello`` asks on the event loop, so what it writes (the deletion, and
-        ``last_seen`` at most every ``TOUCH_SECONDS``) is queued to the writer, never waited for."""
+        """The live session of this token hash and its account; an expired one is deleted and None, like an
+        unknown one. ``last_seen`` is written at most every ``TOUCH_SECONDS``."""
         with Session(self.engine) as s:
             row = s.get(SessionRow, hashed)
             if row is None:
@@ -830,10 +828,11 @@ class Store:
             info = _session(row)
             account = s.get(AccountRow, row.account_id)
         if account is None or info.expires_at <= at:
-            self.submit(_statement(delete(SessionRow).where(SessionRow.token_hash == hashed)))
+            self.end_session(hashed)
             return None
         if (at - info.last_seen).total_seconds() >= TOUCH_SECONDS:
-            self.submit(_statement(update(SessionRow).where(SessionRow.token_hash == hashed).values(last_seen=at)))
+            with Session(self.engine) as s, s.begin():
+                s.execute(update(SessionRow).where(SessionRow.token_hash == hashed).values(last_seen=at))
         return info, _account(account)
 
     def sessions_of(self, account_id: str) -> list[SessionInfo]:
@@ -934,15 +933,6 @@ class Store:
                 .order_by(GameRow.finished_at, GameRow.id)
             )
             return list(s.scalars(q))
-
-
-def _statement(statement: Executable) -> Callable[[Session], None]:
-    """A writer job that runs one statement."""
-
-    def job(s: Session) -> None:
-        s.execute(statement)
-
-    return job
 
 
 def mark_stand_ins(s: Session, row: GameRow, stand_ins: list[int] | tuple[int, ...]) -> None:

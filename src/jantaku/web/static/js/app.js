@@ -8,7 +8,7 @@ import { state, onRefresh, refresh, saveOptions } from "./store.js";
 import { dispatch } from "./dispatch.js";
 import { showStatus } from "./notices.js";
 import { t, setLang, getLang } from "./i18n.js";
-import { el, patch, forget, clear } from "./dom.js";
+import { el, raw, patch, forget, clear } from "./dom.js";
 import { loadCatalogue } from "./powers.js";
 import { loadPastLobby, pastLobbyReady } from "./forms.js";
 import { loadFonts } from "./fonts.js";
@@ -17,6 +17,24 @@ import * as room from "./screens/room.js";
 import * as table from "./screens/table.js";
 import { results } from "./screens/results.js";
 import { openOptions } from "./screens/options.js";
+import { routeOf, profileHref, boardHref } from "./routes.js";
+
+/** The player's pages by route, each a module of its own fetched when first shown (the first load carries none
+ * of them): it exports show(host) and, for those with data, load(arg). */
+const PAGES = {
+  login: "./screens/login.js",
+  account: "./screens/account.js",
+  player: "./screens/profile.js",
+  leaderboard: "./screens/leaderboard.js",
+};
+/** the page modules loaded so far, by route */
+const pageModules = {};
+
+/** A page's module (fetched once). */
+async function pageModule(name) {
+  if (!pageModules[name]) pageModules[name] = await import(PAGES[name]);
+  return pageModules[name];
+}
 
 const host = document.getElementById("app");
 const notices = el("div", { class: "slot", id: "notices" });
@@ -27,19 +45,41 @@ let drawn = { screen: null, lang: null };
 /** form entries to put back after a language change rebuilt the screen */
 let pending = null;
 
-/** Which screen the store calls for. */
+/** Which screen the store calls for: the table while a game is on; else the page a link named (#/player/…), the
+ * room, the lobby. */
 function screenOf() {
   const playing = state.room && state.room.phase === "playing" && state.update;
   if (playing || (state.spectating && state.update)) return "table";
+  if (state.route.page) return state.route.page;
   return state.room ? "room" : "lobby";
+}
+
+/** The route of the location's hash into the store, and its page's data asked for. */
+async function followRoute() {
+  state.route = routeOf(location.hash);
+  window.scrollTo(0, 0);
+  refresh();
+  const name = state.route.page;
+  if (!PAGES[name]) return;
+  const page = await pageModule(name);
+  if (page.load && state.route.page === name) page.load(state.route.arg);
+  refresh();
 }
 
 function render() {
   const screen = screenOf();
+  if (screen === "table" && state.route.page) { // a game took the person to the table: the page they were on is left
+    state.route = { page: null, arg: null };
+    history.replaceState(null, "", location.pathname + location.search);
+  }
   // past the lobby (another screen, or a notice over it) the page shows the rules' words and Japanese the first
   // load does not carry: they and their font face come first (forms.js, fonts.js), the page stays as it is meanwhile
   if ((screen !== "lobby" || state.notice) && !pastLobbyReady()) {
     loadPastLobby().then(refresh);
+    return;
+  }
+  if (PAGES[screen] && !pageModules[screen]) { // a player's page: its module first (the page stays as it is)
+    pageModule(screen).then(refresh);
     return;
   }
   if (drawn.screen !== screen || drawn.lang !== getLang()) { // a new screen (or language) is built afresh
@@ -58,6 +98,8 @@ function render() {
   if (screen === "table") {
     // while a hand's result is on screen, the table behind it stays as the hand left it (not the next deal)
     table.show(screenHost, results.showing && state.frozen ? { ...state.frozen, seq: null } : state.update);
+  } else if (PAGES[screen]) {
+    pageModules[screen].show(screenHost);
   } else if (screen === "room") {
     room.show(screenHost);
   } else {
@@ -91,12 +133,24 @@ function restoreEntries(root, entries) {
   }
 }
 
+/** The leaderboard's sign: a cup (our own drawing: an emoji would need a font the machine may lack) */
+const TROPHY = '<svg viewBox="0 0 16 16" width="1em" height="1em"><path fill="currentColor" d="M4 1h8v2h3v2a4 4 0 0 1-3.6 4A4 4 0 0 1 9 11.4V13h2.5v2h-7v-2H7v-1.6A4 4 0 0 1 4.6 9 4 4 0 0 1 1 5V3h3zm0 4V4.5H2.5V5A2.5 2.5 0 0 0 4 7.3zm8 0v2.3A2.5 2.5 0 0 0 13.5 5v-.5H12z"/></svg>';
+
+/** The top bar: the brand (a link to the lobby), who we are (a link to our record), the leaderboard, "Log in" for
+ * a guest or "Account" for an account, the language and the options. */
 function renderTopbar() {
   const bar = document.getElementById("topbar");
-  patch(bar, `${getLang()}|${state.nickname}`, () => [
-    el("span", { class: "brand" }, "雀卓", el("span", { class: "brand-name" }, " jantaku")),
-    el("span", { class: "who" }, state.nickname || ""),
+  const player = state.player;
+  const account = !!(player && player.account);
+  patch(bar, [getLang(), state.nickname, player && player.id, account], () => [
+    el("a", { class: "brand", href: "#/", title: t("backToLobby") }, "雀卓", el("span", { class: "brand-name" }, " jantaku")),
+    player ? el("a", { class: "who", href: profileHref(player.id), id: "who" }, state.nickname || player.name || "")
+      : el("span", { class: "who", id: "who" }, state.nickname || ""),
     el("span", { class: "spacer" }),
+    el("a", { class: "top-link", id: "leaderboard-link", href: boardHref("4p"), title: t("leaderboard"), "aria-label": t("leaderboard") },
+      raw("span", { class: "icon", "aria-hidden": "true" }, TROPHY), el("span", { class: "label" }, ` ${t("leaderboard")}`)),
+    account ? el("a", { class: "top-link", id: "account-link", href: "#/account" }, t("accountButton"))
+      : el("a", { class: "top-link", id: "login-link", href: "#/login" }, t("logIn")),
     el("button", { class: "ghost", id: "lang-switch", onclick: () => switchLanguage(getLang() === "ja" ? "en" : "ja"),
       title: t("language") }, getLang() === "ja" ? "English" : "日本語"),
     el("button", { class: "ghost", id: "options-button", onclick: openOptions }, "⚙ " + t("options"))]);
@@ -163,17 +217,15 @@ async function start() {
   // the lobby's data (the presets, the powers' and levels' names) comes from the server; the language's font before
   // any text is drawn; the rules' words and the rest of the font only before what lies past the lobby (render)
   await Promise.all([loadPresets(), loadCatalogue(), loadFonts(getLang())]);
+  state.route = routeOf(location.hash);
+  window.addEventListener("hashchange", followRoute);
   render();
-  loadHistory();
-  connect((msg) => {
-    const first = !state.player;
-    dispatch(msg);
-    render();
-    if (first && state.player) loadHistory();  // the history is the player id's, which welcome brings
-  }, onStatus);
+  if (state.route.page) followRoute();
+  // the welcome says who we are (a guest's id, or the account's after a log in): the history is theirs
+  connect((msg) => { dispatch(msg); if (msg.type === "welcome") loadHistory(); render(); }, onStatus);
   setInterval(() => { if (!state.room && state.status !== "down") send({ type: "rooms" }); }, 5000);
   setInterval(table.tick, 250);
-  setInterval(() => { if (!state.room) loadHistory(); }, 15000);
+  setInterval(() => { if (!state.room && !state.route.page) loadHistory(); }, 15000);
 }
 
 start();

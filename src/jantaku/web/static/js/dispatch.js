@@ -5,6 +5,7 @@ import { state, refresh } from "./store.js";
 import { send, storedNickname, storeNickname } from "./net.js";
 import { t, errorText } from "./i18n.js";
 import { notice, showPause, toast } from "./notices.js";
+import { call } from "./api.js";
 import { autoPlay, timedOut } from "./play.js";
 import { onReaction } from "./reactions.js";
 import { powerEventText, seatName } from "./powers.js";
@@ -15,13 +16,22 @@ import { turnCue } from "./cues.js";
 
 const HANDLERS = {
   welcome(msg) {
-    if (msg.nickname && !storedNickname()) state.nickname = msg.nickname;
+    const was = state.player;
+    state.player = msg.player || null;
+    // an account plays under its name; a guest under the nickname this browser keeps (or the server's default)
+    if (state.player && state.player.account) state.nickname = state.player.name;
+    else state.nickname = storedNickname() || msg.nickname || "";
+    if (!was || !state.player || was.id !== state.player.id) state.history = [];
+    // a session that ended or expired meanwhile: the server greeted us as the guest again
+    if (msg.session_expired) {
+      notice(t("sessionExpired"), "info");
+      call("POST", "/api/account/logout", {}); // the dead session's cookie goes (the page cannot touch an HttpOnly one)
+    }
     if (msg.reactions) state.reactionRules = msg.reactions;
-    if (msg.player) state.player = msg.player;
   },
   nickname(msg) {
     state.nickname = msg.nickname;
-    storeNickname(msg.nickname);
+    if (!(state.player && state.player.account)) storeNickname(msg.nickname); // (the guest's own, kept for them)
   },
   rooms(msg) {
     state.lobby = msg.rooms;

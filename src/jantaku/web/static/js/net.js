@@ -9,6 +9,10 @@ const NICK = "jantaku.nickname";
 const PING_MS = 30_000;
 
 export function storedNickname() { return localStorage.getItem(NICK) || ""; }
+/** The guest token the server handed out (a guest's proof of who they are, for the REST calls of api.js too). */
+export function storedToken() { return localStorage.getItem(TOKEN) || ""; }
+/** Forgets the guest token: the next hello makes a new guest (after logging out, nothing of the account stays). */
+export function forgetToken() { localStorage.removeItem(TOKEN); }
 export function storeNickname(name) { localStorage.setItem(NICK, name); }
 
 class Net {
@@ -20,6 +24,8 @@ class Net {
     this.delay = 250;
     this.greeted = false;
     this.everConnected = false;
+    /** the next welcome follows a reconnect the page asked for (a log in or out): no "reconnected" banner */
+    this.quiet = false;
   }
 
   url() {
@@ -30,22 +36,25 @@ class Net {
   connect() {
     const ws = new WebSocket(this.url());
     this.ws = ws;
+    let pinger = null;
     ws.onopen = () => {
       this.delay = 250;
       this.greeted = false;
       this.hello();
-      this.pinger = setInterval(() => {
+      pinger = setInterval(() => {
         if (this.ws === ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping", t: Date.now() }));
       }, PING_MS);
     };
     ws.onmessage = (ev) => {
+      if (this.ws !== ws) return; // a connection given up for a new one (reconnect()): what it still says is past
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === "welcome") {
         if (msg.token) localStorage.setItem(TOKEN, msg.token);
         this.greeted = true;
-        const wasLost = this.everConnected;
+        const wasLost = this.everConnected && !this.quiet;
         this.everConnected = true;
+        this.quiet = false;
         this.onStatus(wasLost ? "back" : "up");
         for (const queued of this.queue.splice(0)) this.send(queued);
       } else if (msg.type === "error" && msg.code === "unknown_token") {
@@ -58,7 +67,7 @@ class Net {
       this.onMessage(msg);
     };
     ws.onclose = () => {
-      clearInterval(this.pinger);
+      clearInterval(pinger);
       if (this.ws !== ws) return;
       this.greeted = false;
       if (this.replaced) { this.onStatus("replaced"); return; }
@@ -75,6 +84,17 @@ class Net {
     if (token) msg.token = token;
     if (nickname) msg.nickname = nickname;
     this.ws.send(JSON.stringify(msg));
+  }
+
+  /** A new connection at once (the old one closed without a banner): the handshake carries the session cookie
+   * a log in just set, or no longer carries the one a log out ended. */
+  reconnect() {
+    const old = this.ws;
+    this.ws = null; // its close is no loss of connection
+    if (old) old.close();
+    this.greeted = false;
+    this.quiet = true;
+    this.connect();
   }
 
   send(msg) {
@@ -97,3 +117,6 @@ export function connect(onMessage, onStatus) {
 
 /** Sends a message now, or once the server has greeted us (messages wait in order while the connection is down). */
 export function send(msg) { net.send(msg); }
+
+/** Connects again as whoever the cookie now says (after a log in, a log out, a new account). */
+export function reconnect() { net.reconnect(); }

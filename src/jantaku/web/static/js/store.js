@@ -23,8 +23,20 @@ function storedOptions() {
 export const state = Object.seal({
   /** "connecting" | "up" | "down" | "back" | "replaced": the websocket (net.js) */
   status: "connecting",
-  /** the nickname the server knows us by */
+  /** the nickname the server knows us by (an account's name when logged in) */
   nickname: storedNickname(),
+  /** who the server says we are (`welcome.player`): {id, name, account} (id "a…" an account, "g…" a guest), or null
+   * before the welcome */
+  player: null,
+  /** the page a hash route names (routes.js): {page: "login" | "account" | "player" | "leaderboard" | null, arg},
+   * null page: the lobby, room or table as the game says */
+  route: { page: null, arg: null },
+  /** GET /api/account/me for the account page: {status: "loading" | "ok" | "error", data}, or null */
+  me: null,
+  /** GET /api/players/{id} for the profile: {id, status: "loading" | "ok" | "missing" | "error", data}, or null */
+  profile: null,
+  /** GET /api/leaderboard for its page: {family, status: "loading" | "ok" | "error", data}, or null */
+  leaderboard: null,
   /** the room message's room (docs/protocol.md "room"), or null in the lobby */
   room: null,
   /** our seat in the room, or null (a spectator) */
@@ -45,7 +57,7 @@ export const state = Object.seal({
   ruleTexts: { groups: [], options: [], presets: {} },
   /** the lobby's public rooms ("rooms" message) */
   lobby: [],
-  /** /api/games for our nickname: the finished games */
+  /** /api/games for our player id: the finished games */
   history: [],
   /** the formats a finished game's log downloads in ({format, suffix, label}: /api/games's log_formats), or null */
   logFormats: null,
@@ -89,8 +101,6 @@ export const state = Object.seal({
   reactionMenu: false,
   /** the server's quick reactions (`welcome.reactions`): {phrases: [id], seconds, burst}, or null before welcome */
   reactionRules: null,
-  /** who this person is in the records (`welcome.player`: {id, name, account}): the history is this id's */
-  player: null,
 });
 
 let renderer = () => {};

@@ -11,8 +11,9 @@ import {
   resetSuperpowerToggle, updatePowerChoice, chosenPower, presetInfo, presetLabel, rulesDetails,
 } from "../forms.js";
 import { levelName, levelNames } from "../powers.js";
+import { handList, logLinks, standingsLine } from "../gamelinks.js";
 
-/** The lobby's elements that change after it is built: {nickname, presets: [select], playPower, createOptions,
+/** The lobby's elements that change after it is built: {nickname, saveNick, presets: [select], playPower, createOptions,
  * createPowers, matchPower, autoMatch, queue, rooms, history}. */
 let parts = null;
 
@@ -20,6 +21,13 @@ let parts = null;
 export function show(host) {
   patch(host, "lobby", build);
   parts.nickname.placeholder = state.nickname || t("nickname");
+  // an account plays under its name: the box shows it and cannot change it (the server refuses a nickname then)
+  const account = !!(state.player && state.player.account);
+  if (parts.nickname.disabled !== account || (account && parts.nickname.value !== state.player.name)) {
+    parts.nickname.value = account ? state.player.name : storedNickname(); // (after a log out: the guest's own again)
+    parts.nickname.disabled = account;
+  }
+  parts.saveNick.hidden = account;
   for (const select of parts.presets) fillPresets(select);
   updatePowerChoice(parts.playPower, "play", parts.presets[0].value);
   updateOptionsEditor(parts.createOptions, "create", parts.presets[1].value);
@@ -39,12 +47,14 @@ function build() {
   const nick = el("input", { id: "nickname", value: storedNickname(), maxlength: 24, placeholder: state.nickname || t("nickname"),
     autocomplete: "nickname" });
   const saveNick = () => {
+    if (state.player && state.player.account) return;
     const name = nick.value.trim();
     if (name) { storeNickname(name); state.nickname = name; send({ type: "nickname", nickname: name }); }
   };
   nick.addEventListener("keydown", (e) => { if (e.key === "Enter") saveNick(); });
+  const saveButton = el("button", { onclick: saveNick, id: "save-nickname" }, t("save"));
   main.append(el("section", { class: "card who-card" },
-    el("label", {}, t("nickname"), " ", nick), el("button", { onclick: saveNick, id: "save-nickname" }, t("save"))));
+    el("label", {}, t("nickname"), " ", nick), saveButton));
 
   // play now
   const playPreset = presetSelect("play-preset", "standard");
@@ -109,7 +119,7 @@ function build() {
   const roomsCard = el("section", { class: "card", id: "public-rooms" });
   const historyCard = el("section", { class: "card", id: "history" });
   main.append(roomsCard, historyCard);
-  parts = { nickname: nick, presets: [playPreset, createPreset, matchPreset], playPower, createOptions, createPowers, matchPower,
+  parts = { nickname: nick, saveNick: saveButton, presets: [playPreset, createPreset, matchPreset], playPower, createOptions, createPowers, matchPower,
     autoMatch, queue, rooms: roomsCard, history: historyCard };
   return main;
 }
@@ -142,66 +152,7 @@ function history() {
       state.history.map((g) => el("tr", {},
         el("td", {}, (g.finished_at || "").slice(0, 16).replace("T", " ")),
         el("td", {}, presetLabel(g.preset)),
-        el("td", {}, (g.final && g.final.nicknames ? g.final.order.map((s) => `${g.final.nicknames[s]} ${g.final.scores[s]}`).join(" · ") : "")),
+        el("td", { class: "players" }, standingsLine(g)),
         el("td", { class: "log-links" }, logLinks(g)),
         el("td", { class: "hand-links" }, handList(g)))))];
-}
-
-/** the viewer the hands open in (a name: not translated) */
-const VIEWER_NAME = "tenhou.net/6";
-
-/** A finished riichi game hand by hand (GET /api/games/{id}/hands, fetched when first opened): each hand's label and
- * result, a link showing it in the tenhou.net/6 viewer (a new tab: the viewer and NAGA take one hand a URL) and its
- * one-hand tenhou.net/6 JSON. A Zung Jung game has none (the history's `hands` is false). */
-function handList(g) {
-  if (!g.hands) return null;
-  const list = el("ol", { class: "hand-list" });
-  const box = el("details", { class: "hands", dataset: { game: g.id } }, el("summary", {}, t("handsOfGame")), list);
-  box.addEventListener("toggle", async () => {
-    if (!box.open || box.dataset.loaded) return;
-    box.dataset.loaded = "1";
-    try {
-      const res = await fetch(`/api/games/${encodeURIComponent(g.id)}/hands`);
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const data = await res.json();
-      list.replaceChildren(...data.hands.map((h) => handLine(g.id, h, data.names || [])));
-    } catch {
-      delete box.dataset.loaded;  // opening it again tries again
-      list.replaceChildren(el("li", { class: "hint" }, t("handsUnavailable")));
-    }
-  });
-  return box;
-}
-
-function handLine(id, h, names) {
-  return el("li", { title: h.result, dataset: { hand: h.hand } },
-    el("span", { class: "hand-label" }, h.label), " ", el("span", { class: "hand-result" }, outcomeText(h.outcome, names)), " ",
-    el("a", { class: "viewer", href: h.viewer, target: "_blank", rel: "noopener noreferrer",
-      title: t("viewerTitle", { site: VIEWER_NAME }) }, t("viewer")),
-    " · ",
-    el("a", { class: "json", href: h.json, download: `jantaku-${id}-${String(h.hand).padStart(2, "0")}.json`,
-      title: t("handJsonTitle", { format: `${VIEWER_NAME} JSON` }) }, "json"));
-}
-
-/** How a hand ended, in the page's language: "Ann ツモ +4000", "Ann ロン +3900 ← Bo", "流局 · Bo テンパイ". */
-function outcomeText(o, names) {
-  const name = (seat) => names[seat] || `#${seat + 1}`;
-  if (o.wins.length) {
-    return o.wins.map((w) => (w.from === null ? `${name(w.seat)} ${t("tsumo")} +${w.gain}`
-      : `${name(w.seat)} ${t("ron")} +${w.gain} ← ${name(w.from)}`)).join(", ");
-  }
-  return o.tenpai.length ? `${t("draw")} · ${o.tenpai.map(name).join(", ")} ${t("tenpai")}` : t("draw");
-}
-
-/** A game's log in each format the server writes (GET /api/games names them: log_formats), ours first; a game
- * the server does not list hand by hand (`hands` false: Zung Jung) has only ours (mjai and tenhou.net/6 speak
- * riichi mahjong). */
-function logLinks(g) {
-  const id = g.id;
-  const all = state.logFormats || [{ format: "ours", suffix: ".jsonl", label: "jantaku" }];
-  const formats = g.hands === false ? all.filter((f) => f.format === "ours") : all;
-  return formats.flatMap((f, i) => [i ? " · " : "",
-    el("a", { href: `/api/games/${id}/log?format=${encodeURIComponent(f.format)}`, download: `jantaku-${id}${f.suffix}`,
-      title: t("downloadAs", { format: f.label }), dataset: { format: f.format } },
-    f.format === "ours" ? t("download") : f.label)]);
 }

@@ -3,6 +3,7 @@
 // #overlay: the dispatcher queues what the server said (events, gameOver), the person steps through it (next), and
 // the last result of a hand tells the server to deal the next one.
 
+import { ratingText, ratingDelta } from "../ratings.js";
 import { el, raw, patch } from "../dom.js";
 import { t, getLang, yakuName, yakuBoth, limitName, zjPatternName, fuItemName } from "../i18n.js";
 import { plainIdOf } from "../tiles.js";
@@ -313,19 +314,34 @@ class Results {
     const resultText = (r) => (r >= 0 ? "+" : "") + (zj ? r.toLocaleString() : (r / 1000).toFixed(1));
     // a shared placement (tie_break "shared") shows the same place on every tied row
     const placeOf = (seat, index) => (final.places && final.places.length ? final.places[seat] : index);
+    // a rated game: each seat's rating change (null for a seat that is not rated: a CPU, a guest's unrated seat)
+    const changes = final.ratings || msg.ratings || [];
+    const rating = (seat) => changes.find((r) => r && r.seat === seat) || null;
+    const rated = changes.some(Boolean);
     const rows = final.order.map((seat, index) => el("tr", { class: placeOf(seat, index) === 0 ? "first" : "" },
       el("td", {}, String(placeOf(seat, index) + 1)), el("td", {}, finalName(final, state, seat)),
       el("td", { class: "num" }, final.scores[seat].toLocaleString()),
-      el("td", { class: "num result-value" }, resultText(final.results[seat]))));
+      el("td", { class: "num result-value" }, resultText(final.results[seat])),
+      rated ? el("td", { class: "num rating-change", dataset: { seat } }, ratingCell(rating(seat))) : null));
     return el("div", { class: "standings", id: "standings" },
       el("h2", {}, t("finalStandings")),
       msg.missed || msg.abandoned ? el("div", { class: "hint away-end", id: "away-end" },
         t(msg.missed ? (msg.abandoned ? "abandonedWhileAway" : "endedWhileAway") : "abandoned"))
         : msg.unrecorded ? el("div", { class: "hint" }, t("unrecorded")) : null,
-      el("table", { class: "final" }, el("tr", {}, el("th", {}, t("place")), el("th", {}, ""), el("th", {}, t("score")), el("th", {}, t("result"))), rows),
+      el("table", { class: "final" }, el("tr", {}, el("th", {}, t("place")), el("th", {}, ""), el("th", {}, t("score")), el("th", {}, t("result")),
+        rated ? el("th", {}, t("ratingChange")) : null), rows),
       // (the end of a game met on coming back has no hands behind it to chart)
       history.length > 1 ? [el("h3", {}, t("scoreChart")), chart(history, final, state)] : null);
   }
+}
+
+/** A seat's rating change in the standings: "+1.2" (its new rating in the title), "provisional" marked. */
+function ratingCell(r) {
+  if (!r) return "";
+  const up = Number(r.after) >= Number(r.before);
+  return [el("span", { class: up ? "plus" : "minus", title: t("ratingChangeTitle", { before: ratingText(r.before), after: ratingText(r.after) }) },
+    ratingDelta(r.before, r.after)), " ", el("span", { class: "hint" }, `→ ${ratingText(r.after)}`),
+  r.provisional ? [" ", el("span", { class: "tag warn" }, t("provisional"))] : null];
 }
 
 /** The one results screen of the page. */

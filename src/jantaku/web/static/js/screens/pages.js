@@ -1,0 +1,79 @@
+// What the player's pages share (login, account, profile, leaderboard): the way back to the lobby, the loading and
+// failure lines, the server's refusals in the page's language, and the words for families, lengths and dates.
+
+import { el } from "../dom.js";
+import { t } from "../i18n.js";
+import { refusal } from "../api.js";
+
+/** The shortest password the server takes (accounts.MIN_PASSWORD): the form says it before the server has to. */
+export const MIN_PASSWORD = 8;
+
+export function backLink() {
+  return el("a", { class: "back-link", href: "#/", id: "back-to-lobby" }, t("backToLobby"));
+}
+
+/** The line a page shows while its data is on the way, or when it could not come (with a button to try again). */
+export function statusLine(status, retry) {
+  if (status === "loading") return el("div", { class: "hint page-status", role: "status" }, t("loadingPage"));
+  return el("div", { class: "form-error page-status", role: "alert" }, t("loadFailed"), " ",
+    el("button", { onclick: retry, class: "retry" }, t("tryAgain")));
+}
+
+/** A refusal in the page's language: a code of our own ({code}) or an answer of the server (api.js call()). A code
+ * the page has no words for shows the server's own (English) words. */
+export function refusalText(error) {
+  let { code, detail } = error.code ? { code: error.code, detail: null } : refusal(error);
+  // (a name and a password share the code "too_long": the server's words say which)
+  if (code === "too_long" && /password/i.test(detail || "")) code = "password_too_long";
+  const wait = Math.ceil(error.retryAfter || 60);
+  const known = t(`accountErrors.${code}`, { n: code === "too_many_tries" ? wait : MIN_PASSWORD });
+  if (known !== `accountErrors.${code}`) return known;
+  return t("accountErrors.refused", { detail: detail || code });
+}
+
+/** A family's name: "4-player riichi", "三人打ち". */
+export function familyName(family) {
+  const name = t(`families.${family}`);
+  return name === `families.${family}` ? family : name;
+}
+
+/** A length's name: the rules' `length` values ("east", "east-south"), anything else as it is. */
+export function lengthName(length) {
+  if (length === "east") return t("east");
+  if (length === "east-south") return t("eastSouth");
+  return String(length);
+}
+
+/** A date and time from the server (ISO 8601, or seconds since the epoch) as the page's clock reads it, in digits
+ * ("2026-11-27 00:09"): the same in both languages, and no character the bundled font may lack (a locale's 年). */
+export function dateText(value) {
+  if (value === null || value === undefined) return "";
+  const date = typeof value === "number" ? new Date(value * 1000) : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const two = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/** A share as a percentage ("23.4%"), from the statistics' 0..1 values; "–" when there is none. */
+export function percent(value) {
+  const v = estimate(value);
+  return v === null ? "–" : `${(v * 100).toFixed(1)}%`;
+}
+
+/** The value of a statistic: the simulator's estimates are {value, low, high, n}; a plain number is its own. */
+export function estimate(value) {
+  if (value === null || value === undefined) return null;
+  const v = typeof value === "object" ? value.value : value;
+  return v === null || v === undefined || !Number.isFinite(Number(v)) ? null : Number(v);
+}
+
+/** A device as a person names it, from a browser's user agent: "Firefox on Windows", "Chrome on Android". */
+export function deviceName(agent) {
+  if (!agent) return null;
+  const browser = [["Edg/", "Edge"], ["OPR/", "Opera"], ["Firefox/", "Firefox"], ["Chrome/", "Chrome"], ["Chromium/", "Chromium"],
+    ["Safari/", "Safari"]].find(([mark]) => agent.includes(mark));
+  const system = [["Android", "Android"], ["iPhone", "iPhone"], ["iPad", "iPad"], ["Windows", "Windows"], ["Mac OS", "macOS"],
+    ["CrOS", "ChromeOS"], ["Linux", "Linux"]].find(([mark]) => agent.includes(mark));
+  if (!browser && !system) return agent.slice(0, 40);
+  return [browser && browser[1], system && system[1]].filter(Boolean).join(" · ");
+}
