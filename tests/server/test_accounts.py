@@ -167,10 +167,10 @@ class PasswordCase(NamedTuple):
 
 PASSWORDS = [
     PasswordCase("shortest-accepted", "x" * MIN_PASSWORD, ""),
-    PasswordCase("one-too-short", "x" * (MIN_PASSWORD - 1), "too_short"),
-    PasswordCase("empty", "", "too_short"),
+    PasswordCase("one-too-short", "x" * (MIN_PASSWORD - 1), "password_too_short"),
+    PasswordCase("empty", "", "password_too_short"),
     PasswordCase("longest-accepted", "x" * MAX_PASSWORD, ""),
-    PasswordCase("one-too-long", "x" * (MAX_PASSWORD + 1), "too_long"),
+    PasswordCase("one-too-long", "x" * (MAX_PASSWORD + 1), "password_too_long"),
     PasswordCase("unicode-counts-characters", "パスワードです長い", ""),
 ]
 

@@ -96,7 +96,8 @@ class AccountNameError(ValueError):
 
 
 class PasswordError(ValueError):
-    """A refused new password: ``code`` is "too_short" or "too_long"; the message never contains the password."""
+    """A refused new password: ``code`` is "password_too_short" or "password_too_long" (a name's refusals have
+    codes of their own: "too_long" is a name's); the message never contains the password."""
 
     def __init__(self, message: str, code: str) -> None:
         super().__init__(message)
@@ -168,9 +169,9 @@ class Verdict(NamedTuple):
 def check_password(password: Secret) -> None:
     """``PasswordError`` if ``password`` is too short or too long to be set as a new password."""
     if len(password) < MIN_PASSWORD:
-        raise PasswordError(f"a password is at least {MIN_PASSWORD} characters", "too_short")
+        raise PasswordError(f"a password is at least {MIN_PASSWORD} characters", "password_too_short")
     if len(password) > MAX_PASSWORD:
-        raise PasswordError(f"a password is at most {MAX_PASSWORD} characters", "too_long")
+        raise PasswordError(f"a password is at most {MAX_PASSWORD} characters", "password_too_long")
 
 
 def hash_password(password: Secret) -> str:

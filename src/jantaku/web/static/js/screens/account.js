@@ -123,7 +123,7 @@ const valueOf = (id) => document.getElementById(id).value;
 async function changePassword() {
   const old = valueOf("old-password");
   const next = valueOf("new-password");
-  errors.password = !old ? { code: "wrong_password" } : next.length < MIN_PASSWORD ? { code: "too_short" }
+  errors.password = !old ? { code: "wrong_password" } : next.length < MIN_PASSWORD ? { code: "password_too_short" }
     : next !== valueOf("new-confirm") ? { code: "mismatch" } : null;
   if (!errors.password) {
     const res = await call("POST", "/api/account/password", { old, new: next });

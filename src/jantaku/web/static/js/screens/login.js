@@ -77,7 +77,7 @@ async function register() {
   const name = value("register-name").trim();
   const password = value("register-password");
   errors.register = !name ? { code: "empty" }
-    : password.length < MIN_PASSWORD ? { code: "too_short" }
+    : password.length < MIN_PASSWORD ? { code: "password_too_short" }
       : password !== value("register-confirm") ? { code: "mismatch" } : null;
   if (errors.register) { refresh(); return; }
   const body = { name, password };

@@ -22,9 +22,7 @@ export function statusLine(status, retry) {
 /** A refusal in the page's language: a code of our own ({code}) or an answer of the server (api.js call()). A code
  * the page has no words for shows the server's own (English) words. */
 export function refusalText(error) {
-  let { code, detail } = error.code ? { code: error.code, detail: null } : refusal(error);
-  // (a name and a password share the code "too_long": the server's words say which)
-  if (code === "too_long" && /password/i.test(detail || "")) code = "password_too_long";
+  const { code, detail } = error.code ? { code: error.code, detail: null } : refusal(error);
   const wait = Math.ceil(error.retryAfter || 60);
   const known = t(`accountErrors.${code}`, { n: code === "too_many_tries" ? wait : MIN_PASSWORD });
   if (known !== `accountErrors.${code}`) return known;
