@@ -86,3 +86,13 @@ export function standingsLine(g) {
       seat.stand_in ? el("span", { class: "tag stand-in", title: t("standInTitle") }, t("standInSeat")) : null)];
   });
 }
+
+/** A date and time from the server (ISO 8601, or seconds since the epoch) as the page's clock reads it, in digits
+ * ("2026-11-27 00:09"): the same in both languages, and no character the bundled font may lack (a locale's year sign). */
+export function dateText(value) {
+  if (value === null || value === undefined) return "";
+  const date = typeof value === "number" ? new Date(value * 1000) : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const two = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}

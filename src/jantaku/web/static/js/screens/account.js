@@ -10,7 +10,8 @@ import { call, download } from "../api.js";
 import { reconnect, forgetToken, storedToken } from "../net.js";
 import { notice } from "../notices.js";
 import { go, profileHref } from "../routes.js";
-import { backLink, statusLine, refusalText, dateText, deviceName, MIN_PASSWORD } from "./pages.js";
+import { dateText } from "../gamelinks.js";
+import { backLink, statusLine, refusalText, deviceName, MIN_PASSWORD } from "./pages.js";
 
 /** The refusal under each form, as an answer or a code ({password, delete, data}), drawn in the page's language. */
 const errors = { password: null, delete: null, data: null };

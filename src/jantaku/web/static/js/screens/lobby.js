@@ -11,7 +11,7 @@ import {
   resetSuperpowerToggle, updatePowerChoice, chosenPower, presetInfo, presetLabel, rulesDetails,
 } from "../forms.js";
 import { levelName, levelNames } from "../powers.js";
-import { handList, logLinks, standingsLine } from "../gamelinks.js";
+import { dateText, handList, logLinks, standingsLine } from "../gamelinks.js";
 
 /** The lobby's elements that change after it is built: {nickname, saveNick, presets: [select], playPower, createOptions,
  * createPowers, matchPower, autoMatch, queue, rooms, history}. */
@@ -150,7 +150,7 @@ function history() {
   return [el("h2", {}, t("history")),
     state.history.length === 0 ? el("div", { class: "hint" }, t("noGames")) : el("table", { class: "history" },
       state.history.map((g) => el("tr", {},
-        el("td", {}, (g.finished_at || "").slice(0, 16).replace("T", " ")),
+        el("td", {}, dateText(g.finished_at)),
         el("td", {}, presetLabel(g.preset)),
         el("td", { class: "players" }, standingsLine(g)),
         el("td", { class: "log-links" }, logLinks(g)),

@@ -42,15 +42,6 @@ export function lengthName(length) {
   return String(length);
 }
 
-/** A date and time from the server (ISO 8601, or seconds since the epoch) as the page's clock reads it, in digits
- * ("2026-11-27 00:09"): the same in both languages, and no character the bundled font may lack (a locale's 年). */
-export function dateText(value) {
-  if (value === null || value === undefined) return "";
-  const date = typeof value === "number" ? new Date(value * 1000) : new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  const two = (n) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
-}
 
 /** A share as a percentage ("23.4%"), from the statistics' 0..1 values; "–" when there is none. */
 export function percent(value) {

@@ -6,11 +6,11 @@ import { el, patch } from "../dom.js";
 import { t, getLang } from "../i18n.js";
 import { state, refresh } from "../store.js";
 import { call } from "../api.js";
-import { handList, logLinks } from "../gamelinks.js";
+import { dateText, handList, logLinks } from "../gamelinks.js";
 import { placementChart, ratingChart } from "../charts.js";
 import { ratingText, ratingDelta } from "../ratings.js";
 import { boardHref, profileHref } from "../routes.js";
-import { backLink, statusLine, familyName, lengthName, dateText, percent, estimate } from "./pages.js";
+import { backLink, statusLine, familyName, lengthName, percent, estimate } from "./pages.js";
 
 /** The families in the order the page shows them. */
 const FAMILIES = ["4p", "3p", "zj"];
