@@ -238,7 +238,7 @@ def test_one_address_trying_many_names_is_locked(client: TestClient) -> None:
 def test_one_address_makes_only_so_many_accounts_an_hour(client: TestClient) -> None:
     limiter = client.app.state.register_limiter  # type: ignore[attr-defined]
     clock = FakeClock()
-    limiter.clock, limiter.per_address = clock, 3
+    limiter.clock, limiter.per_key = clock, 3
     assert register(client, "Short", "short").status_code == 400  # refused before any hash: not counted
     assert register(client, "CPU 1").status_code == 400
     for name in ("Ola", "Pia", "Quin"):

@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from jantaku.engine import Game
 from jantaku.formats import convert
-from jantaku.server.account_api import DELETED
+from jantaku.server.account_api import DELETED, EXPORTS_PER_HOUR
 from jantaku.server.credentials import COOKIE
 from jantaku.server.store import Base, PlayerRow, SessionRow
 from tests.server.helpers import EAST, Client, play_all, send_ok, simple_choice, table, two_and_cpus
@@ -352,6 +352,20 @@ def test_the_export_holds_each_game_in_each_format(tmp_path: Path, who: str) -> 
 def test_no_export_without_credentials(tmp_path: Path) -> None:
     with table(tmp_path) as (client, _connect):
         assert client.get("/api/account/export").status_code == 401
+
+
+def test_exports_are_bounded_per_player(tmp_path: Path) -> None:
+    """An export converts every game a player sat in: a player gets ``EXPORTS_PER_HOUR`` an hour, then 429 with the
+    wait; another player is not held back by them."""
+    with table(tmp_path) as (client, connect):
+        first, second = connect("Kit"), connect("Lou")
+        mine = {"Authorization": f"Bearer guest:{first.token}"}
+        answers = [client.get("/api/account/export", headers=mine).status_code for _ in range(EXPORTS_PER_HOUR + 1)]
+        assert answers == [200] * EXPORTS_PER_HOUR + [429]
+        refused = client.get("/api/account/export", headers=mine)
+        assert refused.json()["detail"]["code"] == "too_many_exports" and int(refused.headers["retry-after"]) > 3000
+        theirs = {"Authorization": f"Bearer guest:{second.token}"}
+        assert client.get("/api/account/export", headers=theirs).status_code == 200
 
 
 def test_tokens_and_passwords_never_reach_the_logs(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:

@@ -25,8 +25,8 @@ from jantaku.server.accounts import (
     AccountNameError,
     LoginLimiter,
     PasswordError,
-    RegisterLimiter,
     Secret,
+    WindowLimiter,
     canonical_name,
     check_account_name,
     check_password,
@@ -429,7 +429,7 @@ def test_limiter_forgets_passed_windows() -> None:
     assert limiter.names == {} and limiter.addresses == {}
 
 
-# (name, (seconds from the start, address) of each registration, whether each is admitted): per_address=3, an hour
+# (name, (seconds from the start, address) of each registration, whether each is admitted): per_key=3, an hour
 REGISTRATIONS: list[tuple[str, list[tuple[float, str]], list[bool]]] = [
     ("the fourth in an hour is refused", [(0, "a"), (1, "a"), (2, "a"), (3, "a")], [True, True, True, False]),
     ("another address is free", [(0, "a"), (1, "a"), (2, "a"), (3, "b")], [True, True, True, True]),
@@ -439,9 +439,9 @@ REGISTRATIONS: list[tuple[str, list[tuple[float, str]], list[bool]]] = [
 
 
 @pytest.mark.parametrize(("steps", "admitted"), [r[1:] for r in REGISTRATIONS], ids=[r[0] for r in REGISTRATIONS])
-def test_register_limiter(steps: list[tuple[float, str]], admitted: list[bool]) -> None:
+def test_window_limiter(steps: list[tuple[float, str]], admitted: list[bool]) -> None:
     clock = Clock()
-    limiter = RegisterLimiter(per_address=3, window=3600.0, clock=clock)
+    limiter = WindowLimiter(per_key=3, window=3600.0, clock=clock)
     seen = []
     for at, address in steps:
         clock.now = 1000.0 + at
@@ -451,7 +451,7 @@ def test_register_limiter(steps: list[tuple[float, str]], admitted: list[bool]) 
 
 def test_parallel_registrations_pass_the_bound_no_further() -> None:
     """The check and the count are one step: requests in the endpoints' threads cannot all pass a check at once."""
-    limiter = RegisterLimiter(per_address=5)
+    limiter = WindowLimiter(per_key=5)
     start = threading.Barrier(20)
     admitted: list[bool] = []
 

@@ -34,8 +34,8 @@ from jantaku.server.accounts import (
     AccountNameError,
     LoginLimiter,
     PasswordError,
-    RegisterLimiter,
     Secret,
+    WindowLimiter,
     canonical_name,
     check_account_name,
     check_password,
@@ -53,6 +53,8 @@ from jantaku.server.store import Account, SessionInfo, Store
 WRONG = "wrong name or password"
 #: what a deleted account's seats show in stored games
 DELETED = RESERVED[0]
+#: the exports a player may ask for in an hour: each converts every game they sat in
+EXPORTS_PER_HOUR = 6
 #: bytes of an export's archive kept in memory while it is built and sent; a larger one goes to a temporary file
 EXPORT_IN_MEMORY = 8 << 20
 
@@ -107,7 +109,8 @@ def account_router(
     sessions_ended: Callable[[str, list[str]], None] = lambda _account, _hashes: None,
     adopted: Callable[[str, str, str], None] | None = None,
     deleted: Callable[[str], None] | None = None,
-    registrations: RegisterLimiter | None = None,
+    registrations: WindowLimiter | None = None,
+    exports: WindowLimiter | None = None,
     profile_of: Callable[[str], dict[str, Any] | None] = lambda _player: None,
 ) -> APIRouter:
     """The ``/api/account`` endpoints on the store ``store_of()`` gives (the app's, made at start). ``limiter``
@@ -117,7 +120,8 @@ def account_router(
     sessions ended, so its connections close; ``adopted`` makes a guest (by token) an account and ``deleted``
     deletes an account, each in the store and at the table, returning once the store's part is committed (by
     default the store's part alone: ``Store.adopt``, ``Store.delete_account``); ``registrations`` bounds the
-    accounts an address makes (``RegisterLimiter``'s default when None); ``profile_of`` a player's profile as
+    accounts an address makes (10 an hour when None), ``exports`` the exports a player asks for (6 an hour when
+    None); ``profile_of`` a player's profile as
     ``GET /api/players/{id}`` answers it (the export's ``stats.json``: one definition of a player's statistics,
     ``profiles.profile``)."""
     router = APIRouter(prefix="/api/account", tags=["account"])
@@ -127,7 +131,8 @@ def account_router(
         store_of().delete_account(account, DELETED)
 
     delete_account = deleted or delete_in_store
-    register_limiter = registrations if registrations is not None else RegisterLimiter()
+    register_limiter = registrations if registrations is not None else WindowLimiter(per_key=10)
+    export_limiter = exports if exports is not None else WindowLimiter(per_key=EXPORTS_PER_HOUR)
     files_of = game_files or (lambda game_id: export_files(store_of(), game_id))
 
     def moment() -> datetime:
@@ -329,6 +334,13 @@ def account_router(
         ``stats.json`` (their profile, as ``GET /api/players/{id}`` answers it). A guest asks with their guest
         token."""
         who = anyone(request)
+        wait = export_limiter.take(who.player_id)
+        if wait > 0:
+            raise HTTPException(
+                429,
+                {"code": "too_many_exports", "message": f"at most {export_limiter.per_key} exports an hour"},
+                headers={"Retry-After": str(max(1, math.ceil(wait)))},
+            )
         store = store_of()
         # a player of thousands of games has a large archive: past EXPORT_IN_MEMORY bytes it is kept on disk; it
         # outlives this function (the response streams it, then closes it)

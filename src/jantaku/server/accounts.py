@@ -22,8 +22,8 @@ handlers that come with the accounts schema only call it:
   the right password too, while it is not 0; it reports each wrong password with ``failed``. An unknown name is
   answered exactly like a wrong password, after ``dummy_verify`` has spent the same argon2 work, so neither the
   message nor the time tells whether a name is taken.
-- **Registrations.** Each costs an argon2 hash and a row, so ``RegisterLimiter`` lets an address make only so many
-  in an hour.
+- **Registrations and exports.** A registration costs an argon2 hash and a row, an export converts every game a
+  player sat in: a ``WindowLimiter`` lets an address register, and a player export, only so many times an hour.
 """
 
 from __future__ import annotations
@@ -53,9 +53,9 @@ __all__ = [
     "AccountNameError",
     "LoginLimiter",
     "PasswordError",
-    "RegisterLimiter",
     "Secret",
     "Verdict",
+    "WindowLimiter",
     "canonical_name",
     "check_account_name",
     "check_password",
@@ -326,33 +326,32 @@ class LoginLimiter:
         return stamps
 
 
-class RegisterLimiter:
-    """Registrations counted in a sliding window per client address: ``take`` admits one and counts it, or says how
-    long to wait while the address has made ``per_address`` in the last ``window`` seconds. Each registration
-    costs an argon2 hash (tens of milliseconds of a core, on purpose) and a stored account, so without a bound one
-    client could keep the server hashing and fill the names. The check and the count are one step under a lock:
-    the endpoints run in a thread pool, and parallel requests must not all pass a check none has counted yet. The
-    clock is injectable for tests; memory is bounded by forgetting counts whose window has passed."""
+class WindowLimiter:
+    """Costly requests counted in a sliding window per key: ``take`` admits one and counts it, or says how long to
+    wait while the key has made ``per_key`` in the last ``window`` seconds. A registration costs an argon2 hash (tens
+    of milliseconds of a core, on purpose) and a stored account, and an export converts every game of a player, so
+    without a bound one client could keep the server hashing, fill the names or convert all day. The check and the
+    count are one step under a lock: the endpoints run in a thread pool, and parallel requests must not all pass a
+    check none has counted yet. The clock is injectable for tests; memory is bounded by forgetting counts whose
+    window has passed."""
 
-    def __init__(
-        self, per_address: int = 10, window: float = 3600.0, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.per_address = per_address
+    def __init__(self, per_key: int = 10, window: float = 3600.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_key = per_key
         self.window = window
         self.clock = clock
-        self.addresses: dict[str, deque[float]] = {}
+        self.keys: dict[str, deque[float]] = {}
         self.lock = threading.Lock()
 
-    def take(self, address: str) -> float:
-        """0 and one registration counted for ``address``; else the seconds until it may register again."""
+    def take(self, key: str) -> float:
+        """0 and one request counted for ``key``; else the seconds until it may make one again."""
         with self.lock:
             now = self.clock()
-            if len(self.addresses) > 10_000:
+            if len(self.keys) > 10_000:
                 self._sweep(now)
-            stamps = self._recent(address, now)
-            if len(stamps) >= self.per_address:
-                return stamps[len(stamps) - self.per_address] + self.window - now
-            self.addresses.setdefault(address, deque()).append(now)
+            stamps = self._recent(key, now)
+            if len(stamps) >= self.per_key:
+                return stamps[len(stamps) - self.per_key] + self.window - now
+            self.keys.setdefault(key, deque()).append(now)
             return 0.0
 
     def sweep(self) -> None:
@@ -361,13 +360,13 @@ class RegisterLimiter:
             self._sweep(self.clock())
 
     def _sweep(self, now: float) -> None:
-        for key in list(self.addresses):
+        for key in list(self.keys):
             self._recent(key, now)
 
     def _recent(self, key: str, now: float) -> deque[float]:
-        stamps = self.addresses.get(key, deque())
+        stamps = self.keys.get(key, deque())
         while stamps and stamps[0] <= now - self.window:
             stamps.popleft()
         if not stamps:
-            self.addresses.pop(key, None)
+            self.keys.pop(key, None)
         return stamps

@@ -33,7 +33,7 @@ from jantaku.rules.editor import PRESET_TEXTS, editor_json
 from jantaku.rules.ruleset import option_bounds
 from jantaku.server import profiles, upkeep
 from jantaku.server.account_api import DELETED, account_router
-from jantaku.server.accounts import LoginLimiter, RegisterLimiter
+from jantaku.server.accounts import LoginLimiter, WindowLimiter
 from jantaku.server.config import Settings
 from jantaku.server.connection import Connection
 from jantaku.server.credentials import COOKIE
@@ -229,7 +229,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     #: wrong passwords by account name and by address (``/api/account``); a test may set its clock
     app.state.login_limiter = LoginLimiter()
     #: accounts made by address (``/api/account/register``); a test may set its clock or its bound
-    app.state.register_limiter = RegisterLimiter()
+    app.state.register_limiter = WindowLimiter(per_key=10)
 
     def guest_name(token: str) -> str | None:
         """A guest's nickname by their token, read on the event loop, which owns the lobby (the endpoint asking
