@@ -484,3 +484,47 @@ def test_too_many_wrong_passwords_say_how_long_to_wait(server: LiveServer, visit
     expect(page.locator("#login-error")).to_have_text(
         re.compile(r"^試行が多すぎます。\d+秒待ってからやり直してください。$")
     )
+
+
+# Every websocket the page opens, kept so that a test counts those still open (net.js keeps one per page).
+COUNT_SOCKETS = """(() => {
+  const Real = window.WebSocket;
+  window.__sockets = [];
+  window.WebSocket = class extends Real {
+    constructor(...args) { super(...args); window.__sockets.push(this); }
+  };
+})()"""
+
+
+@pytest.mark.parametrize("leave", ["log out", "delete"])
+def test_leaving_the_account_keeps_one_connection_and_says_no_error(
+    server: LiveServer, visitors: Callable[..., Person], leave: str
+) -> None:
+    """The server closes the account's websocket before it answers the log out (or the deletion): that close is the
+    page's own doing, so no "reconnecting" banner, no error notice and no second connection follow it."""
+    di = visitors()
+    page = di.page
+    page.context.add_init_script(COUNT_SOCKETS)
+    account = register_by_api(di, f"Di{leave[0]}")
+    page.click("#account-link")
+    expect(page.locator("#account-name")).to_have_text(f"Di{leave[0]}")
+
+    def slow_answer(route: Any) -> None:  # (a slow network: the close comes well before the answer)
+        answer = route.fetch()
+        page.wait_for_timeout(600)
+        route.fulfill(response=answer)
+
+    page.route(re.compile(r"/api/account(/logout)?$"), slow_answer)
+    if leave == "log out":
+        page.click("#logout-button")
+    else:
+        page.fill("#delete-password", PASSWORD)
+        page.click("#delete-submit")
+    page.wait_for_function("() => window.jantaku.state.player && !window.jantaku.state.player.account")
+    page.wait_for_timeout(1500)  # past the retry a lost connection would schedule
+    # the account's connection, closed, and the guest's: no retry of its own between them, none left open unheard
+    assert page.evaluate("() => window.__sockets.map((ws) => ws.readyState)") == [3, 1]
+    expect(page.locator(".notice")).to_have_count(1)
+    expect(page.locator(".notice")).not_to_have_class(re.compile("error"))
+    expect(page.locator("#banner")).to_be_hidden()
+    assert player_id(di) != account

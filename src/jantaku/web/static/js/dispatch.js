@@ -22,6 +22,12 @@ const HANDLERS = {
     if (state.player && state.player.account) state.nickname = state.player.name;
     else state.nickname = storedNickname() || msg.nickname || "";
     if (!was || !state.player || was.id !== state.player.id) state.history = [];
+    if (was && state.player && was.id !== state.player.id) {
+      // someone else now (a log in or out): the room, the table and the queue were the other one's
+      state.room = null; state.you = null; state.update = null; state.spectating = false; state.queue = null;
+      results.clear();
+      leaveTableBehind();
+    }
     // a session that ended or expired meanwhile: the server greeted us as the guest again
     if (msg.session_expired) {
       notice(t("sessionExpired"), "info");

@@ -7,14 +7,16 @@ import { el, patch } from "../dom.js";
 import { t, getLang } from "../i18n.js";
 import { state, refresh } from "../store.js";
 import { call, download } from "../api.js";
-import { reconnect, forgetToken, storedToken } from "../net.js";
+import { reconnect, expectLeave, storedToken } from "../net.js";
 import { notice } from "../notices.js";
 import { go, profileHref } from "../routes.js";
 import { dateText } from "../gamelinks.js";
-import { backLink, statusLine, refusalText, deviceName, MIN_PASSWORD } from "./pages.js";
+import { backLink, leaveSeats, statusLine, refusalText, deviceName, MIN_PASSWORD } from "./pages.js";
 
 /** The refusal under each form, as an answer or a code ({password, delete, data}), drawn in the page's language. */
 const errors = { password: null, delete: null, data: null };
+/** a change is on its way (a second click waits for its answer instead of sending it again) */
+let busy = false;
 
 /** Asks the server who we are and what the account holds (a guest answers too, with its guest token). */
 export async function load() {
@@ -156,23 +158,33 @@ async function downloadData() {
 }
 
 async function logOut() {
-  await call("POST", "/api/account/logout", {});
+  if (busy) return;
+  busy = true;
+  leaveSeats();
+  expectLeave(); // the server closes this connection before it answers: that close is ours, no loss
+  const res = await call("POST", "/api/account/logout", {});
+  busy = false;
+  if (!res.ok) { expectLeave(false); notice(refusalText(res), "error"); return; } // still logged in: say why
   leaveAccount("loggedOut");
 }
 
 async function deleteAccount() {
   const password = valueOf("delete-password");
   if (!password) { errors.delete = { code: "wrong_password" }; refresh(); return; }
+  if (busy) return;
+  busy = true;
+  leaveSeats();
+  expectLeave();
   const res = await call("DELETE", "/api/account", { password });
-  if (!res.ok) { errors.delete = res.status === 401 ? { code: "wrong_password" } : res; refresh(); return; }
+  busy = false;
+  if (!res.ok) { expectLeave(false); errors.delete = res.status === 401 ? { code: "wrong_password" } : res; refresh(); return; }
   errors.delete = null;
   leaveAccount("accountDeleted");
 }
 
-/** After a log out or a deletion: the page is a new guest's (a new guest token: nothing of the account stays in
- * this browser), back in the lobby. */
+/** After a log out or a deletion: the page is the guest's this browser was before logging in (its token kept: its
+ * games stay reachable; a guest who became the account has none left, and a new guest begins), back in the lobby. */
 function leaveAccount(message) {
-  forgetToken();
   state.player = null;
   state.me = null;
   state.history = [];
