@@ -18,6 +18,8 @@ import pytest
 
 from jantaku.engine import Game
 from jantaku.rules import preset
+from jantaku.server.credentials import COOKIE
+from jantaku.server.ids import token_hash
 from jantaku.sim.play import play_game, summarise
 from tests.browser.conftest import WATCH_BUTTONS, watch
 from tests.browser.helpers import ARTIFACTS, LiveServer, Person, expect
@@ -528,3 +530,55 @@ def test_leaving_the_account_keeps_one_connection_and_says_no_error(
     expect(page.locator(".notice")).not_to_have_class(re.compile("error"))
     expect(page.locator("#banner")).to_be_hidden()
     assert player_id(di) != account
+
+
+@pytest.mark.parametrize("action", ["hide", "new password"])
+def test_a_session_ended_meanwhile_logs_the_page_out(
+    server: LiveServer, visitors: Callable[..., Person], action: str
+) -> None:
+    """A session that ended while the account page was open (expired, or its row gone) answers "not_logged_in":
+    the page logs out and offers the log in, where a wrong password would be shown under its form."""
+    ex = visitors(allowed={"/api/account/hidden": 401, "/api/account/password": 401})
+    page = ex.page
+    register(ex, "Ex")
+    other = visitors()
+    other.page.request.post(f"{server.url}/api/account/login", data={"name": "Ex", "password": PASSWORD})
+    page.click("#account-link")
+    expect(page.locator("#sessions li")).to_have_count(2)
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == COOKIE)
+    server.app.state.store.end_session(token_hash(cookie))  # (the websocket is not told: only the REST call finds out)
+    if action == "hide":
+        page.check("#hide-from-boards")
+    else:
+        page.fill("#old-password", PASSWORD)
+        page.fill("#new-password", "a new password")
+        page.fill("#new-confirm", "a new password")
+        page.click("#password-submit")
+    expect(page.locator("#login-form")).to_be_visible()
+    expect(page.locator(".notice")).to_have_text("Your session has ended: you are logged out.")
+    page.wait_for_function("() => window.jantaku.state.player && !window.jantaku.state.player.account")
+    expect(page.locator("#password-error")).to_have_count(0)
+
+
+def test_a_log_out_returns_to_the_guest_this_browser_was(server: LiveServer, visitors: Callable[..., Person]) -> None:
+    """A plain log in spends no guest: after the log out this browser is its guest again (the guest's games stay
+    within reach); a guest who became an account by register is spent, and a log out then begins a new guest."""
+    register_by_api(visitors(), "Fi")
+    guy = visitors()
+    page = guy.page
+    guest = player_id(guy)
+    page.click("#login-link")
+    page.fill("#login-name", "Fi")
+    page.fill("#login-password", PASSWORD)
+    page.click("#login-submit")
+    expect(page.locator("#account-link")).to_be_visible()
+    page.click("#account-link")
+    page.click("#logout-button")
+    page.wait_for_function("() => window.jantaku.state.player && !window.jantaku.state.player.account")
+    assert player_id(guy) == guest
+
+    account = register(guy, "Gus")  # the guest becomes the account: its token is spent
+    page.click("#account-link")
+    page.click("#logout-button")
+    page.wait_for_function("() => window.jantaku.state.player && !window.jantaku.state.player.account")
+    assert player_id(guy) not in (guest, account)
