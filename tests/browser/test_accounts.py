@@ -582,3 +582,34 @@ def test_a_log_out_returns_to_the_guest_this_browser_was(server: LiveServer, vis
     page.click("#logout-button")
     page.wait_for_function("() => window.jantaku.state.player && !window.jantaku.state.player.account")
     assert player_id(guy) not in (guest, account)
+
+
+@pytest.mark.parametrize("place", ["waiting room", "match queue"])
+def test_logging_in_leaves_the_room_or_queue_of_the_guest(
+    server: LiveServer, visitors: Callable[..., Person], place: str
+) -> None:
+    """The waiting room (or the match queue) was the guest's: logging in leaves it, so that no seat waits there for
+    nobody, and the page is the account's lobby, not the room of someone it no longer is."""
+    register_by_api(visitors(), "Hal")
+    ivo = visitors()
+    page = ivo.page
+    rid = ""
+    if place == "waiting room":
+        page.select_option("#create-cpu-0", "normal")
+        page.click("#create-room")
+        rid = (page.locator("#room-id").text_content() or "").strip()
+    else:
+        page.check("#auto-match")
+        page.wait_for_function("() => !!window.jantaku.state.queue")
+    page.click("#login-link")
+    page.fill("#login-name", "Hal")
+    page.fill("#login-password", PASSWORD)
+    page.click("#login-submit")
+    expect(page.locator("#play-now")).to_be_visible()
+    page.wait_for_function("() => { const s = window.jantaku.state; return s.player.account && !s.room && !s.queue; }")
+    if rid:
+        expect(page.locator(f'.room-line[data-room="{rid}"]')).to_have_count(0)
+    else:  # the next person in the queue waits alone
+        jo = visitors()
+        jo.page.check("#auto-match")
+        jo.page.wait_for_function("() => window.jantaku.state.queue && window.jantaku.state.queue.waiting === 1")
