@@ -613,3 +613,19 @@ def test_logging_in_leaves_the_room_or_queue_of_the_guest(
         jo = visitors()
         jo.page.check("#auto-match")
         jo.page.wait_for_function("() => window.jantaku.state.queue && window.jantaku.state.queue.waiting === 1")
+
+
+def test_a_failed_log_out_says_so_and_stays_logged_in(server: LiveServer, visitors: Callable[..., Person]) -> None:
+    """The server could not end the session (down, or an error): the page says so instead of "Logged out", stays
+    the account's and keeps its one connection (no leaving half done)."""
+    jay = visitors(allowed={"/api/account/logout": 503})
+    page = jay.page
+    page.context.add_init_script(COUNT_SOCKETS)
+    register_by_api(jay, "Jay")
+    page.click("#account-link")
+    page.route(re.compile(r"/api/account/logout$"), lambda route: route.fulfill(status=503, json={"detail": "down"}))
+    page.click("#logout-button")
+    expect(page.locator(".notice")).to_have_text("The server refused: down")
+    expect(page.locator("#account-name")).to_have_text("Jay")
+    assert page.evaluate("() => window.jantaku.state.player.account") is True
+    assert page.evaluate("() => window.__sockets.map((ws) => ws.readyState)") == [1]
