@@ -629,3 +629,47 @@ def test_a_failed_log_out_says_so_and_stays_logged_in(server: LiveServer, visito
     expect(page.locator("#account-name")).to_have_text("Jay")
     assert page.evaluate("() => window.jantaku.state.player.account") is True
     assert page.evaluate("() => window.__sockets.map((ws) => ws.readyState)") == [1]
+
+
+@pytest.mark.parametrize("button", ["#password-submit", "#delete-submit"])
+def test_a_double_click_sends_one_request(server: LiveServer, visitors: Callable[..., Person], button: str) -> None:
+    """A change waits for its answer: a second click meanwhile sends nothing (a second new password would be
+    refused for the old one that just changed, a second deletion for an account gone)."""
+    kim = visitors()
+    page = kim.page
+    register_by_api(kim, f"Kim{len(button)}")
+    page.click("#account-link")
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.url) if "/api/account" in request.url else None)
+    if button == "#password-submit":
+        page.fill("#old-password", PASSWORD)
+        page.fill("#new-password", "a new password")
+        page.fill("#new-confirm", "a new password")
+        path = "/api/account/password"
+    else:
+        page.fill("#delete-password", PASSWORD)
+        path = "/api/account"
+    page.dblclick(button)
+    expect(page.locator(".notice")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert [url for url in sent if url.endswith(path)] == [f"{server.url}{path}"]
+    expect(page.locator(".form-error")).to_have_count(0)
+
+
+def test_the_account_page_opened_again_shows_no_old_refusal(
+    server: LiveServer, visitors: Callable[..., Person]
+) -> None:
+    lu = visitors(allowed={"/api/account/password": 401})
+    page = lu.page
+    register_by_api(lu, "Lu")
+    page.click("#account-link")
+    page.fill("#old-password", "not the password")
+    page.fill("#new-password", "a new password")
+    page.fill("#new-confirm", "a new password")
+    page.click("#password-submit")
+    expect(page.locator("#password-error")).to_have_text("Wrong password.")
+    page.click("#back-to-lobby")
+    expect(page.locator("#play-now")).to_be_visible()
+    page.click("#account-link")
+    expect(page.locator("#account-name")).to_have_text("Lu")
+    expect(page.locator("#password-error")).to_have_count(0)
