@@ -18,6 +18,8 @@ import pytest
 
 from jantaku.engine import Game
 from jantaku.rules import preset
+from jantaku.server.credentials import COOKIE
+from jantaku.server.ids import token_hash
 from jantaku.sim.play import play_game, summarise
 from tests.browser.conftest import WATCH_BUTTONS, watch
 from tests.browser.helpers import ARTIFACTS, LiveServer, Person, expect
@@ -484,3 +486,190 @@ def test_too_many_wrong_passwords_say_how_long_to_wait(server: LiveServer, visit
     expect(page.locator("#login-error")).to_have_text(
         re.compile(r"^試行が多すぎます。\d+秒待ってからやり直してください。$")
     )
+
+
+# Every websocket the page opens, kept so that a test counts those still open (net.js keeps one per page).
+COUNT_SOCKETS = """(() => {
+  const Real = window.WebSocket;
+  window.__sockets = [];
+  window.WebSocket = class extends Real {
+    constructor(...args) { super(...args); window.__sockets.push(this); }
+  };
+})()"""
+
+
+@pytest.mark.parametrize("leave", ["log out", "delete"])
+def test_leaving_the_account_keeps_one_connection_and_says_no_error(
+    server: LiveServer, visitors: Callable[..., Person], leave: str
+) -> None:
+    """The server closes the account's websocket before it answers the log out (or the deletion): that close is the
+    page's own doing, so no "reconnecting" banner, no error notice and no second connection follow it."""
+    di = visitors()
+    page = di.page
+    page.context.add_init_script(COUNT_SOCKETS)
+    account = register_by_api(di, f"Di{leave[0]}")
+    page.click("#account-link")
+    expect(page.locator("#account-name")).to_have_text(f"Di{leave[0]}")
+
+    def slow_answer(route: Any) -> None:  # (a slow network: the close comes well before the answer)
+        answer = route.fetch()
+        page.wait_for_timeout(600)
+        route.fulfill(response=answer)
+
+    page.route(re.compile(r"/api/account(/logout)?$"), slow_answer)
+    if leave == "log out":
+        page.click("#logout-button")
+    else:
+        page.fill("#delete-password", PASSWORD)
+        page.click("#delete-submit")
+    page.wait_for_function("() => window.jantaku.state.player && !window.jantaku.state.player.account")
+    page.wait_for_timeout(1500)  # past the retry a lost connection would schedule
+    # the account's connection, closed, and the guest's: no retry of its own between them, none left open unheard
+    assert page.evaluate("() => window.__sockets.map((ws) => ws.readyState)") == [3, 1]
+    expect(page.locator(".notice")).to_have_count(1)
+    expect(page.locator(".notice")).not_to_have_class(re.compile("error"))
+    expect(page.locator("#banner")).to_be_hidden()
+    assert player_id(di) != account
+
+
+@pytest.mark.parametrize("action", ["hide", "new password"])
+def test_a_session_ended_meanwhile_logs_the_page_out(
+    server: LiveServer, visitors: Callable[..., Person], action: str
+) -> None:
+    """A session that ended while the account page was open (expired, or its row gone) answers "not_logged_in":
+    the page logs out and offers the log in, where a wrong password would be shown under its form."""
+    ex = visitors(allowed={"/api/account/hidden": 401, "/api/account/password": 401})
+    page = ex.page
+    register(ex, "Ex")
+    other = visitors()
+    other.page.request.post(f"{server.url}/api/account/login", data={"name": "Ex", "password": PASSWORD})
+    page.click("#account-link")
+    expect(page.locator("#sessions li")).to_have_count(2)
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == COOKIE)
+    server.app.state.store.end_session(token_hash(cookie))  # (the websocket is not told: only the REST call finds out)
+    if action == "hide":
+        page.check("#hide-from-boards")
+    else:
+        page.fill("#old-password", PASSWORD)
+        page.fill("#new-password", "a new password")
+        page.fill("#new-confirm", "a new password")
+        page.click("#password-submit")
+    expect(page.locator("#login-form")).to_be_visible()
+    expect(page.locator(".notice")).to_have_text("Your session has ended: you are logged out.")
+    page.wait_for_function("() => window.jantaku.state.player && !window.jantaku.state.player.account")
+    expect(page.locator("#password-error")).to_have_count(0)
+
+
+def test_a_log_out_returns_to_the_guest_this_browser_was(server: LiveServer, visitors: Callable[..., Person]) -> None:
+    """A plain log in spends no guest: after the log out this browser is its guest again (the guest's games stay
+    within reach); a guest who became an account by register is spent, and a log out then begins a new guest."""
+    register_by_api(visitors(), "Fi")
+    guy = visitors()
+    page = guy.page
+    guest = player_id(guy)
+    page.click("#login-link")
+    page.fill("#login-name", "Fi")
+    page.fill("#login-password", PASSWORD)
+    page.click("#login-submit")
+    expect(page.locator("#account-link")).to_be_visible()
+    page.click("#account-link")
+    page.click("#logout-button")
+    page.wait_for_function("() => window.jantaku.state.player && !window.jantaku.state.player.account")
+    assert player_id(guy) == guest
+
+    account = register(guy, "Gus")  # the guest becomes the account: its token is spent
+    page.click("#account-link")
+    page.click("#logout-button")
+    page.wait_for_function("() => window.jantaku.state.player && !window.jantaku.state.player.account")
+    assert player_id(guy) not in (guest, account)
+
+
+@pytest.mark.parametrize("place", ["waiting room", "match queue"])
+def test_logging_in_leaves_the_room_or_queue_of_the_guest(
+    server: LiveServer, visitors: Callable[..., Person], place: str
+) -> None:
+    """The waiting room (or the match queue) was the guest's: logging in leaves it, so that no seat waits there for
+    nobody, and the page is the account's lobby, not the room of someone it no longer is."""
+    register_by_api(visitors(), "Hal")
+    ivo = visitors()
+    page = ivo.page
+    rid = ""
+    if place == "waiting room":
+        page.select_option("#create-cpu-0", "normal")
+        page.click("#create-room")
+        rid = (page.locator("#room-id").text_content() or "").strip()
+    else:
+        page.check("#auto-match")
+        page.wait_for_function("() => !!window.jantaku.state.queue")
+    page.click("#login-link")
+    page.fill("#login-name", "Hal")
+    page.fill("#login-password", PASSWORD)
+    page.click("#login-submit")
+    expect(page.locator("#play-now")).to_be_visible()
+    page.wait_for_function("() => { const s = window.jantaku.state; return s.player.account && !s.room && !s.queue; }")
+    if rid:
+        expect(page.locator(f'.room-line[data-room="{rid}"]')).to_have_count(0)
+    else:  # the next person in the queue waits alone
+        jo = visitors()
+        jo.page.check("#auto-match")
+        jo.page.wait_for_function("() => window.jantaku.state.queue && window.jantaku.state.queue.waiting === 1")
+
+
+def test_a_failed_log_out_says_so_and_stays_logged_in(server: LiveServer, visitors: Callable[..., Person]) -> None:
+    """The server could not end the session (down, or an error): the page says so instead of "Logged out", stays
+    the account's and keeps its one connection (no leaving half done)."""
+    jay = visitors(allowed={"/api/account/logout": 503})
+    page = jay.page
+    page.context.add_init_script(COUNT_SOCKETS)
+    register_by_api(jay, "Jay")
+    page.click("#account-link")
+    page.route(re.compile(r"/api/account/logout$"), lambda route: route.fulfill(status=503, json={"detail": "down"}))
+    page.click("#logout-button")
+    expect(page.locator(".notice")).to_have_text("The server refused: down")
+    expect(page.locator("#account-name")).to_have_text("Jay")
+    assert page.evaluate("() => window.jantaku.state.player.account") is True
+    assert page.evaluate("() => window.__sockets.map((ws) => ws.readyState)") == [1]
+
+
+@pytest.mark.parametrize("button", ["#password-submit", "#delete-submit"])
+def test_a_double_click_sends_one_request(server: LiveServer, visitors: Callable[..., Person], button: str) -> None:
+    """A change waits for its answer: a second click meanwhile sends nothing (a second new password would be
+    refused for the old one that just changed, a second deletion for an account gone)."""
+    kim = visitors()
+    page = kim.page
+    register_by_api(kim, f"Kim{len(button)}")
+    page.click("#account-link")
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.url) if "/api/account" in request.url else None)
+    if button == "#password-submit":
+        page.fill("#old-password", PASSWORD)
+        page.fill("#new-password", "a new password")
+        page.fill("#new-confirm", "a new password")
+        path = "/api/account/password"
+    else:
+        page.fill("#delete-password", PASSWORD)
+        path = "/api/account"
+    page.dblclick(button)
+    expect(page.locator(".notice")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert [url for url in sent if url.endswith(path)] == [f"{server.url}{path}"]
+    expect(page.locator(".form-error")).to_have_count(0)
+
+
+def test_the_account_page_opened_again_shows_no_old_refusal(
+    server: LiveServer, visitors: Callable[..., Person]
+) -> None:
+    lu = visitors(allowed={"/api/account/password": 401})
+    page = lu.page
+    register_by_api(lu, "Lu")
+    page.click("#account-link")
+    page.fill("#old-password", "not the password")
+    page.fill("#new-password", "a new password")
+    page.fill("#new-confirm", "a new password")
+    page.click("#password-submit")
+    expect(page.locator("#password-error")).to_have_text("Wrong password.")
+    page.click("#back-to-lobby")
+    expect(page.locator("#play-now")).to_be_visible()
+    page.click("#account-link")
+    expect(page.locator("#account-name")).to_have_text("Lu")
+    expect(page.locator("#password-error")).to_have_count(0)

@@ -192,9 +192,30 @@ def test_a_post_takes_json_only(client: TestClient, path: str) -> None:
 
 
 def test_not_logged_in(client: TestClient) -> None:
-    assert client.get("/api/account/me").status_code == 401
-    assert client.get("/api/account/me", headers=auth("made-up")).status_code == 401
-    assert client.post("/api/account/hidden", json={"hidden": True}).status_code == 401
+    """No session, or an unknown one, is "not_logged_in": a code of its own, so that a page tells an ended session
+    (log out) from a wrong password (say so under the form)."""
+    for r in (
+        client.get("/api/account/me"),
+        client.get("/api/account/me", headers=auth("made-up")),
+        client.post("/api/account/hidden", json={"hidden": True}),
+        client.post("/api/account/password", json={"old": PASSWORD, "new": "a new password"}),
+        client.get("/api/account/export"),
+    ):
+        assert r.status_code == 401 and r.json()["detail"]["code"] == "not_logged_in", r.text
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("POST", "/api/account/password", {"old": "not the password", "new": "a new password"}),
+        ("DELETE", "/api/account", {"password": "not the password"}),
+    ],
+    ids=["new password", "deletion"],
+)
+def test_a_wrong_password_has_its_own_code(client: TestClient, method: str, path: str, body: dict[str, str]) -> None:
+    token = register(client, "Wes").json()["session"]
+    r = client.request(method, path, json=body, headers=auth(token))
+    assert r.status_code == 401 and r.json()["detail"]["code"] == "wrong_password", r.text
 
 
 class FakeClock:
@@ -263,6 +284,7 @@ def test_an_unknown_name_is_answered_like_a_wrong_password(client: TestClient) -
     known, unknown = login(client, "Lee", "wrong password!"), login(client, "Nobody Here", "wrong password!")
     assert known.status_code == unknown.status_code == 401
     assert known.json() == unknown.json() == {"detail": WRONG}
+    assert WRONG["code"] == "wrong_name_or_password"
     assert set(known.headers) == set(unknown.headers)
 
     def timed(name: str) -> float:

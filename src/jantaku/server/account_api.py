@@ -49,8 +49,13 @@ from jantaku.server.credentials import COOKIE, presented
 from jantaku.server.ids import guest_id, new_account_id, token_hash
 from jantaku.server.store import Account, SessionInfo, Store
 
-#: what a refused login says, whether the name exists or not
-WRONG = "wrong name or password"
+#: what a refused login says, whether the name exists or not (one code for both: no enumeration)
+WRONG = {"code": "wrong_name_or_password", "message": "wrong name or password"}
+#: a request that needs an account without a live session (none, ended, expired): the page logs out, unlike after
+#: a wrong password, which it shows under its form
+NOT_LOGGED_IN = {"code": "not_logged_in", "message": "not logged in"}
+#: the account's own password, asked again (a new password, a deletion), was wrong
+WRONG_PASSWORD = {"code": "wrong_password", "message": "wrong password"}
 #: what a deleted account's seats show in stored games
 DELETED = RESERVED[0]
 #: the exports a player may ask for in an hour: each converts every game they sat in
@@ -154,13 +159,13 @@ def account_router(
     def logged_in(request: Request) -> Caller:
         who = caller(request)
         if who is None or who.account is None:
-            raise HTTPException(401, "not logged in")
+            raise HTTPException(401, NOT_LOGGED_IN)
         return who
 
     def anyone(request: Request) -> Caller:
         who = caller(request)
         if who is None:
-            raise HTTPException(401, "not logged in, and no guest token")
+            raise HTTPException(401, {"code": "not_logged_in", "message": "not logged in, and no guest token"})
         return who
 
     def opened(request: Request, response: Response, account: Account, status: int) -> dict[str, Any]:
@@ -278,7 +283,7 @@ def account_router(
         address = client_address(request)
         refuse_limited(who.account.name, address)
         if not verify_password(who.account.password_hash, old).ok:
-            raise HTTPException(401, "wrong password")
+            raise HTTPException(401, WRONG_PASSWORD)
         limiter.cleared(who.account.name, address)
         try:
             hashed = hash_password(new)
@@ -322,7 +327,7 @@ def account_router(
         address = client_address(request)
         refuse_limited(who.account.name, address)
         if not verify_password(who.account.password_hash, secret).ok:
-            raise HTTPException(401, "wrong password")
+            raise HTTPException(401, WRONG_PASSWORD)
         limiter.cleared(who.account.name, address)
         delete_account(who.account.id)
         clear_cookie(response)

@@ -14,6 +14,10 @@ import { callWordOf } from "./screens/table.js";
 import { onEvents } from "./sound.js";
 import { turnCue } from "./cues.js";
 
+/** the player the last welcome named (a log in sets state.player before its welcome comes: this is who the room,
+ * the table and the queue in the store belong to) */
+let welcomedAs = null;
+
 const HANDLERS = {
   welcome(msg) {
     const was = state.player;
@@ -22,6 +26,14 @@ const HANDLERS = {
     if (state.player && state.player.account) state.nickname = state.player.name;
     else state.nickname = storedNickname() || msg.nickname || "";
     if (!was || !state.player || was.id !== state.player.id) state.history = [];
+    const now = state.player && state.player.id;
+    if (welcomedAs && now && welcomedAs !== now) {
+      // someone else now (a log in or out): the room, the table and the queue were the other one's
+      state.room = null; state.you = null; state.update = null; state.spectating = false; state.queue = null;
+      results.clear();
+      leaveTableBehind();
+    }
+    welcomedAs = now || welcomedAs;
     // a session that ended or expired meanwhile: the server greeted us as the guest again
     if (msg.session_expired) {
       notice(t("sessionExpired"), "info");

@@ -167,6 +167,7 @@ const EN = {
   ratingChange: "Rating", ratingChangeTitle: "Rating change: {before} → {after}",
   accountErrors: {
     unauthorized: "Wrong name or password.",
+    wrong_name_or_password: "Wrong name or password.",
     wrong_password: "Wrong password.",
     too_many_tries: "Too many tries: wait {n} seconds and try again.",
     name_taken: "That name is taken.",
@@ -355,6 +356,7 @@ const JA = {
   ratingChange: "レート", ratingChangeTitle: "レートの変化：{before} → {after}",
   accountErrors: {
     unauthorized: "アカウント名かパスワードが違います。",
+    wrong_name_or_password: "アカウント名かパスワードが違います。",
     wrong_password: "パスワードが違います。",
     too_many_tries: "試行が多すぎます。{n}秒待ってからやり直してください。",
     name_taken: "その名前はすでに使われています。",

@@ -11,7 +11,7 @@ const PING_MS = 30_000;
 export function storedNickname() { return localStorage.getItem(NICK) || ""; }
 /** The guest token the server handed out (a guest's proof of who they are, for the REST calls of api.js too). */
 export function storedToken() { return localStorage.getItem(TOKEN) || ""; }
-/** Forgets the guest token: the next hello makes a new guest (after logging out, nothing of the account stays). */
+/** Forgets the guest token: the next hello makes a new guest (after register, whose guest became the account). */
 export function forgetToken() { localStorage.removeItem(TOKEN); }
 export function storeNickname(name) { localStorage.setItem(NICK, name); }
 
@@ -26,6 +26,11 @@ class Net {
     this.everConnected = false;
     /** the next welcome follows a reconnect the page asked for (a log in or out): no "reconnected" banner */
     this.quiet = false;
+    /** the retry connect() set after a lost connection (reconnect() clears it: one connection per page) */
+    this.retry = null;
+    /** we asked the server to end our own session (a log out, a deletion): the logged_out error and the close that
+     * follow are expected, no loss of connection; reconnect() comes next */
+    this.leaving = false;
   }
 
   url() {
@@ -61,6 +66,8 @@ class Net {
         localStorage.removeItem(TOKEN); // the server forgot us (a new database): start again as a new player
         this.hello();
         return;
+      } else if (msg.type === "error" && msg.code === "logged_out" && this.leaving) {
+        return; // our own log out: the page says so itself
       } else if (msg.type === "error" && msg.code === "replaced") {
         this.replaced = true;
       }
@@ -71,8 +78,10 @@ class Net {
       if (this.ws !== ws) return;
       this.greeted = false;
       if (this.replaced) { this.onStatus("replaced"); return; }
+      if (this.leaving) { this.ws = null; return; } // the server closed it at our own log out: reconnect() follows
       this.onStatus("down");
-      setTimeout(() => this.connect(), this.delay);
+      clearTimeout(this.retry);
+      this.retry = setTimeout(() => { this.retry = null; this.connect(); }, this.delay);
       this.delay = Math.min(this.delay * 2, 4000);
     };
   }
@@ -89,12 +98,22 @@ class Net {
   /** A new connection at once (the old one closed without a banner): the handshake carries the session cookie
    * a log in just set, or no longer carries the one a log out ended. */
   reconnect() {
+    clearTimeout(this.retry);
+    this.retry = null;
+    this.leaving = false;
     const old = this.ws;
     this.ws = null; // its close is no loss of connection
     if (old) old.close();
     this.greeted = false;
     this.quiet = true;
     this.connect();
+  }
+
+  /** Our own session is about to end (leaving true) or stays after all (false: the log out was refused; a
+   * connection closed meanwhile is opened again). */
+  expectLeave(leaving) {
+    this.leaving = leaving;
+    if (!leaving && !this.ws && this.retry === null) this.connect();
   }
 
   send(msg) {
@@ -120,3 +139,7 @@ export function send(msg) { net.send(msg); }
 
 /** Connects again as whoever the cookie now says (after a log in, a log out, a new account). */
 export function reconnect() { net.reconnect(); }
+
+/** Before a log out or a deletion of our own: the server's logged_out error and close are expected (no error
+ * notice, no retry of our own; reconnect() follows). false: the request failed and the session stays. */
+export function expectLeave(leaving = true) { net.expectLeave(leaving); }

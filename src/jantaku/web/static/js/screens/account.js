@@ -6,18 +6,25 @@
 import { el, patch } from "../dom.js";
 import { t, getLang } from "../i18n.js";
 import { state, refresh } from "../store.js";
-import { call, download } from "../api.js";
-import { reconnect, forgetToken, storedToken } from "../net.js";
+import { call, download, refusal } from "../api.js";
+import { reconnect, expectLeave, storedToken } from "../net.js";
 import { notice } from "../notices.js";
 import { go, profileHref } from "../routes.js";
 import { dateText } from "../gamelinks.js";
-import { backLink, statusLine, refusalText, deviceName, MIN_PASSWORD } from "./pages.js";
+import { backLink, leaveSeats, statusLine, refusalText, deviceName, MIN_PASSWORD } from "./pages.js";
 
 /** The refusal under each form, as an answer or a code ({password, delete, data}), drawn in the page's language. */
 const errors = { password: null, delete: null, data: null };
+/** a change is on its way (a second click waits for its answer instead of sending it again) */
+let busy = false;
+/** the player id the page's data was asked for: a welcome for someone else (a log in or out elsewhere) asks again */
+let loadedFor = undefined;
 
 /** Asks the server who we are and what the account holds (a guest answers too, with its guest token). */
 export async function load() {
+  // a page opened afresh shows no refusal left from before (each form's answer is drawn anew)
+  errors.password = null; errors.delete = null; errors.data = null;
+  loadedFor = state.player && state.player.id;
   state.me = { status: "loading", data: null };
   refresh();
   // an account is known by its cookie alone (a guest header would win over it), so the cookie is tried first: the
@@ -26,6 +33,7 @@ export async function load() {
   const guest = !!(state.player && !state.player.account && storedToken()); // (the welcome said so)
   let res = await call("GET", "/api/account/me", undefined, { guest });
   if (!guest && res.status === 401 && storedToken()) res = await call("GET", "/api/account/me", undefined, { guest: true });
+  if (!guest && state.player && state.player.account && ended(res)) return;
   if (res.ok) state.me = { status: "ok", data: res.data };
   else if (res.status === 401) state.me = { status: "ok", data: { player: state.player ? { ...state.player, account: false } : null } };
   else state.me = { status: "error", data: null };
@@ -33,6 +41,7 @@ export async function load() {
 }
 
 export function show(host) {
+  if (state.me && state.me.status !== "loading" && loadedFor !== (state.player && state.player.id)) load();
   const me = state.me;
   // the forms are drawn again only when the account's data changes (what the person typed stays meanwhile); the
   // refusals are areas of their own
@@ -127,22 +136,34 @@ async function changePassword() {
   errors.password = !old ? { code: "wrong_password" } : next.length < MIN_PASSWORD ? { code: "password_too_short" }
     : next !== valueOf("new-confirm") ? { code: "mismatch" } : null;
   if (!errors.password) {
+    if (busy) return;
+    busy = true;
     const res = await call("POST", "/api/account/password", { old, new: next });
-    errors.password = res.ok ? null : res.status === 401 ? { code: "wrong_password" } : res;
+    busy = false;
+    if (ended(res)) return;
+    errors.password = res.ok ? null : res;
     if (res.ok) { notice(t("passwordChanged"), "ok"); await load(); return; }
   }
   refresh();
 }
 
 async function endSession(id) {
+  if (busy) return;
+  busy = true;
   const res = await call("DELETE", `/api/account/sessions/${encodeURIComponent(id)}`);
+  busy = false;
+  if (ended(res)) return;
   if (res.ok) notice(t("sessionEnded"), "ok");
   else notice(refusalText(res), "error");
   await load();
 }
 
 async function setHidden(hidden) {
+  if (busy) return;
+  busy = true;
   const res = await call("POST", "/api/account/hidden", { hidden });
+  busy = false;
+  if (ended(res)) return;
   if (res.ok) notice(t(hidden ? "hiddenOn" : "hiddenOff"), "ok");
   else notice(refusalText(res), "error");
   await load();
@@ -156,27 +177,53 @@ async function downloadData() {
 }
 
 async function logOut() {
-  await call("POST", "/api/account/logout", {});
+  if (busy) return;
+  busy = true;
+  leaveSeats();
+  expectLeave(); // the server closes this connection before it answers: that close is ours, no loss
+  const res = await call("POST", "/api/account/logout", {});
+  busy = false;
+  if (!res.ok) { expectLeave(false); notice(refusalText(res), "error"); return; } // still logged in: say why
   leaveAccount("loggedOut");
 }
 
 async function deleteAccount() {
   const password = valueOf("delete-password");
   if (!password) { errors.delete = { code: "wrong_password" }; refresh(); return; }
+  if (busy) return;
+  busy = true;
+  expectLeave(); // (the account's seats are the server's to end: a wrong password leaves them be)
   const res = await call("DELETE", "/api/account", { password });
-  if (!res.ok) { errors.delete = res.status === 401 ? { code: "wrong_password" } : res; refresh(); return; }
+  busy = false;
+  if (!res.ok) {
+    expectLeave(false);
+    if (ended(res)) return;
+    errors.delete = res;
+    refresh();
+    return;
+  }
   errors.delete = null;
   leaveAccount("accountDeleted");
 }
 
-/** After a log out or a deletion: the page is a new guest's (a new guest token: nothing of the account stays in
- * this browser), back in the lobby. */
-function leaveAccount(message) {
-  forgetToken();
+/** Whether an answer says the session is over (ended on another device, expired): then the page logs out (the
+ * dead cookie cleared, the guest again) and offers the log in, instead of showing a refusal under a form. */
+function ended(res) {
+  if (res.ok || res.status !== 401 || refusal(res).code !== "not_logged_in") return false;
+  expectLeave();
+  call("POST", "/api/account/logout", {}).then(() => {
+    leaveAccount("sessionExpired", "#/login");
+  });
+  return true;
+}
+
+/** After a log out or a deletion: the page is the guest's this browser was before logging in (its token kept: its
+ * games stay reachable; a guest who became the account has none left, and a new guest begins), back in the lobby. */
+function leaveAccount(message, route = "") {
   state.player = null;
   state.me = null;
   state.history = [];
   reconnect();
-  go("");
+  go(route);
   notice(t(message), "ok");
 }

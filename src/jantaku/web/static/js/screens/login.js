@@ -7,10 +7,10 @@ import { el, patch } from "../dom.js";
 import { t, getLang } from "../i18n.js";
 import { state, refresh } from "../store.js";
 import { call } from "../api.js";
-import { reconnect, storedToken } from "../net.js";
+import { reconnect, storedToken, forgetToken } from "../net.js";
 import { notice } from "../notices.js";
 import { go } from "../routes.js";
-import { backLink, refusalText, MIN_PASSWORD } from "./pages.js";
+import { backLink, leaveSeats, refusalText, MIN_PASSWORD } from "./pages.js";
 
 /** {login, register, loggedIn}: the areas drawn again; the refusals under each form (as codes, drawn in the
  * page's language) and whether a request is on its way. */
@@ -106,6 +106,10 @@ async function send(form, path, body, welcome) {
     const input = document.getElementById(id);
     if (input) input.value = "";
   }
+  // the guest this browser was is the account now: its token is spent (a log out then begins a new guest); after a
+  // plain log in it stays, and a log out comes back to it
+  if (form === "register" && body.guest_token) forgetToken();
+  leaveSeats();
   reconnect();
   state.history = [];
   go("");

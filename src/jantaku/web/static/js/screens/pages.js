@@ -4,9 +4,20 @@
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
 import { refusal } from "../api.js";
+import { state } from "../store.js";
+import { send } from "../net.js";
 
 /** The shortest password the server takes (accounts.MIN_PASSWORD): the form says it before the server has to. */
 export const MIN_PASSWORD = 8;
+
+/** Before the page becomes someone else (a log in, out, a new account): the waiting room, the table watched and the
+ * match queue are left, so that no seat of the one we were waits there for nobody. A game being played stays (its
+ * seat is the player's; a stand-in plays it on). */
+export function leaveSeats() {
+  if (state.room && state.spectating) send({ type: "unspectate" });
+  else if (state.room && state.room.phase !== "playing") send({ type: "leave_room" });
+  if (state.queue) send({ type: "unqueue" });
+}
 
 export function backLink() {
   return el("a", { class: "back-link", href: "#/", id: "back-to-lobby" }, t("backToLobby"));
