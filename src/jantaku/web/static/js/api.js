@@ -63,7 +63,8 @@ export async function download(path, filename, { guest = false } = {}) {
   if (!res.ok) {
     let data = null;
     try { data = await res.json(); } catch { /* none */ }
-    return { ok: false, status: res.status, data, retryAfter: null };
+    const wait = Number(res.headers.get("Retry-After"));
+    return { ok: false, status: res.status, data, retryAfter: Number.isFinite(wait) && wait > 0 ? wait : null };
   }
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);

@@ -35,7 +35,7 @@ export function statusLine(status, retry) {
 export function refusalText(error) {
   const { code, detail } = error.code ? { code: error.code, detail: null } : refusal(error);
   const wait = Math.ceil(error.retryAfter || 60);
-  const known = t(`accountErrors.${code}`, { n: code === "too_many_tries" ? wait : MIN_PASSWORD });
+  const known = t(`accountErrors.${code}`, { n: code === "too_many_tries" || code === "too_many_exports" ? wait : MIN_PASSWORD });
   if (known !== `accountErrors.${code}`) return known;
   return t("accountErrors.refused", { detail: detail || code });
 }
