@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from jantaku.bots.appraise import option_key
-from jantaku.engine.actions import AddedKan, ClosedKan, Discard, OpenKan, Pass, Pon, Riichi
+from jantaku.engine.actions import Action, AddedKan, ClosedKan, Discard, OpenKan, Pass, Pon, Riichi
 from jantaku.review.outside import (
     CHI_HIGH,
     CHI_LOW,
@@ -28,8 +28,10 @@ from jantaku.review.outside import (
     program_name,
     reply_key,
 )
+from jantaku.review.reviewer import review
 from jantaku.review.walk import Point, walk
 from jantaku.rules import preset
+from jantaku.server.config import Settings
 from jantaku.sim.play import play_game
 from jantaku.tiles import kind_of, parse_tile
 
@@ -248,9 +250,9 @@ KANS = [ClosedKan((M5, M5 + 1, M5 + 2, M5 + 3)), AddedKan(P1), OpenKan((P1, P1 +
     ],
 )
 def test_option_values(
-    case: str, legal: list[object], values: dict[int, float], kans: dict[int, float], expected: dict[str, float]
+    case: str, legal: list[Action], values: dict[int, float], kans: dict[int, float], expected: dict[str, float]
 ) -> None:
-    assert option_values(legal, STANDARD, values, kans, None) == expected  # type: ignore[arg-type]
+    assert option_values(legal, STANDARD, values, kans, None) == expected
 
 
 @pytest.mark.parametrize(
@@ -294,3 +296,54 @@ def test_program_name(argv: list[str], name: str) -> None:
 def test_an_outside_review_is_plain_data() -> None:
     review = OutsideReview("x", None, {})
     assert review.decisions == {} and review.error is None
+
+
+# ------------------------------------------------------------------------------------------------ the server's setting
+@pytest.mark.parametrize(
+    ("case", "env", "argv"),
+    [
+        ("none by default", {}, None),
+        ("an empty setting is none", {"JANTAKU_REVIEWER": "  "}, None),
+        ("a command with the seat in it", {"JANTAKU_REVIEWER": "mortal {seat}"}, ("mortal", "{seat}")),
+        (
+            "split as a shell would split it",
+            {"JANTAKU_REVIEWER": "'/opt/my reviewer/run' -q"},
+            ("/opt/my reviewer/run", "-q"),
+        ),
+    ],
+)
+def test_the_server_names_its_outside_reviewer(case: str, env: dict[str, str], argv: tuple[str, ...] | None) -> None:
+    assert Settings.from_env(env).outside_reviewer() == argv
+
+
+@pytest.mark.parametrize(
+    ("case", "env", "message"),
+    [
+        ("an unclosed quote", {"JANTAKU_REVIEWER": "'mortal"}, "JANTAKU_REVIEWER"),
+        ("no time at all", {"JANTAKU_REVIEWER_SECONDS": "0"}, "JANTAKU_REVIEWER_SECONDS"),
+        ("a time that is no number", {"JANTAKU_REVIEWER_SECONDS": "soon"}, "JANTAKU_REVIEWER_SECONDS"),
+    ],
+)
+def test_a_broken_reviewer_setting_stops_the_server_at_its_start(case: str, env: dict[str, str], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Settings.from_env(env)
+
+
+def test_the_setting_reviews_with_its_time(one_log: list[str], full: OutsideReview) -> None:
+    settings = Settings.from_env({"JANTAKU_REVIEWER": f"{sys.executable} {STANDIN}", "JANTAKU_REVIEWER_SECONDS": "30"})
+    argv = settings.outside_reviewer()
+    assert argv is not None
+    assert outside_values(one_log, 0, argv, timeout=settings.reviewer_seconds) == full
+
+
+def test_the_review_shows_the_outside_values_beside_the_cpus(one_log: list[str], full: OutsideReview) -> None:
+    result = review(one_log, 0, outside=full)
+    assert result["outside"] == {"name": "mjai_reviewer_standin.py", "error": None}
+    assert result["decisions"]
+    for decision in result["decisions"]:
+        theirs = full.decisions[decision["step"]]
+        assert decision["outside_choice"] == theirs.choice
+        for option in decision["options"]:
+            assert option["outside"] == theirs.values.get(option["key"])
+            if option["key"].startswith(("discard ", "pass")):
+                assert option["outside"] is not None
