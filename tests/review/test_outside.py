@@ -3,6 +3,7 @@ decisions; its 46 actions land on our option keys, its failings end the review w
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from pathlib import Path
@@ -34,6 +35,8 @@ from jantaku.rules import preset
 from jantaku.server.config import Settings
 from jantaku.sim.play import play_game
 from jantaku.tiles import kind_of, parse_tile
+from tests.cli.helpers import invoke
+from tests.formats.corpus import corpus_path
 
 STANDIN = str(Path(__file__).with_name("mjai_reviewer_standin.py"))
 STANDARD = preset("standard")
@@ -347,3 +350,35 @@ def test_the_review_shows_the_outside_values_beside_the_cpus(one_log: list[str],
             assert option["outside"] == theirs.values.get(option["key"])
             if option["key"].startswith(("discard ", "pass")):
                 assert option["outside"] is not None
+
+
+# ------------------------------------------------------------------------------------------------ the command line
+@pytest.mark.parametrize(
+    ("case", "source"),
+    [("our log", "ours"), ("a Tenhou mjlog record", "4p/2022060100gm-00a9-0000-01481d95.xml")],
+)
+def test_the_command_line_shows_the_outside_values(case: str, source: str, one_log: list[str], tmp_path: Path) -> None:
+    if source == "ours":
+        path = tmp_path / "game.jsonl"
+        path.write_text("\n".join(one_log) + "\n", encoding="utf-8")
+    else:
+        path = corpus_path(source)
+    command = f"{sys.executable} {STANDIN} --seat {{seat}}"
+    result = invoke("review", str(path), "--seat", "1", "--json", "--outside", command)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["outside"] == {"name": "mjai_reviewer_standin.py", "error": None}
+    valued = [o for d in out["decisions"] for o in d["options"] if o["outside"] is not None]
+    assert valued and all(d["outside_choice"] is not None for d in out["decisions"] if d["kind"] == "turn")
+
+
+def test_the_command_line_names_a_failing_outside_reviewer(one_log: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(one_log) + "\n", encoding="utf-8")
+    result = invoke(
+        "review", str(path), "--seat", "0", "--json", "--outside", f"{sys.executable} {STANDIN} --crash-at 300"
+    )
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["outside"]["error"].startswith("exited")
+    assert any(o["outside"] is not None for d in out["decisions"] for o in d["options"])  # what it found stands
