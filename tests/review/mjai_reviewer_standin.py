@@ -15,8 +15,8 @@ Failures on demand, counted in events read (from 1): ``--crash-at N`` exits, ``-
 is not JSON, ``--sleep-at N`` sleeps a minute, ``--bad-meta-at N`` sends (from event N on) one q value more than
 the mask has bits; ``--plain`` answers only where it could act (Mortal outside review mode, which a reviewer must
 not wait on forever). ``--riichi-value V`` values riichi at V (100: it declares whenever it may). ``--seat N``
-checks the seat ``start_game`` names (exit 3 when it differs). Without ``MORTAL_REVIEW_MODE=1`` in its environment
-it behaves as with ``--plain``.
+checks the seat ``start_game`` names (exit 3 when it differs); ``--pid-file F`` writes its process id into F.
+Without ``MORTAL_REVIEW_MODE=1`` in its environment it behaves as with ``--plain``.
 
 Standard library only: it stands for a program that knows nothing of this project.
 """
@@ -226,7 +226,11 @@ def main() -> int:
     parser.add_argument("--bad-meta-at", type=int, default=0)
     parser.add_argument("--riichi-value", type=float, default=0.25)
     parser.add_argument("--plain", action="store_true")
+    parser.add_argument("--pid-file")
     args = parser.parse_args()
+    if args.pid_file:
+        with open(args.pid_file, "w", encoding="utf-8") as out:
+            out.write(str(os.getpid()))
     plain = args.plain or os.environ.get("MORTAL_REVIEW_MODE") != "1"
     bot = Standin(args.values, args.riichi_value)
     for number, line in enumerate(sys.stdin, 1):

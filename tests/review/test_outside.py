@@ -4,6 +4,7 @@ decisions; its 46 actions land on our option keys, its failings end the review w
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -177,6 +178,19 @@ def test_a_failing_program_gives_an_error_keeps_what_it_found_and_never_hangs(
         assert full.decisions[step] == decision
     if "300" in command:
         assert review.decisions
+
+
+@pytest.mark.parametrize(
+    ("case", "args", "timeout"),
+    [("a review that ends", (), 30.0), ("a program that sleeps past the time", ("--sleep-at", "50"), 1.0)],
+)
+def test_the_program_is_gone_when_the_review_returns(
+    case: str, args: tuple[str, ...], timeout: float, one_log: list[str], tmp_path: Path
+) -> None:
+    pid_file = tmp_path / "pid"
+    outside_values(one_log, 0, standin("--pid-file", str(pid_file), *args), timeout=timeout)
+    with pytest.raises(ProcessLookupError):  # killed and reaped: not even a zombie is left
+        os.kill(int(pid_file.read_text()), 0)
 
 
 def test_the_seat_is_named_to_the_program_where_it_asks(one_log: list[str]) -> None:
