@@ -34,6 +34,7 @@ from jantaku.review.reviewer import review
 from jantaku.review.walk import Point, walk
 from jantaku.rules import preset
 from jantaku.server.config import Settings
+from jantaku.server.reviews import configured_outside
 from jantaku.sim.play import play_game
 from jantaku.tiles import kind_of, parse_tile
 from tests.cli.helpers import invoke
@@ -350,6 +351,7 @@ def test_the_setting_reviews_with_its_time(one_log: list[str], full: OutsideRevi
     settings = Settings.from_env({"JANTAKU_REVIEWER": f"{sys.executable} {STANDIN}", "JANTAKU_REVIEWER_SECONDS": "30"})
     argv = settings.outside_reviewer()
     assert argv is not None
+    assert configured_outside(settings) == (argv, 30.0)  # what the review endpoint runs
     assert outside_values(one_log, 0, argv, timeout=settings.reviewer_seconds) == full
 
 
