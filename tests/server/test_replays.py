@@ -17,6 +17,8 @@ from jantaku.engine import Game
 from jantaku.formats import convert
 from jantaku.review.timeline import apply
 from jantaku.rules import preset
+from jantaku.server.replays import TimelineCache
+from jantaku.server.sources import Source
 from jantaku.server.store import Store
 from tests.formats.corpus import corpus_path
 from tests.server.helpers import play_to_end, table
@@ -205,6 +207,20 @@ def test_a_file_too_big_is_refused(games: Any, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(convert, "MAX_BYTES", 1000)
     res = client.post("/api/replays", params={"name": "game.json"}, content=tenhou6_file(made))
     assert res.status_code == 413 and "larger than" in res.json()["detail"]
+
+
+def test_the_timelines_kept_are_bounded_by_their_size_too(games: Any) -> None:
+    """Past ``chars`` characters the oldest timelines go (an uploaded game can be long); one too big for the whole
+    bound is served and not kept."""
+    _client, made = games
+    sources = [Source(game_id, tuple(made[game_id].log), (), "stored", "ours") for game_id, *_ in GAMES]
+    sizes = [len(TimelineCache().get(s, None)) for s in sources]
+    cache = TimelineCache(size=8, chars=sizes[1] + sizes[2])
+    texts = [cache.get(s, None) for s in sources]
+    assert list(cache.kept) == [(SANMA, None), (ZUNG_JUNG, None)] and cache.held == sizes[1] + sizes[2]
+    assert texts == [TimelineCache().get(s, None) for s in sources]
+    tiny = TimelineCache(chars=10)
+    assert tiny.get(sources[0], 0) and not tiny.kept and tiny.held == 0
 
 
 def test_the_replay_page_is_the_client(games: Any) -> None:

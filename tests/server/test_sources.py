@@ -91,6 +91,10 @@ def mjlog_bytes() -> bytes:
     return corpus_path(MJLOG).read_bytes()
 
 
+def ours_plain(game: Game) -> bytes:
+    return convert.write(game, "ours").encode()
+
+
 def ours_gzipped(game: Game) -> bytes:
     return gzip.compress(convert.write(game, "ours").encode())
 
@@ -126,6 +130,20 @@ def test_only_the_last_uploads_are_kept(sources: GameSources, game: Game) -> Non
     with pytest.raises(SourceError, match="upload the file again") as caught:
         sources.get(second.id)
     assert caught.value.status == 404
+
+
+def test_the_uploads_kept_are_bounded_by_their_size_too(sources: GameSources, game: Game) -> None:
+    """A few long files must not fill the memory before their number is reached: past ``chars`` characters of logs
+    the oldest go, the newest always stays (its viewer asks for it next)."""
+    files = [(ours_gzipped(game), "a.jsonl.gz"), (tenhou6_bytes(game), "b.json"), (ours_plain(game), "c.jsonl")]
+    sizes = [sum(len(line) for line in GameSources(sources.store).upload(*f).lines) for f in files]
+    small = GameSources(sources.store, uploads=8, chars=sizes[1] + sizes[2])
+    first, second, third = (small.upload(*f) for f in files)
+    assert small.get(second.id) == second and small.get(third.id) == third
+    with pytest.raises(SourceError, match="upload the file again"):
+        small.get(first.id)
+    tiny = GameSources(sources.store, chars=10)
+    assert tiny.get(tiny.upload(ours_gzipped(game), "a.jsonl.gz").id).lines == tuple(game.log)
 
 
 # (name, bytes, file name, status, words of the message)

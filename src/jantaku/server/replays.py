@@ -26,16 +26,21 @@ from jantaku.server.sources import GameSources, Source, SourceError
 
 #: how many timelines are kept as JSON text (an East-South game's is about 0.6 MB)
 CACHED = 16
+#: and the most characters they hold together: an uploaded game may be far longer than a game played here
+CACHED_CHARS = 32 * 1024 * 1024
 #: the most seats a game has (4); a seat past the game's own is refused by the timeline
 MAX_SEAT = 3
 
 
 class TimelineCache:
-    """The JSON text of the last ``size`` timelines by (source id, seat); safe across the worker threads."""
+    """The JSON text of the last ``size`` timelines by (source id, seat), at most ``chars`` characters of them
+    together; safe across the worker threads."""
 
-    def __init__(self, size: int = CACHED) -> None:
+    def __init__(self, size: int = CACHED, chars: int = CACHED_CHARS) -> None:
         self.size = size
+        self.chars = chars
         self.kept: OrderedDict[tuple[str, int | None], str] = OrderedDict()
+        self.held = 0  # characters of the texts kept
         self.lock = threading.Lock()
 
     def get(self, source: Source, seat: int | None) -> str:
@@ -51,9 +56,12 @@ class TimelineCache:
         except ValueError as exc:  # a seat the game has not (a log that does not replay cannot be stored)
             raise HTTPException(400, str(exc)) from None
         with self.lock:
-            self.kept[key] = text
-            while len(self.kept) > self.size:
-                self.kept.popitem(last=False)
+            if key not in self.kept:  # (another request may have computed it meanwhile)
+                self.kept[key] = text
+                self.held += len(text)
+            self.kept.move_to_end(key)
+            while self.kept and (len(self.kept) > self.size or self.held > self.chars):
+                self.held -= len(self.kept.popitem(last=False)[1])
         return text
 
 
