@@ -141,6 +141,48 @@ def test_at_most_two_reviews_are_computed_at_once(game: Game) -> None:
     assert slow.most == 2
 
 
+class Held(Reviews):
+    """A computation that runs until the test lets it end."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.started = threading.Event()
+        self.go = threading.Event()
+
+    def compute(self, source: Source, seat: int) -> dict[str, Any]:
+        self.started.set()
+        self.go.wait(10)
+        return {"id": source.id, "seat": seat}
+
+
+def test_a_busy_reviewer_answers_at_once_instead_of_holding_a_thread(game: Game) -> None:
+    """Each waiting request holds a worker thread the other endpoints share: past the few allowed to wait, a request
+    is told to come back (503, ``Retry-After``) rather than queued; a review kept is served all the same."""
+    held = Held(parallel=1, waiting=0)
+    first = threading.Thread(target=held.get, args=(source_of(game, "g0"), 0))
+    first.start()
+    assert held.started.wait(10)
+    answers: list[Any] = []
+
+    def second() -> None:
+        try:
+            answers.append(held.get(source_of(game, "g1"), 0))
+        except Exception as exc:
+            answers.append(exc)
+
+    late = threading.Thread(target=second)
+    late.start()
+    late.join(2)
+    waited = late.is_alive()
+    held.go.set()
+    first.join()
+    late.join()
+    assert not waited
+    assert getattr(answers[0], "status_code", None) == 503 and answers[0].headers["Retry-After"]
+    assert held.get(source_of(game, "g0"), 0) == {"id": "g0", "seat": 0}  # kept: no turn needed
+    assert held.get(source_of(game, "g1"), 0) == {"id": "g1", "seat": 0}  # free again
+
+
 @pytest.mark.parametrize(
     ("settings", "expected"),
     [

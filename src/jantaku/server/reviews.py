@@ -3,8 +3,9 @@ by the strong CPU (``review.reviewer``; docs/review.md), with the configured out
 
 A review costs a fraction of a second with the strong CPU alone and up to the outside reviewer's time limit with
 one, so it runs in a worker thread (the endpoint is synchronous), at most ``PARALLEL`` at once (the others wait their
-turn), and the last few are kept (an LRU by id and seat): a finished game never changes. Every request checks the
-game all the same (``GameSources.get``): a running game is never reviewed.
+turn, a few of them: past those the answer is 503, so waiting reviews never take every worker thread the server's
+other endpoints share), and the last few are kept (an LRU by id and seat): a finished game never changes. Every
+request checks the game all the same (``GameSources.get``): a running game is never reviewed.
 """
 
 from __future__ import annotations
@@ -25,6 +26,11 @@ from jantaku.server.sources import GameSources, Source, SourceError
 CACHED = 32
 #: reviews computed at once; more requests wait for a turn
 PARALLEL = 2
+#: requests that may wait for a turn; past them a request is answered 503 at once: each waiting request holds one of
+#: the server's worker threads, which every synchronous endpoint shares, for up to the outside reviewer's time
+WAITING = 8
+#: what a busy reviewer asks the browser to wait, in seconds (``Retry-After``)
+RETRY_AFTER = 10
 #: the most seats a game has (4); a seat past the game's own is refused by the reviewer
 MAX_SEAT = 3
 #: seconds an outside reviewer has for a whole game when the configuration does not say
@@ -41,8 +47,8 @@ def configured_outside(settings: Settings | None) -> tuple[tuple[str, ...] | Non
 
 
 class Reviews:
-    """Reviews by (source id, seat): computed at most ``parallel`` at once, the last ``size`` kept; safe across the
-    server's worker threads."""
+    """Reviews by (source id, seat): computed at most ``parallel`` at once with at most ``waiting`` more requests
+    waiting their turn (503 past them), the last ``size`` kept; safe across the server's worker threads."""
 
     def __init__(
         self,
@@ -51,6 +57,7 @@ class Reviews:
         *,
         size: int = CACHED,
         parallel: int = PARALLEL,
+        waiting: int = WAITING,
     ) -> None:
         self.outside = tuple(outside) if outside else None
         self.seconds = seconds
@@ -58,6 +65,7 @@ class Reviews:
         self.kept: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
         self.lock = threading.Lock()
         self.turns = threading.BoundedSemaphore(max(1, parallel))
+        self.admitted = threading.BoundedSemaphore(max(1, parallel) + max(0, waiting))  # computing or waiting
         self.computed = 0  # reviews computed (not served from the cache): for the tests and the bench
 
     def cached(self, key: tuple[str, int]) -> dict[str, Any] | None:
@@ -73,11 +81,18 @@ class Reviews:
         found = self.cached(key)
         if found is not None:
             return found
-        with self.turns:
-            found = self.cached(key)  # computed by another request while this one waited
-            if found is not None:
-                return found
-            out = self.compute(source, seat)
+        if not self.admitted.acquire(blocking=False):
+            raise HTTPException(
+                503, "the reviewer is busy with other games: try again shortly", {"Retry-After": str(RETRY_AFTER)}
+            )
+        try:
+            with self.turns:
+                found = self.cached(key)  # computed by another request while this one waited
+                if found is not None:
+                    return found
+                out = self.compute(source, seat)
+        finally:
+            self.admitted.release()
         with self.lock:
             self.kept[key] = out
             while len(self.kept) > self.size:
@@ -112,7 +127,7 @@ def review_router(sources_of: Callable[[], GameSources], settings: Settings | No
     ) -> dict[str, Any]:
         """A finished game (or an upload's id) reviewed for ``seat``: each decision of the seat with the strong
         CPU's options ranked, the option played and the loss (docs/review.md). 409 while the game runs, 404
-        unknown (or an upload no longer kept), 400 a seat the game has not."""
+        unknown (or an upload no longer kept), 400 a seat the game has not, 503 while the reviewer is busy."""
         try:
             source = sources_of().get(source_id)
         except SourceError as exc:
