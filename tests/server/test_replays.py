@@ -125,6 +125,7 @@ REFUSED: list[tuple[str, str, int, str]] = [
     ("an upload no longer kept", "/api/replays/up-0123456789abcdef", 404, "upload the file again"),
     ("a seat past four", f"/api/replays/{RIICHI}?seat=4", 400, "seat"),
     ("a seat that is not a number", f"/api/replays/{RIICHI}?seat=east", 400, "seat"),
+    ("a seat in digits int() does not read", f"/api/replays/{RIICHI}?seat=%C2%B3", 400, "seat"),
     ("a fourth seat in sanma", f"/api/replays/{SANMA}?seat=3", 400, "seats 0 to 2"),
     ("an overlong id", "/api/replays/" + "x" * 65, 422, ""),
 ]

@@ -78,7 +78,7 @@ def parse_seat(seat: str) -> int | None:
     """``all`` (every hand open: None) or a seat number; 400 otherwise."""
     if seat == "all":
         return None
-    if seat.isdigit() and int(seat) <= MAX_SEAT:
+    if seat.isascii() and seat.isdigit() and int(seat) <= MAX_SEAT:  # (str.isdigit also passes "³", which int refuses)
         return int(seat)
     raise HTTPException(400, f"seat is 'all' or a seat number from 0 to {MAX_SEAT}, not {seat[:10]!r}")
 
