@@ -30,6 +30,11 @@ CACHED = 16
 CACHED_CHARS = 32 * 1024 * 1024
 #: the most seats a game has (4); a seat past the game's own is refused by the timeline
 MAX_SEAT = 3
+#: uploads read and replayed at once (a file of up to 20 MB becomes many times that in memory while it is read, and
+#: a second of CPU time): past them an upload is answered 503 at once, its body already refused
+UPLOADING = 2
+#: what a busy server asks the browser to wait, in seconds (``Retry-After``)
+RETRY_AFTER = 5
 
 
 class TimelineCache:
@@ -104,12 +109,16 @@ async def read_bounded(request: Request, limit: int) -> bytes:
 
 
 def replay_router(
-    sources_of: Callable[[], GameSources], index_html: FilePath, cache: TimelineCache | None = None
+    sources_of: Callable[[], GameSources],
+    index_html: FilePath,
+    cache: TimelineCache | None = None,
+    uploading: int = UPLOADING,
 ) -> APIRouter:
     """The replay endpoints on the sources ``sources_of()`` gives (the app's, made at start); ``index_html`` is
-    the page served at ``/replay/{id}``."""
+    the page served at ``/replay/{id}``; at most ``uploading`` uploads are read into games at once."""
     router = APIRouter()
     timelines = cache or TimelineCache()
+    busy = [0]  # uploads being read into games (counted on the event loop's thread alone)
     seat_query = Query("all", max_length=10, description="'all' (every hand open) or a seat number: that seat's view")
 
     @router.get("/api/replays/{source_id}", tags=["replays"])
@@ -132,14 +141,22 @@ def replay_router(
     ) -> Response:
         """A game log file (the request's body: ours, mjai lines, tenhou.net/6 JSON or a Tenhou mjlog, gzipped or
         not) answered as ``GET /api/replays/{id}`` answers, with the upload's ``id`` to ask for other seats and
-        for its review. 413 past the converter's bound, 400 with the converter's reason when it cannot be read."""
+        for its review. 413 past the converter's bound, 400 with the converter's reason when it cannot be read, 503
+        while the server reads as many other files as it reads at once."""
         chosen = parse_seat(seat)
         data = await read_bounded(request, convert.MAX_BYTES)
+        if busy[0] >= uploading:
+            raise HTTPException(
+                503, "the server is reading other files: try again shortly", {"Retry-After": str(RETRY_AFTER)}
+            )
+        busy[0] += 1
         try:
             source = await run_in_threadpool(sources_of().upload, data, name)
+            body = await run_in_threadpool(timelines.get, source, chosen)
         except SourceError as exc:
             raise refused(exc) from None
-        body = await run_in_threadpool(timelines.get, source, chosen)
+        finally:
+            busy[0] -= 1
         return answer(source, body)
 
     @router.get("/replay/{source_id}", include_in_schema=False)
