@@ -95,6 +95,12 @@ def test_the_docs_link_to_each_other() -> None:
     assert ("README.md", "docs/rules.md") in targets and ("README.md", "docs/architecture.md") in targets
 
 
+def test_the_readme_links_every_document() -> None:
+    """A reader finds every page from the README's list."""
+    targets = {target.partition("#")[0] for doc, target in links() if rel(doc) == "README.md"}
+    assert {rel(d) for d in DOCS[1:]} - targets == set()
+
+
 @pytest.mark.parametrize(("doc", "target"), links(), ids=lambda v: rel(v) if isinstance(v, Path) else v)
 def test_relative_link_resolves(doc: Path, target: str) -> None:
     file_part, _, fragment = target.partition("#")
