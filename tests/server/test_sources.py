@@ -14,6 +14,7 @@ import pytest
 from jantaku.engine import Game
 from jantaku.formats import convert
 from jantaku.rules import preset
+from jantaku.server import sources as sources_module
 from jantaku.server.sources import GameSources, SourceError, upload_id
 from jantaku.server.store import Store
 from tests.formats.corpus import corpus_path
@@ -144,6 +145,19 @@ def test_the_uploads_kept_are_bounded_by_their_size_too(sources: GameSources, ga
         small.get(first.id)
     tiny = GameSources(sources.store, chars=10)
     assert tiny.get(tiny.upload(ours_gzipped(game), "a.jsonl.gz").id).lines == tuple(game.log)
+
+
+def test_a_game_too_long_to_replay_is_refused(
+    sources: GameSources, game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A made-up record within the file's bound can hold far more hands than a game; its replay and review cost
+    time and memory in its length, so a game past ``MAX_LINES`` of our log is refused as too big."""
+    monkeypatch.setattr(sources_module, "MAX_LINES", len(game.log) - 1)
+    with pytest.raises(SourceError, match="too long") as caught:
+        sources.upload(ours_plain(game) + b"\n", "long.jsonl")
+    assert caught.value.status == 413
+    monkeypatch.setattr(sources_module, "MAX_LINES", len(game.log))
+    assert sources.upload(ours_plain(game) + b"\n\n", "long.jsonl").lines == tuple(game.log)
 
 
 # (name, bytes, file name, status, words of the message)

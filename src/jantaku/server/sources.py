@@ -27,6 +27,10 @@ MAX_NAME = 200
 #: the most characters of our log the kept uploads hold together (an East-South game's log is 100-200 KB): the
 #: uploads are bounded by their number and by their size, since a file of up to ``convert.MAX_BYTES`` may be kept
 UPLOADS_CHARS = 32 * 1024 * 1024
+#: the most lines of our log an upload's game may have: a long East-South game has about 3,500, but a made-up
+#: record within the file's bound can hold far more hands (an aborted hand renews the dealer without end), and a
+#: game's replay and review cost time and memory in its length
+MAX_LINES = 30_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +99,8 @@ class GameSources:
 
     def upload(self, data: bytes, filename: str) -> Source:
         """A file in any format the converter reads (``filename``'s extension, or its content, says which), read
-        into our game and kept among the last uploads. ``SourceError`` 413 past ``convert.MAX_BYTES``, 400 with the
-        converter's reason when it cannot be read."""
+        into our game and kept among the last uploads. ``SourceError`` 413 past ``convert.MAX_BYTES`` or for a game
+        longer than ``MAX_LINES``, 400 with the converter's reason when it cannot be read."""
         if len(data) > convert.MAX_BYTES:
             raise SourceError(413, f"the file is larger than {convert.MAX_BYTES // (1024 * 1024)} MB")
         source_id = upload_id(data)
@@ -113,6 +117,8 @@ class GameSources:
         except convert.ConvertError as exc:  # a gzip that unpacks past the bound is too big, not unreadable
             status = 413 if UNPACKED_TOO_BIG in str(exc) else 400
             raise SourceError(status, str(exc)) from None
+        if len(log.game.log) > MAX_LINES:
+            raise SourceError(413, f"the game is too long to replay here: more than {MAX_LINES} lines of our log")
         players = log.game.rules.players
         names = tuple(log.names[:players]) if log.names else ("",) * players
         source = Source(source_id, tuple(log.game.log), names, "upload", fmt)
