@@ -105,11 +105,21 @@ def test_a_seat_the_game_has_not_is_a_bad_request() -> None:
 def test_reviews_are_kept_by_id_and_seat(game: Game) -> None:
     reviews = Reviews(size=2)
     first = reviews.get(source_of(game), 0)
-    assert reviews.get(source_of(game), 0) is first and reviews.computed == 1
+    assert reviews.get(source_of(game), 0) == first and reviews.computed == 1
     reviews.get(source_of(game), 1)
     reviews.get(source_of(game), 2)  # the oldest (seat 0) falls out
     reviews.get(source_of(game), 0)
     assert reviews.computed == 4
+
+
+def test_a_kept_review_shows_the_names_as_they_are_now(game: Game) -> None:
+    """A deleted account's seats are renamed in the stored games: a review kept from before shows the new name."""
+    reviews = Reviews()
+    before = reviews.get(source_of(game, names=("Ann", "Bob", "Cy", "Di")), 0)
+    after = reviews.get(source_of(game, names=("deleted player", "Bob", "Cy", "Di")), 0)
+    assert reviews.computed == 1
+    assert before["names"][0] == "Ann" and after["names"][0] == "deleted player"
+    assert {**after, "names": before["names"]} == before
 
 
 class Slow(Reviews):
@@ -179,8 +189,8 @@ def test_a_busy_reviewer_answers_at_once_instead_of_holding_a_thread(game: Game)
     late.join()
     assert not waited
     assert getattr(answers[0], "status_code", None) == 503 and answers[0].headers["Retry-After"]
-    assert held.get(source_of(game, "g0"), 0) == {"id": "g0", "seat": 0}  # kept: no turn needed
-    assert held.get(source_of(game, "g1"), 0) == {"id": "g1", "seat": 0}  # free again
+    assert held.get(source_of(game, "g0"), 0)["id"] == "g0"  # kept: no turn needed
+    assert held.get(source_of(game, "g1"), 0)["id"] == "g1"  # free again
 
 
 @pytest.mark.parametrize(

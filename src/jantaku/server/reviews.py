@@ -76,7 +76,12 @@ class Reviews:
             return found
 
     def get(self, source: Source, seat: int) -> dict[str, Any]:
-        """The review of ``seat`` in ``source`` (400 for a seat the game has not)."""
+        """The review of ``seat`` in ``source`` (400 for a seat the game has not), with the names ``source`` has
+        now: a kept review outlives a name (a deleted account's seats are renamed in its games)."""
+        found = self._get(source, seat)
+        return {**found, "names": list(source.names)}
+
+    def _get(self, source: Source, seat: int) -> dict[str, Any]:
         key = (source.id, seat)
         found = self.cached(key)
         if found is not None:
