@@ -122,6 +122,18 @@ def test_a_kept_review_shows_the_names_as_they_are_now(game: Game) -> None:
     assert {**after, "names": before["names"]} == before
 
 
+def test_the_reviews_kept_are_bounded_by_their_decisions_too(game: Game) -> None:
+    """A long uploaded game's review is large: past ``decisions`` decisions kept the oldest reviews go, and one too
+    large for the whole bound is served but not kept."""
+    sizes = [Reviews().get(source_of(game), seat)["summary"]["decisions"] for seat in range(3)]
+    reviews = Reviews(decisions=sizes[1] + sizes[2])
+    for seat in range(3):
+        reviews.get(source_of(game), seat)
+    assert list(reviews.kept) == [("s1", 1), ("s1", 2)] and reviews.held == sizes[1] + sizes[2]
+    tiny = Reviews(decisions=1)
+    assert tiny.get(source_of(game), 0)["decisions"] and not tiny.kept and tiny.held == 0
+
+
 class Slow(Reviews):
     """Counts how many computations run at once."""
 
@@ -138,7 +150,7 @@ class Slow(Reviews):
         time.sleep(0.05)
         with self.count_lock:
             self.running -= 1
-        return {"id": source.id, "seat": seat}
+        return {"id": source.id, "seat": seat, "decisions": []}
 
 
 def test_at_most_two_reviews_are_computed_at_once(game: Game) -> None:
@@ -162,7 +174,7 @@ class Held(Reviews):
     def compute(self, source: Source, seat: int) -> dict[str, Any]:
         self.started.set()
         self.go.wait(10)
-        return {"id": source.id, "seat": seat}
+        return {"id": source.id, "seat": seat, "decisions": []}
 
 
 def test_a_busy_reviewer_answers_at_once_instead_of_holding_a_thread(game: Game) -> None:

@@ -24,6 +24,9 @@ from jantaku.server.sources import GameSources, Source, SourceError
 
 #: reviews kept (an East-South game's is about 200 KB of JSON)
 CACHED = 32
+#: and the most decisions they hold together (an East-South game's seat has 150-350): an uploaded game may be far
+#: longer than a game played here, and a review's size grows with its decisions
+CACHED_DECISIONS = 20_000
 #: reviews computed at once; more requests wait for a turn
 PARALLEL = 2
 #: requests that may wait for a turn; past them a request is answered 503 at once: each waiting request holds one of
@@ -48,7 +51,8 @@ def configured_outside(settings: Settings | None) -> tuple[tuple[str, ...] | Non
 
 class Reviews:
     """Reviews by (source id, seat): computed at most ``parallel`` at once with at most ``waiting`` more requests
-    waiting their turn (503 past them), the last ``size`` kept; safe across the server's worker threads."""
+    waiting their turn (503 past them), the last ``size`` kept (at most ``decisions`` decisions of them together: one
+    too big for that is served, not kept); safe across the server's worker threads."""
 
     def __init__(
         self,
@@ -56,12 +60,15 @@ class Reviews:
         seconds: float = OUTSIDE_SECONDS,
         *,
         size: int = CACHED,
+        decisions: int = CACHED_DECISIONS,
         parallel: int = PARALLEL,
         waiting: int = WAITING,
     ) -> None:
         self.outside = tuple(outside) if outside else None
         self.seconds = seconds
         self.size = size
+        self.decisions = decisions
+        self.held = 0  # decisions in the reviews kept
         self.kept: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
         self.lock = threading.Lock()
         self.turns = threading.BoundedSemaphore(max(1, parallel))
@@ -99,9 +106,12 @@ class Reviews:
         finally:
             self.admitted.release()
         with self.lock:
-            self.kept[key] = out
-            while len(self.kept) > self.size:
-                self.kept.popitem(last=False)
+            if key not in self.kept:
+                self.kept[key] = out
+                self.held += len(out["decisions"])
+            self.kept.move_to_end(key)
+            while self.kept and (len(self.kept) > self.size or self.held > self.decisions):
+                self.held -= len(self.kept.popitem(last=False)[1]["decisions"])
         return out
 
     def compute(self, source: Source, seat: int) -> dict[str, Any]:
