@@ -270,11 +270,11 @@ def test_screenshots(server: LiveServer, people: Callable[..., Person], lang: st
     expect(page.locator("#hand .hand-tile").first).to_be_visible()
     ann.screenshot(f"replay-{lang}-{size}-seat.png")
     win, _ = first_win()
-    page.goto(f"{ann.url}/replay/{GAME_ID}?step={win}")
+    page.locator("#replay-slider").fill(str(win))  # (the slider: no page load to abort a request in flight)
     expect(page.locator("#replay-overlay #result")).to_be_visible()
     ann.screenshot(f"replay-{lang}-{size}-win.png")
     last = len(steps()) - 1
-    page.goto(f"{ann.url}/replay/{GAME_ID}?step={last}")
+    page.locator("#replay-slider").fill(str(last))
     card = page.locator("#replay-overlay #result")
     expect(card).to_be_visible()
     while not page.locator("#standings").count():

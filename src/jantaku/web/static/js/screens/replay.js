@@ -425,9 +425,10 @@ function handText(h, who) {
   return ends.length ? `${label} · ${ends.join(", ")}` : label;
 }
 
-/** "East 1 · 0 honba" in the page's language, from the hand's label fields. */
+/** "East 1-0" (round, hand, honba) in the page's language; Zung Jung has no honba: "East 1". */
 function handLabel(h) {
-  return `${t(WINDS[h.round % 4])} ${h.hand + 1}-${h.honba}`;
+  const zj = (state.replay.data.rules || {}).family === "zung-jung";
+  return `${t(WINDS[h.round % 4])} ${h.hand + 1}${zj ? "" : `-${h.honba}`}`;
 }
 
 function errorText(error) {
