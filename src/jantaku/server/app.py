@@ -43,6 +43,7 @@ from jantaku.server.ids import guest_id, token_hash
 from jantaku.server.lobby import Lobby
 from jantaku.server.protocol import PROTOCOL_VERSION, RoomListing, error
 from jantaku.server.replays import replay_router
+from jantaku.server.reviews import review_router
 from jantaku.server.rooms import RoomError
 from jantaku.server.sources import GameSources
 from jantaku.server.store import Store
@@ -290,6 +291,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
 
     app.include_router(replay_router(lambda: app.state.sources, STATIC_DIR / "index.html"))
+    app.include_router(review_router(lambda: app.state.sources, settings))
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
