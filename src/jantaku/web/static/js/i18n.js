@@ -188,6 +188,23 @@ const EN = {
     offline: "The server cannot be reached: try again.",
     refused: "The server refused: {detail}",
   },
+  // ---- the review panel (screens/review.js) ----
+  review: {
+    title: "Review", seatOf: "{name}", seatN: "Seat {n}", by: "Each decision against the strong CPU's choice.",
+    loading: "Reviewing the game…", failed: "The review could not be made: {detail}", retry: "Try again",
+    decisions: "Decisions reviewed", agreement: "Agreement with the CPU", loss: "Points lost",
+    largest: "Largest losses", noLosses: "No decision lost points against the CPU's choice.",
+    allDecisions: "All decisions ({n})", handSummary: "{n} decisions, {agreed} agreed",
+    played: "Played", cpu: "CPU", agreed: "Same as the CPU", go: "Show", goTitle: "Show this moment in the replay",
+    lost: "{n} points", option: "Option", ev: "Expected", win: "Win", dealIn: "Deal-in",
+    outsideBeside: "{name}'s values are shown beside the CPU's.", outsideFailed: "The outside reviewer {name} failed: {detail}",
+    kinds: { turn: "own turn", claim: "call or pass" },
+    hand: "{round} {n}", honba: "{n} honba", rounds: { E: "East", S: "South", W: "West", N: "North" },
+    verbs: { discard: "Discard", veil: "Veiled discard", riichi: "Riichi", tsumo: "Tsumo", ron: "Ron", pass: "Pass",
+      chi: "Chi", pon: "Pon", open_kan: "Kan", added_kan: "Added kan", closed_kan: "Closed kan", kita: "North",
+      nine_terminals: "Nine terminals", tenpai: "Tenpai", noten: "Noten", power: "Power" },
+  },
+  // ---- end of the review panel ----
 };
 
 const JA = {
@@ -378,6 +395,23 @@ const JA = {
     offline: "サーバーにつながりません。もう一度お試しください。",
     refused: "サーバーが受け付けませんでした：{detail}",
   },
+  // ---- the review panel (screens/review.js) ----
+  review: {
+    title: "検討", seatOf: "{name}", seatN: "{n}番の席", by: "各選択を強いCPUの選択と比べます。",
+    loading: "対局を検討しています…", failed: "検討できませんでした：{detail}", retry: "もう一度",
+    decisions: "検討した選択", agreement: "CPUとの一致率", loss: "失った点",
+    largest: "大きな損失", noLosses: "CPUの選択より点を失った選択はありません。",
+    allDecisions: "すべての選択（{n}）", handSummary: "{n}件、一致{agreed}件",
+    played: "実戦", cpu: "CPU", agreed: "CPUと一致", go: "表示", goTitle: "この場面を再生で表示",
+    lost: "{n}点", option: "選択肢", ev: "期待値", win: "和了率", dealIn: "放銃率",
+    outsideBeside: "{name}の評価値をCPUの値の横に示します。", outsideFailed: "外部の検討 {name} が失敗しました：{detail}",
+    kinds: { turn: "自分の手番", claim: "鳴きか見送り" },
+    hand: "{round}{n}局", honba: "{n}本場", rounds: { E: "東", S: "南", W: "西", N: "北" },
+    verbs: { discard: "打牌", veil: "伏せ打ち", riichi: "リーチ", tsumo: "ツモ", ron: "ロン", pass: "見送り",
+      chi: "チー", pon: "ポン", open_kan: "大明槓", added_kan: "加槓", closed_kan: "暗槓", kita: "抜き",
+      nine_terminals: "九種九牌", tenpai: "テンパイ", noten: "ノーテン", power: "能力" },
+  },
+  // ---- end of the review panel ----
 };
 
 // yaku keys (as the engine names them) → [English, Japanese]
