@@ -27,6 +27,13 @@ let shown = null;
 /** The last call's token: a slow answer for a seat the viewer has left is not drawn. */
 let latest = 0;
 
+/** What `reviewAt` handed out while the review was loading: an empty placeholder, filled (or removed) once the
+ * review is there, so the viewer need not ask again. */
+let waiting = null;
+
+/** Whether the latest review asked for is still on its way. */
+let loading = false;
+
 function load(id, seat) {
   const key = `${id}:${seat}`;
   if (!fetched.has(key)) {
@@ -45,18 +52,31 @@ function load(id, seat) {
 export function reviewPanel(host, { id, seat, names = [], onGoto = () => {} }) {
   const token = ++latest;
   shown = null;
+  waiting = null;
+  loading = true;
   const panel = el("section", { class: "review-panel", "aria-busy": "true", dataset: { seat } },
     el("h2", {}, t("review.title"), " ", el("span", { class: "muted" }, t("review.seatOf", { name: nameOf(names, seat) }))),
     el("p", { class: "review-loading muted" }, t("review.loading")));
   host.replaceChildren(panel);
   return load(id, seat).then((data) => {
     if (token !== latest) return data;
+    loading = false;
     shown = { data, names: data.names && data.names.length ? data.names : names, byStep: byStep(data), host: panel };
     panel.removeAttribute("aria-busy");
     panel.replaceChildren(...drawPanel(shown, seat, onGoto));
+    if (waiting) {
+      const [node, step] = waiting;
+      waiting = null;
+      const decision = reviewAt(step);
+      if (decision) node.replaceWith(decision);
+      else node.remove();
+    }
     return data;
   }, (error) => {
     if (token !== latest) return null;
+    loading = false;
+    if (waiting) waiting[0].remove();
+    waiting = null;
     panel.removeAttribute("aria-busy");
     panel.classList.add("failed");
     panel.querySelector(".review-loading").replaceWith(
@@ -67,9 +87,15 @@ export function reviewPanel(host, { id, seat, names = [], onGoto = () => {} }) {
 }
 
 /** The decision(s) of the shown review at `step` (one, unless the seat decided twice at one picture), or null. The
- * panel's rows of that step are marked as the current ones. */
+ * panel's rows of that step are marked as the current ones. While the review is loading: an empty placeholder that
+ * becomes the decision (or goes) when the review comes. */
 export function reviewAt(step) {
-  if (!shown) return null;
+  if (!shown) {
+    if (!loading) return null;
+    const node = el("section", { class: "review-at pending", dataset: { step } });
+    waiting = [node, step];
+    return node;
+  }
   for (const row of shown.host.querySelectorAll(".review-row.current")) row.classList.remove("current");
   const decisions = shown.byStep.get(step);
   if (!decisions) return null;
