@@ -21,6 +21,7 @@ LAYERS: list[set[str]] = [
     {"app", "transport"},  # the FastAPI application; the sockets below it (how uvicorn runs)
     {"handlers", "upkeep", "account_api", "profiles"},  # each client message's handler; restarts and the idle sweep;
     # the account and profile endpoints
+    {"sources"},  # the finished games a replay or a review reads: stored ones, uploaded files
     {"lobby"},  # people, rooms by Room ID, the start of games
     {"matching"},  # the auto-matching queues
     {"rooms"},  # a room's seats, settings and spectators

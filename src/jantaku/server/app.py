@@ -43,6 +43,7 @@ from jantaku.server.ids import guest_id, token_hash
 from jantaku.server.lobby import Lobby
 from jantaku.server.protocol import PROTOCOL_VERSION, RoomListing, error
 from jantaku.server.rooms import RoomError
+from jantaku.server.sources import GameSources
 from jantaku.server.store import Store
 from jantaku.web import STATIC_DIR
 from jantaku.web.catalogue import catalogue
@@ -179,6 +180,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(settings.db_url)
         lobby = Lobby(settings, store)
         app.state.lobby, app.state.store = lobby, store
+        app.state.sources = GameSources(store)  # finished games and uploads for the replays and reviews
         await asyncio.to_thread(_warm_up)
         restored = upkeep.restore(lobby)
         if restored:

@@ -1,0 +1,148 @@
+"""The strong CPU's appraisal of a decision: option keys, one row per kind of option."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any, cast
+
+import pytest
+
+from jantaku.bots.appraise import Appraisal, appraise, option_key
+from jantaku.bots.strong import StrongBot
+from jantaku.engine import Game
+from jantaku.engine.actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    DeclareNoten,
+    DeclareTenpai,
+    Discard,
+    Kita,
+    NineTerminals,
+    OpenKan,
+    Pass,
+    Pon,
+    Power,
+    Riichi,
+    Ron,
+    Tsumo,
+    action_from_json,
+)
+from jantaku.engine.view import SeatView
+from jantaku.rules import preset
+from jantaku.rules.ruleset import RuleSet
+
+from .views import Ids, build_view
+
+STANDARD = preset("standard")  # one red five of each suit: copy 0 of each five (ids 16, 52, 88)
+NO_RED = preset("zung-jung")
+
+KEYS = [
+    pytest.param(Discard(17), STANDARD, "discard 5m", id="plain-five"),
+    pytest.param(Discard(16), STANDARD, "discard 0m", id="red-five"),
+    pytest.param(Discard(16), NO_RED, "discard 5m", id="red-five-only-where-rules-have-reds"),
+    pytest.param(Discard(18), STANDARD, "discard 5m", id="two-plain-copies-are-one-option"),
+    pytest.param(Discard(17, True), STANDARD, "veil 5m", id="veil"),
+    pytest.param(Riichi(53), STANDARD, "riichi 5p", id="riichi"),
+    pytest.param(Tsumo(), STANDARD, "tsumo", id="tsumo"),
+    pytest.param(Ron(), STANDARD, "ron", id="ron"),
+    pytest.param(Pass(), STANDARD, "pass", id="pass"),
+    pytest.param(Chi((20, 12)), STANDARD, "chi 46m", id="chi-own-tiles-sorted"),
+    pytest.param(Chi((16, 12)), STANDARD, "chi 40m", id="chi-with-red"),
+    pytest.param(Pon((53, 54)), STANDARD, "pon 55p", id="pon"),
+    pytest.param(Pon((53, 52)), STANDARD, "pon 05p", id="pon-with-red"),
+    pytest.param(OpenKan((53, 54, 55)), STANDARD, "open_kan", id="open-kan"),
+    pytest.param(AddedKan(16), STANDARD, "added_kan 5m", id="added-kan-by-kind"),
+    pytest.param(ClosedKan((108, 109, 110, 111)), STANDARD, "closed_kan 1z", id="closed-kan"),
+    pytest.param(Kita(124), STANDARD, "kita", id="kita"),
+    pytest.param(NineTerminals(), STANDARD, "nine_terminals", id="nine-terminals"),
+    pytest.param(DeclareTenpai(), STANDARD, "tenpai", id="tenpai"),
+    pytest.param(DeclareNoten(), STANDARD, "noten", id="noten"),
+    pytest.param(Power("redraw"), STANDARD, "power redraw", id="power"),
+    pytest.param(Power("seal", 2), STANDARD, "power seal 2", id="power-with-target"),
+]
+
+
+@pytest.mark.parametrize(("action", "rules", "key"), KEYS)
+def test_option_key(action: Action, rules: RuleSet, key: str) -> None:
+    assert option_key(action, rules) == key
+
+
+def self_play_views(name: str, seed: str, hands: int) -> Iterator[tuple[RuleSet, int, SeatView]]:
+    """Every decision view of a strong self-play game's first ``hands`` hands, with its seat."""
+    rules = preset(name)
+    game = Game(rules, seed=seed)
+    cpus = [StrongBot(rules, seed=i) for i in range(rules.players)]
+    start = len(game.log)
+    while not game.over and sum(1 for line in game.log[start:] if '"start_kyoku"' in line) < hands:
+        for seat in game.to_act():
+            yield rules, seat, game.view(seat)
+        seat = game.to_act()[0]
+        game.apply(seat, cpus[seat].act(game.view(seat)))
+
+
+THROWS = ("discard", "riichi", "chi", "pon")  # the options that throw a tile now
+
+
+@pytest.mark.parametrize("name", ["standard", "sanma", "superpower", "zung-jung"])
+def test_appraisal_is_the_strong_cpus_choice_with_every_option(name: str) -> None:
+    """The choice is what StrongBot plays (same seed), first; every legal option once, its action legal; the rest
+    by expected value; chances within 0..1; no deal-in chance for an option that throws nothing now."""
+    seen = 0
+    for rules, seat, view in self_play_views(name, "appraise-1", hands=3):
+        ap = appraise(view, rules, seed=seat)
+        played = StrongBot(rules, seed=seat).act(view)
+        legal = [action_from_json(a) for a in view["legal_actions"]]
+        assert ap.choice == option_key(played, rules)
+        assert ap.options[0].key == ap.choice
+        assert sorted(o.key for o in ap.options) == sorted({option_key(a, rules) for a in legal})
+        for o in ap.options:
+            assert o.action in legal and option_key(o.action, rules) == o.key
+            assert 0.0 <= o.win <= 1.0 and 0.0 <= o.deal_in <= 1.0
+            if o.key.split()[0] not in THROWS:
+                assert o.deal_in == 0.0
+        rest = [o.ev for o in ap.options[1:]]
+        assert rest == sorted(rest, reverse=True)
+        seen += 1
+    assert seen > 100
+
+
+def test_appraisal_reads_the_view_only() -> None:
+    """Two calls on the same view agree, and the view is not changed (the CPU's reading is a pure function)."""
+    for rules, seat, view in self_play_views("standard", "appraise-2", hands=1):
+        before = json.dumps(view, sort_keys=True)
+        assert appraise(view, rules, seed=seat) == appraise(json.loads(before), rules, seed=seat)
+        assert json.dumps(view, sort_keys=True) == before
+
+
+STANDARD_VIEWS = [
+    pytest.param(
+        dict(hand="123m456p789s1122z", drawn="1z", legal=[Tsumo()]),
+        "tsumo",
+        lambda ap: ap.option("tsumo").ev > 0 and ap.option("tsumo").win == 1.0,
+        id="a-win-is-worth-its-points",
+    ),
+    pytest.param(
+        dict(hand="19m19p19s1234567z", drawn="2m", legal=[NineTerminals()]),
+        "nine_terminals",
+        lambda ap: ap.option("nine_terminals").ev == 0.0,
+        id="nine-terminals-is-a-redeal-worth-nothing",
+    ),
+    pytest.param(
+        dict(hand="23m456p789s456s99p", drawn="4z", rivers={1: "1z2z3z"}, riichi={1: 2}),
+        "discard 4z",
+        lambda ap: ap.option("discard 4m") is None and ap.option("discard 3m").deal_in > 0.0,
+        id="danger-against-a-riichi-is-a-deal-in-chance",
+    ),
+]
+
+
+@pytest.mark.parametrize(("spec", "key", "check"), STANDARD_VIEWS)
+def test_appraisal_numbers(spec: dict[str, Any], key: str, check: Callable[[Appraisal], bool]) -> None:
+    rules = preset("standard")
+    view = build_view(rules, Ids(rules), **spec)
+    ap = appraise(cast(SeatView, view), rules)
+    assert ap.option(key) is not None
+    assert check(ap)
