@@ -63,7 +63,7 @@ export function reviewPanel(host, { id, seat, names = [], onGoto = () => {} }) {
     loading = false;
     shown = { data, names: data.names && data.names.length ? data.names : names, byStep: byStep(data), host: panel };
     panel.removeAttribute("aria-busy");
-    panel.replaceChildren(...drawPanel(shown, seat, onGoto));
+    panel.replaceChildren(...drawPanel(shown, seat, onGoto).filter(Boolean));
     if (waiting) {
       const [node, step] = waiting;
       waiting = null;
@@ -157,7 +157,7 @@ function lossRow(d, view, onGoto, where = true) {
       el("span", { class: "review-played" }, el("span", { class: "review-tag" }, t("review.played")), optionView(played, view.names)),
       d.agree ? el("span", { class: "review-tag agree" }, t("review.agreed"))
         : el("span", { class: "review-choice" }, el("span", { class: "review-tag cpu" }, t("review.cpu")), optionView(choice, view.names))),
-    el("span", { class: "review-row-loss" }, d.loss > 0 ? points(-d.loss) : "±0"),
+    el("span", { class: `review-row-loss${d.loss > 0 ? "" : " none"}` }, d.loss > 0 ? points(-d.loss) : "±0"),
     el("button", { class: "review-go", dataset: { step: d.step }, title: t("review.goTitle"), onclick: () => onGoto(d.step) },
       t("review.go")));
 }
@@ -180,8 +180,9 @@ function decisionView(d, view) {
   const outside = view.data.outside && !view.data.outside.error ? view.data.outside : null;
   const head = el("tr", {},
     el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, t("review.option")),
-    el("th", { scope: "col", class: "num" }, t("review.ev")), el("th", { scope: "col", class: "num" }, t("review.win")),
-    el("th", { scope: "col", class: "num" }, t("review.dealIn")),
+    el("th", { scope: "col", class: "num", title: t("review.evTitle") }, t("review.ev")),
+    el("th", { scope: "col", class: "num", title: t("review.winTitle") }, t("review.win")),
+    el("th", { scope: "col", class: "num", title: t("review.dealInTitle") }, t("review.dealIn")),
     outside ? el("th", { scope: "col", class: "num review-outside-col" }, outside.name) : null);
   const rows = d.options.map((o, i) => el("tr", {
     class: ["review-opt", o.key === d.played ? "played" : "", o.key === d.choice ? "choice" : ""].filter(Boolean).join(" "),
