@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 MJAI_VENV := .venv-mjai
 
-.PHONY: run test test-slow bench bench-server bench-profiles bench-mjai bench-strength browser-deps pg-deps lint \
+.PHONY: run test test-slow bench bench-server bench-profiles bench-mjai bench-review bench-strength browser-deps pg-deps lint \
 	validate clean
 
 $(STAMP): pyproject.toml
@@ -78,6 +78,7 @@ bench: $(STAMP)
 	$(MAKE) --no-print-directory bench-mjai
 	$(MAKE) --no-print-directory bench-server
 	$(MAKE) --no-print-directory bench-profiles
+	$(MAKE) --no-print-directory bench-review
 
 # The table server under load on loopback (bench/server_load.py): throughput at saturation (think 0), then 100 rooms
 # of one scripted person and three CPUs for 60 s (target: an action's round trip p99 < 100 ms), then more rooms
@@ -92,6 +93,11 @@ bench-server: $(STAMP)
 # private server when initdb and pg_ctl are installed).
 bench-profiles: $(STAMP)
 	PYTHONPATH=src $(BIN)/python bench/bench_profiles.py
+
+# A whole East-South game reviewed for one seat by the strong CPU (bench/bench_review.py), on one core: seconds per
+# game and per decision against the 10-second budget (docs/review.md#speed)
+bench-review: $(STAMP)
+	PYTHONPATH=src $(BIN)/python bench/bench_review.py
 
 # An outside mjai bot's seat (bench/bench_mjai_seat.py): our overhead per decision beyond the bot's own time
 # (target < 1 ms), with the test stand-in bot in both conventions.

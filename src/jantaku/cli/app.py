@@ -452,6 +452,34 @@ def convert(
     )
 
 
+REVIEW_HELP = (
+    "LOG is read in any format jantaku convert reads (ours, mjlog, tenhou6, mjai). Output: a summary table, or "
+    "--json (the review's JSON, docs/review.md) or --html (a self-contained report), on stdout or into --out. "
+    "--outside CMD runs an outside reviewer in the mjai convention (Mortal's review mode) beside ours. Exit "
+    "status: 0 reviewed; 2 the log cannot be read or replayed, a seat not at the table, a bad option (one line on "
+    "stderr: 'error: review: message')."
+)
+
+
+@app.command("review", epilog=REVIEW_HELP)
+def review_cmd(
+    source: Annotated[str, typer.Argument(metavar="LOG", help="The game's log ('-': standard input).")],
+    seat: Annotated[int, typer.Option("--seat", metavar="N", help="The seat to review (0 = the first dealer).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+    as_html: Annotated[bool, typer.Option("--html", help="Write a self-contained HTML report.")] = False,
+    target: Annotated[
+        str | None, typer.Option("--out", metavar="FILE", help="Write to FILE instead of standard output.")
+    ] = None,
+    outside: Annotated[
+        str | None, typer.Option("--outside", metavar="CMD", help="An outside reviewer's command line (mjai).")
+    ] = None,
+) -> None:
+    """Review one seat's decisions in a finished game against the strong CPU."""
+    from jantaku.cli.review import run as run_review
+
+    raise typer.Exit(run_review(source, seat, as_json=as_json, as_html=as_html, target=target, outside=outside))
+
+
 SIMULATE_HELP = (
     "Exit status: 0 played and reported; 2 bad input (an unknown preset or level, a line-up that does not fill "
     "the table, an --out or --logs that cannot be written: checked before the first game). Errors print one "

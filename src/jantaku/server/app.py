@@ -42,6 +42,7 @@ from jantaku.server.handlers import handle, hello_session
 from jantaku.server.ids import guest_id, token_hash
 from jantaku.server.lobby import Lobby
 from jantaku.server.protocol import PROTOCOL_VERSION, RoomListing, error
+from jantaku.server.reviews import review_router
 from jantaku.server.rooms import RoomError
 from jantaku.server.sources import GameSources
 from jantaku.server.store import Store
@@ -363,6 +364,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {**found.to_json()}
 
     app.include_router(profiles.router)
+    app.include_router(review_router(lambda: app.state.sources, settings))
 
     @app.get("/api/games", tags=["games"])
     def games(

@@ -1,0 +1,167 @@
+"""``GET /api/reviews/{id}?seat=N``: a finished stored game or an upload reviewed for one seat; refusals with their
+statuses; reviews kept (an LRU by id and seat) and computed at most two at once."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from jantaku.engine import Game
+from jantaku.review.reviewer import review
+from jantaku.server.reviews import Reviews, configured_outside
+from jantaku.server.sources import Source
+from jantaku.server.store import Store
+from jantaku.sim.play import play_game
+from tests.server.helpers import server
+
+FINISHED, RUNNING = "aaaaaaaaaaaaaaaa", "dddddddddddddddd"
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def played() -> Game:
+    log = play_game("tenhou", ["strong", "normal", "easy", "normal"], 3, 0, keep_log=True).log
+    assert log is not None
+    return Game.replay(log)
+
+
+def started(store: Store, game_id: str, game: Game) -> None:
+    seats = [{"nickname": n} for n in NAMES]
+    room = {"id": "ROOM01", "seats": [None] * 4}
+    store.game_started(
+        game_id, "ROOM01", game.rules.name, game.rules.options(), str(game.seed), game.log[0], seats, room
+    )
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return played()
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory, game: Game) -> Iterator[TestClient]:
+    with server(tmp_path_factory.mktemp("reviews")) as c:
+        store: Store = c.app.state.store  # type: ignore[attr-defined]
+        started(store, FINISHED, game)
+        assert game.final is not None
+        final = {"nicknames": NAMES, "order": [0, 1, 2, 3], "scores": list(game.final.scores)}
+        store.game_finished(FINISHED, "finished", final, [], game.log)
+        started(store, RUNNING, Game(game.rules, 1))
+        store.flush()
+        yield c
+
+
+def test_a_stored_game_is_reviewed_for_a_seat(client: TestClient, game: Game) -> None:
+    got = client.get(f"/api/reviews/{FINISHED}", params={"seat": 1})
+    assert got.status_code == 200, got.text
+    body = got.json()
+    assert body["id"] == FINISHED and body["names"] == NAMES
+    assert {k: v for k, v in body.items() if k != "id"} == review(game.log, 1, names=NAMES)
+
+
+def test_an_upload_is_reviewed_by_its_id(client: TestClient, game: Game) -> None:
+    up = client.post("/api/replays", params={"name": "g.jsonl"}, content="\n".join(game.log).encode())
+    if up.status_code == 404:
+        pytest.skip("the replay endpoints (uploads) are not in this build")
+    upload = up.json()["id"]
+    got = client.get(f"/api/reviews/{upload}", params={"seat": 2})
+    assert got.status_code == 200 and got.json()["id"] == upload
+
+
+@pytest.mark.parametrize(
+    ("source_id", "seat", "status"),
+    [
+        (RUNNING, "0", 409),
+        ("zzzzzzzzzzzzzzzz", "0", 404),
+        ("up-0123456789abcdef", "0", 404),
+        (FINISHED, "4", 422),
+        (FINISHED, "x", 422),
+    ],
+    ids=["running-game", "unknown-game", "forgotten-upload", "seat-past-four", "seat-not-a-number"],
+)
+def test_what_cannot_be_reviewed_says_its_status(client: TestClient, source_id: str, seat: str, status: int) -> None:
+    assert client.get(f"/api/reviews/{source_id}", params={"seat": seat}).status_code == status
+
+
+def source_of(game: Game, source_id: str = "s1", names: tuple[str, ...] = ("", "", "", "")) -> Source:
+    return Source(source_id, tuple(game.log), names, "upload", "ours")
+
+
+def test_a_seat_the_game_has_not_is_a_bad_request() -> None:
+    log = play_game("sanma", ["strong"] * 3, 1, 0, keep_log=True).log
+    assert log is not None
+    with pytest.raises(Exception, match="seat 3") as caught:
+        Reviews().get(Source("s3", tuple(log), ("", "", ""), "upload", "ours"), 3)
+    assert getattr(caught.value, "status_code", None) == 400
+
+
+def test_reviews_are_kept_by_id_and_seat(game: Game) -> None:
+    reviews = Reviews(size=2)
+    first = reviews.get(source_of(game), 0)
+    assert reviews.get(source_of(game), 0) is first and reviews.computed == 1
+    reviews.get(source_of(game), 1)
+    reviews.get(source_of(game), 2)  # the oldest (seat 0) falls out
+    reviews.get(source_of(game), 0)
+    assert reviews.computed == 4
+
+
+class Slow(Reviews):
+    """Counts how many computations run at once."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.running = 0
+        self.most = 0
+        self.count_lock = threading.Lock()
+
+    def compute(self, source: Source, seat: int) -> dict[str, Any]:
+        with self.count_lock:
+            self.running += 1
+            self.most = max(self.most, self.running)
+        time.sleep(0.05)
+        with self.count_lock:
+            self.running -= 1
+        return {"id": source.id, "seat": seat}
+
+
+def test_at_most_two_reviews_are_computed_at_once(game: Game) -> None:
+    slow = Slow()
+    threads = [threading.Thread(target=slow.get, args=(source_of(game, f"g{i}"), i % 4)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert slow.most == 2
+
+
+class Configured:
+    reviewer_seconds = 5.0
+
+    def outside_reviewer(self) -> tuple[str, ...] | None:
+        return ("mortal", "--review")
+
+
+@pytest.mark.parametrize(
+    ("settings", "expected"),
+    [(None, (None, 120.0)), (Configured(), (("mortal", "--review"), 5.0))],
+    ids=["none-configured", "configured"],
+)
+def test_the_outside_reviewer_comes_from_the_settings(settings: object, expected: object) -> None:
+    assert configured_outside(settings) == expected
+
+
+def test_a_configured_outside_reviewer_fills_its_values(game: Game) -> None:
+    pytest.importorskip("jantaku.review.outside")
+    standin = ROOT / "tests" / "review" / "mjai_reviewer_standin.py"
+    if not standin.exists():
+        pytest.skip("the outside reviewer's stand-in is not in this build")
+    out = Reviews([sys.executable, str(standin)], 60.0).get(source_of(game), 1)
+    assert out["outside"] is not None and out["outside"]["error"] is None
+    assert any(o["outside"] is not None for d in out["decisions"] for o in d["options"])
