@@ -21,6 +21,7 @@ LAYERS: list[set[str]] = [
     {"app", "transport"},  # the FastAPI application; the sockets below it (how uvicorn runs)
     {"handlers", "upkeep", "account_api", "profiles", "reviews"},  # each client message's handler; restarts and the
     # idle sweep; the account and profile endpoints; the reviewer's
+    {"replays"},  # the replay viewer's timelines of finished games and uploads; its page
     {"sources"},  # the finished games a replay or a review reads: stored ones, uploaded files
     {"lobby"},  # people, rooms by Room ID, the start of games
     {"matching"},  # the auto-matching queues

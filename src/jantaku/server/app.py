@@ -42,6 +42,7 @@ from jantaku.server.handlers import handle, hello_session
 from jantaku.server.ids import guest_id, token_hash
 from jantaku.server.lobby import Lobby
 from jantaku.server.protocol import PROTOCOL_VERSION, RoomListing, error
+from jantaku.server.replays import replay_router
 from jantaku.server.reviews import review_router
 from jantaku.server.rooms import RoomError
 from jantaku.server.sources import GameSources
@@ -288,6 +289,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             adopted=adopted,
         ),
     )
+
+    app.include_router(replay_router(lambda: app.state.sources, STATIC_DIR / "index.html"))
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

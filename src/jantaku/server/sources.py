@@ -20,6 +20,8 @@ from jantaku.server.store import Store
 
 #: the id of an upload: this prefix and the first 16 hex digits of the SHA-256 of its bytes
 UPLOAD_PREFIX = "up-"
+#: how ``convert.decode`` says a gzipped file unpacks past its bound (answered 413, as a file too big is)
+UNPACKED_TOO_BIG = "unpacks to more than"
 #: the longest file name kept of an upload (its extension and a Tenhou log id in it matter; the rest does not)
 MAX_NAME = 200
 
@@ -102,8 +104,8 @@ class GameSources:
             text = convert.decode(data, name)
             fmt = convert.detect(name, text)
             log = convert.read_log(text, fmt, convert.ReadOptions(source=name))
-        except convert.ConvertError as exc:
-            status = 413 if "larger than" in str(exc) or "unpacks to more" in str(exc) else 400
+        except convert.ConvertError as exc:  # a gzip that unpacks past the bound is too big, not unreadable
+            status = 413 if UNPACKED_TOO_BIG in str(exc) else 400
             raise SourceError(status, str(exc)) from None
         players = log.game.rules.players
         names = tuple(log.names[:players]) if log.names else ("",) * players

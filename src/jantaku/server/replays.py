@@ -1,0 +1,142 @@
+"""The replay viewer's endpoints: a finished game's timeline (``GET /api/replays/{id}``), an uploaded file's
+(``POST /api/replays``), and the page itself at ``/replay/{id}`` (a shareable address: the browser's client, which
+reads the id from it). docs/replays.md describes the data.
+
+A timeline takes about half a second to compute and a few hundred kilobytes to send, and a shared replay is asked
+for by many at once: the last few are kept as their JSON text (``TimelineCache``, by id and seat). A finished game
+never changes, so they never go stale; the names around them are read afresh (a deleted account's name changes).
+Every game is checked on every request all the same (``GameSources.get``): a running game is never served.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path as FilePath
+
+from fastapi import APIRouter, HTTPException, Path, Query, Request, Response
+from fastapi.responses import FileResponse
+from starlette.concurrency import run_in_threadpool
+
+from jantaku.formats import convert
+from jantaku.review.timeline import timeline
+from jantaku.server.sources import GameSources, Source, SourceError
+
+#: how many timelines are kept as JSON text (an East-South game's is about 0.6 MB)
+CACHED = 16
+#: the most seats a game has (4); a seat past the game's own is refused by the timeline
+MAX_SEAT = 3
+
+
+class TimelineCache:
+    """The JSON text of the last ``size`` timelines by (source id, seat); safe across the worker threads."""
+
+    def __init__(self, size: int = CACHED) -> None:
+        self.size = size
+        self.kept: OrderedDict[tuple[str, int | None], str] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, source: Source, seat: int | None) -> str:
+        """The timeline of ``source`` for ``seat`` as JSON text (without the id and names: ``answer`` adds them)."""
+        key = (source.id, seat)
+        with self.lock:
+            found = self.kept.get(key)
+            if found is not None:
+                self.kept.move_to_end(key)
+                return found
+        try:
+            text = json.dumps(timeline(source.lines, seat), separators=(",", ":"))
+        except ValueError as exc:  # a seat the game has not (a log that does not replay cannot be stored)
+            raise HTTPException(400, str(exc)) from None
+        with self.lock:
+            self.kept[key] = text
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+        return text
+
+
+def answer(source: Source, body: str) -> Response:
+    """The timeline's JSON text with the source's id, kind, format and names in front."""
+    head = json.dumps(
+        {"id": source.id, "kind": source.kind, "format": source.format, "names": list(source.names)},
+        separators=(",", ":"),
+    )
+    return Response(head[:-1] + "," + body[1:], media_type="application/json")
+
+
+def parse_seat(seat: str) -> int | None:
+    """``all`` (every hand open: None) or a seat number; 400 otherwise."""
+    if seat == "all":
+        return None
+    if seat.isdigit() and int(seat) <= MAX_SEAT:
+        return int(seat)
+    raise HTTPException(400, f"seat is 'all' or a seat number from 0 to {MAX_SEAT}, not {seat[:10]!r}")
+
+
+def refused(exc: SourceError) -> HTTPException:
+    return HTTPException(exc.status, exc.message)
+
+
+async def read_bounded(request: Request, limit: int) -> bytes:
+    """The request's body, refused (413) past ``limit`` bytes before more is read."""
+    declared = request.headers.get("content-length", "")
+    too_big = HTTPException(413, f"the file is larger than {limit // (1024 * 1024)} MB")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_big
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise too_big
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def replay_router(
+    sources_of: Callable[[], GameSources], index_html: FilePath, cache: TimelineCache | None = None
+) -> APIRouter:
+    """The replay endpoints on the sources ``sources_of()`` gives (the app's, made at start); ``index_html`` is
+    the page served at ``/replay/{id}``."""
+    router = APIRouter()
+    timelines = cache or TimelineCache()
+    seat_query = Query("all", max_length=10, description="'all' (every hand open) or a seat number: that seat's view")
+
+    @router.get("/api/replays/{source_id}", tags=["replays"])
+    def replay(source_id: str = Path(max_length=64), seat: str = seat_query) -> Response:
+        """A finished game (or an upload's id) as the replay viewer draws it: steps of events and frame patches,
+        the hands index and the final result (docs/replays.md). With a seat, only what that seat saw. 409 while the
+        game runs, 404 unknown (or an upload no longer kept), 400 a seat the game has not."""
+        chosen = parse_seat(seat)
+        try:
+            source = sources_of().get(source_id)
+        except SourceError as exc:
+            raise refused(exc) from None
+        return answer(source, timelines.get(source, chosen))
+
+    @router.post("/api/replays", tags=["replays"])
+    async def upload(
+        request: Request,
+        name: str = Query("upload", max_length=200, description="the file's name (its extension names the format)"),
+        seat: str = seat_query,
+    ) -> Response:
+        """A game log file (the request's body: ours, mjai lines, tenhou.net/6 JSON or a Tenhou mjlog, gzipped or
+        not) answered as ``GET /api/replays/{id}`` answers, with the upload's ``id`` to ask for other seats and
+        for its review. 413 past the converter's bound, 400 with the converter's reason when it cannot be read."""
+        chosen = parse_seat(seat)
+        data = await read_bounded(request, convert.MAX_BYTES)
+        try:
+            source = await run_in_threadpool(sources_of().upload, data, name)
+        except SourceError as exc:
+            raise refused(exc) from None
+        body = await run_in_threadpool(timelines.get, source, chosen)
+        return answer(source, body)
+
+    @router.get("/replay/{source_id}", include_in_schema=False)
+    def replay_page(source_id: str = Path(max_length=64)) -> FileResponse:
+        """The browser's page: it reads the id (and ``seat``, ``step``) from its address."""
+        return FileResponse(index_html, headers={"Cache-Control": "no-cache"})
+
+    return router

@@ -1,0 +1,228 @@
+"""The replay endpoints with the real app: a finished game's timeline (``GET /api/replays/{id}``), all hands open or
+one seat's view; a running game, an unknown one and a bad seat refused; an uploaded file in any format read
+(``POST /api/replays``: tenhou.net/6, a Tenhou mjlog of the corpus) or refused with the converter's reason, or as
+too big; the page at ``/replay/{id}``; the JSON compressed on the way."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from jantaku.engine import Game
+from jantaku.formats import convert
+from jantaku.review.timeline import apply
+from jantaku.rules import preset
+from jantaku.server.store import Store
+from tests.formats.corpus import corpus_path
+from tests.server.helpers import play_to_end, table
+
+NAMES = {4: ["Ann", "Bob", "Cy", "Di"], 3: ["Ann", "Bob", "Cy"]}
+# (game id, preset, options, seed)
+GAMES: list[tuple[str, str, dict[str, Any], int]] = [
+    ("aaaaaaaaaaaaaaaa", "tenhou", {"length": "east"}, 7),
+    ("bbbbbbbbbbbbbbbb", "tenhou-sanma", {"length": "east"}, 8),
+    ("cccccccccccccccc", "zung-jung", {}, 9),
+]
+RIICHI, SANMA, ZUNG_JUNG = (g[0] for g in GAMES)
+RUNNING = "dddddddddddddddd"
+MJLOG = "4p/2010081709gm-00a9-0000-fe3371ad.xml"
+
+
+def played(name: str, options: dict[str, Any], seed: int) -> Game:
+    """A whole game of random legal actions."""
+    rules = preset(name).with_options(**options) if options else preset(name)
+    game = Game(rules, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return game
+
+
+def started(store: Store, game_id: str, game: Game) -> None:
+    names = NAMES[game.rules.players]
+    seats = [{"nickname": n} for n in names]
+    room = {"id": "ROOM01", "seats": [None] * len(names)}
+    store.game_started(
+        game_id, "ROOM01", game.rules.name, game.rules.options(), str(game.seed), game.log[0], seats, room
+    )
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, dict[str, Game]]]:
+    with table(tmp_path_factory.mktemp("replays")) as (client, _connect):
+        store: Store = client.app.state.store  # type: ignore[attr-defined]
+        made = {}
+        for game_id, name, options, seed in GAMES:
+            game = made[game_id] = played(name, options, seed)
+            started(store, game_id, game)
+            assert game.final is not None
+            players = game.rules.players
+            final = {"nicknames": NAMES[players], "order": list(range(players)), "scores": list(game.final.scores)}
+            store.game_finished(game_id, "finished", final, [], game.log)
+        started(store, RUNNING, Game(preset("tenhou"), 1))
+        store.flush()
+        yield client, made
+
+
+def frames(data: dict[str, Any]) -> list[Any]:
+    out: list[Any] = []
+    current: Any = {}
+    for step in data["steps"]:
+        current = apply(step["patch"], current)
+        out.append(current)
+    return out
+
+
+@pytest.mark.parametrize("game_id", [g[0] for g in GAMES], ids=[g[1] for g in GAMES])
+def test_a_finished_game_is_served_with_every_hand_open(games: Any, game_id: str) -> None:
+    client, made = games
+    res = client.get(f"/api/replays/{game_id}")
+    assert res.status_code == 200, res.text
+    data = res.json()
+    game: Game = made[game_id]
+    assert (data["id"], data["kind"], data["format"], data["seat"]) == (game_id, "stored", "ours", None)
+    assert data["names"] == NAMES[game.rules.players]
+    assert data["rules"] == game.rules.options()
+    shown = frames(data)
+    assert game.final is not None and data["final"] == game.final.to_json() == shown[-1]["final"]
+    assert [h["tiles"] for h in shown[-1]["hands"]] == [sorted(s.hand) for s in game.table.seats]
+    assert len(data["hands"]) == sum(1 for e in game.events if e.type == "start_kyoku")
+
+
+def test_a_seat_view_hides_the_other_hands(games: Any) -> None:
+    client, _made = games
+    data = client.get(f"/api/replays/{RIICHI}", params={"seat": "1"}).json()
+    assert data["seat"] == 1
+    for shown in frames(data):
+        assert "hands" not in shown and "wall" not in shown and shown["seat"] == 1
+    for step in data["steps"]:
+        for e in step["events"]:
+            if e["type"] == "start_kyoku":
+                assert [i for i, h in enumerate(e["info"]["hands"]) if h is not None] == [1]
+            if e["type"] == "tsumo" and e["actor"] != 1:
+                assert "tile" not in e
+
+
+def test_the_json_travels_compressed_and_the_same_twice(games: Any) -> None:
+    client, _made = games
+    first = client.get(f"/api/replays/{SANMA}", params={"seat": "all"}, headers={"Accept-Encoding": "gzip"})
+    assert first.headers["content-encoding"] == "gzip"
+    assert client.get(f"/api/replays/{SANMA}").json() == first.json()
+
+
+# (name, path, status, words of the message)
+REFUSED: list[tuple[str, str, int, str]] = [
+    ("a running game", f"/api/replays/{RUNNING}", 409, "still running"),
+    ("an unknown game", "/api/replays/zzzzzzzzzzzzzzzz", 404, "no game"),
+    ("an upload no longer kept", "/api/replays/up-0123456789abcdef", 404, "upload the file again"),
+    ("a seat past four", f"/api/replays/{RIICHI}?seat=4", 400, "seat"),
+    ("a seat that is not a number", f"/api/replays/{RIICHI}?seat=east", 400, "seat"),
+    ("a fourth seat in sanma", f"/api/replays/{SANMA}?seat=3", 400, "seats 0 to 2"),
+    ("an overlong id", "/api/replays/" + "x" * 65, 422, ""),
+]
+
+
+@pytest.mark.parametrize(("path", "status", "words"), [r[1:] for r in REFUSED], ids=[r[0] for r in REFUSED])
+def test_what_cannot_be_served_is_refused_clearly(games: Any, path: str, status: int, words: str) -> None:
+    client, _made = games
+    res = client.get(path)
+    assert res.status_code == status, res.text
+    assert words in res.text
+
+
+def tenhou6_file(made: dict[str, Game]) -> bytes:
+    return convert.write(made[RIICHI], "tenhou6", convert.WriteOptions(names=NAMES[4])).encode()
+
+
+# (name, file name, the file's bytes from the stored games, format, names)
+UPLOADS: list[tuple[str, str, Any, str, list[str] | None]] = [
+    ("a tenhou.net/6 file", "game.json", tenhou6_file, "tenhou6", NAMES[4]),
+    ("a Tenhou mjlog of the corpus", Path(MJLOG).name, lambda _m: corpus_path(MJLOG).read_bytes(), "mjlog", None),
+]
+
+
+@pytest.mark.parametrize(("name", "make", "fmt", "names"), [r[1:] for r in UPLOADS], ids=[r[0] for r in UPLOADS])
+def test_an_uploaded_file_is_replayed_and_kept_by_its_id(
+    games: Any, name: str, make: Any, fmt: str, names: list[str] | None
+) -> None:
+    client, made = games
+    res = client.post("/api/replays", params={"name": name}, content=make(made))
+    assert res.status_code == 200, res.text
+    data = res.json()
+    assert data["id"].startswith("up-") and (data["kind"], data["format"]) == ("upload", fmt)
+    assert data["seat"] is None and data["final"] is not None and data["steps"]
+    if names is not None:
+        assert data["names"] == names
+    else:
+        assert all(data["names"]) and len(data["names"]) == 4
+    again = client.get(f"/api/replays/{data['id']}", params={"seat": "2"})
+    assert again.status_code == 200 and again.json()["seat"] == 2 and again.json()["id"] == data["id"]
+
+
+def test_the_upload_of_a_stored_game_is_that_game(games: Any) -> None:
+    client, made = games
+    params = {"name": "game.json", "seat": "0"}
+    upload = client.post("/api/replays", params=params, content=tenhou6_file(made)).json()
+    stored = client.get(f"/api/replays/{RIICHI}", params={"seat": "0"}).json()
+
+    def plays(data: dict[str, Any]) -> list[list[tuple[str, int | None]]]:
+        """What happened step by step (a record of another platform numbers the physical tiles its own way)."""
+        return [[(e["type"], e.get("actor")) for e in s["events"]] for s in data["steps"]]
+
+    assert plays(upload) == plays(stored)
+    assert upload["hands"] == stored["hands"]
+
+
+# (name, file name, body, status, words of the message)
+BAD_UPLOADS: list[tuple[str, str, bytes, int, str]] = [
+    ("garbage", "notes.bin", b"\x00\x01\x02 not a game", 400, "cannot tell the format"),
+    ("an empty body", "game.json", b"", 400, "empty"),
+    ("a broken tenhou.net/6 file", "game.json", b'{"log": [[', 400, "not JSON"),
+    ("a Zung Jung mjai log that is not one", "game.mjson", b'{"type":"start_game"}\n{"type":"nonsense"}\n', 400, ""),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "body", "status", "words"), [r[1:] for r in BAD_UPLOADS], ids=[r[0] for r in BAD_UPLOADS]
+)
+def test_an_unreadable_upload_is_refused_with_the_reason(
+    games: Any, name: str, body: bytes, status: int, words: str
+) -> None:
+    client, _made = games
+    res = client.post("/api/replays", params={"name": name}, content=body)
+    assert res.status_code == status, res.text
+    assert words in res.json()["detail"]
+
+
+def test_a_file_too_big_is_refused(games: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    client, made = games
+    monkeypatch.setattr(convert, "MAX_BYTES", 1000)
+    res = client.post("/api/replays", params={"name": "game.json"}, content=tenhou6_file(made))
+    assert res.status_code == 413 and "larger than" in res.json()["detail"]
+
+
+def test_the_replay_page_is_the_client(games: Any) -> None:
+    client, _made = games
+    res = client.get(f"/replay/{RIICHI}")
+    assert res.status_code == 200 and res.headers["cache-control"] == "no-cache"
+    assert res.text == client.get("/").text
+    assert "/api/replays/{source_id}" in client.get("/openapi.json").json()["paths"]
+
+
+def test_a_game_played_at_the_table_is_replayed(tmp_path: Path) -> None:
+    with table(tmp_path) as (client, connect):
+        ann = connect("Ann")
+        ann.send({"type": "play_now", "settings": {"preset": "tenhou", "options": {"length": "east"}}})
+        game_id = ann.room()["room"]["game_id"]
+        assert client.get(f"/api/replays/{game_id}").status_code == 409
+        play_to_end([ann])
+        res = client.get(f"/api/replays/{game_id}", params={"seat": "0"})
+        assert res.status_code == 200, res.text
+        data = res.json()
+        assert data["names"][0] == "Ann" and data["final"] is not None
