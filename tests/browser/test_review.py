@@ -98,6 +98,14 @@ def pages(browser: Any) -> Iterator[Pages]:
             context.close()
 
 
+def latin_words(locator: Any) -> set[str]:
+    """The Latin words a reader reads in an element, the players' names left out."""
+    text = locator.evaluate(VISIBLE_TEXT)
+    for name in NAMES:
+        text = text.replace(name, " ")
+    return set(re.findall(r"[A-Za-z]+", text))
+
+
 def number(text: str) -> float:
     """The first number of a text as the panel writes it ("13.7%", "1,234", "−300")."""
     found = re.search(r"[−-]?[\d,]+(?:\.\d+)?", text)
@@ -144,10 +152,7 @@ def test_the_summary_is_the_reviews_and_a_largest_loss_leads_to_its_moment(
     assert losses == [-round(review["decisions"][i]["loss"]) for i in summary["largest"]]
     assert panel.evaluate("p => p.scrollWidth <= p.clientWidth + 1"), "the panel is wider than its place"
     if lang == "ja":
-        text = panel.evaluate(VISIBLE_TEXT)
-        for name in NAMES:
-            text = text.replace(name, " ")
-        assert set(re.findall(r"[A-Za-z]+", text)) <= ALLOWED_LATIN
+        assert latin_words(panel) <= ALLOWED_LATIN
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"review-{lang}-{size}.png"))
 
@@ -158,7 +163,7 @@ def test_the_summary_is_the_reviews_and_a_largest_loss_leads_to_its_moment(
     row = rows.nth(summary["largest"].index(index))
     row.locator(".review-go").click()
     expect(page.locator("#replay-position")).to_have_text(re.compile(rf"^{step + 1} / \d+$"))
-    assert re.search(rf"[?&]step={step}(&|$)", page.url), page.url
+    expect(page).to_have_url(re.compile(rf"[?&]step={step}(&|$)"))  # the moment's link, to share
     shown = page.locator(f'#replay-review-at .review-decision[data-step="{step}"]')
     expect(shown).to_be_visible()
     options = shown.locator("tr.review-opt")
@@ -167,6 +172,8 @@ def test_the_summary_is_the_reviews_and_a_largest_loss_leads_to_its_moment(
     expect(shown.locator("tr.review-opt.played")).to_have_attribute("data-key", decision["played"])
     expect(shown.locator("tr.review-opt.choice")).to_have_attribute("data-key", decision["choice"])
     expect(panel.locator(f'.review-largest .review-row.current[data-step="{step}"]')).to_have_count(1)
+    if lang == "ja":
+        assert latin_words(shown) <= ALLOWED_LATIN
     shown.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"review-{lang}-{size}-decision.png"))
 
