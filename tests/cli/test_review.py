@@ -4,6 +4,7 @@ input one ``error: review:`` line with exit status 2."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,15 @@ def test_unreadable_input_is_one_error_line(tmp_path: Path, content: str | None,
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: review: ") and text in lines[0], result.stderr
+
+
+def test_an_outside_reviewer_sits_beside(log: Path) -> None:
+    pytest.importorskip("jantaku.review.outside")
+    standin = Path(__file__).resolve().parents[1] / "review" / "mjai_reviewer_standin.py"
+    if not standin.exists():
+        pytest.skip("the outside reviewer's stand-in is not in this build")
+    result = invoke("review", str(log), "--seat", "1", "--json", "--outside", f"{sys.executable} {standin}")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["outside"] == {"name": standin.name, "error": None}
+    assert any(d["outside_choice"] for d in out["decisions"])

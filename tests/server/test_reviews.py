@@ -3,6 +3,7 @@ statuses; reviews kept (an LRU by id and seat) and computed at most two at once.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import threading
 import time
@@ -15,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from jantaku.engine import Game
 from jantaku.review.reviewer import review
+from jantaku.server import Settings
 from jantaku.server.reviews import Reviews, configured_outside
 from jantaku.server.sources import Source
 from jantaku.server.store import Store
@@ -165,3 +167,19 @@ def test_a_configured_outside_reviewer_fills_its_values(game: Game) -> None:
     out = Reviews([sys.executable, str(standin)], 60.0).get(source_of(game), 1)
     assert out["outside"] is not None and out["outside"]["error"] is None
     assert any(o["outside"] is not None for d in out["decisions"] for o in d["options"])
+
+
+def test_the_servers_reviewer_setting_reaches_the_endpoint(tmp_path: Path, game: Game) -> None:
+    pytest.importorskip("jantaku.review.outside")
+    standin = ROOT / "tests" / "review" / "mjai_reviewer_standin.py"
+    if "reviewer" not in {f.name for f in dataclasses.fields(Settings)} or not standin.exists():
+        pytest.skip("the outside reviewer setting is not in this build")
+    with server(tmp_path, reviewer=f"{sys.executable} {standin}") as c:
+        store: Store = c.app.state.store  # type: ignore[attr-defined]
+        started(store, FINISHED, game)
+        assert game.final is not None
+        final = {"nicknames": NAMES, "order": [0, 1, 2, 3], "scores": list(game.final.scores)}
+        store.game_finished(FINISHED, "finished", final, [], game.log)
+        store.flush()
+        body = c.get(f"/api/reviews/{FINISHED}", params={"seat": 0}).json()
+    assert body["outside"] == {"name": standin.name, "error": None}

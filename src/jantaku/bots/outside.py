@@ -122,15 +122,22 @@ class BotCommand:
 class BotProcess:
     """The running program: lines written to its stdin and read from its stdout, each with a deadline, through
     non-blocking pipes and a selector (one per direction). Its stderr is its own business (``stderr``: where it
-    goes, nowhere by default)."""
+    goes, nowhere by default); ``env``: its environment, the caller's when None."""
 
-    def __init__(self, argv: Sequence[str], *, stderr: IO[Any] | int | None = subprocess.DEVNULL) -> None:
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        stderr: IO[Any] | int | None = subprocess.DEVNULL,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
         try:
             self.proc = subprocess.Popen(
                 list(argv),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=stderr,
+                env=None if env is None else dict(env),  # None: the server's own environment
                 close_fds=True,
                 start_new_session=True,  # its own process group: killing it kills what it started too
             )

@@ -48,6 +48,12 @@ class Settings:
     #: "convention": "batch" or "stream", "decision_seconds": 5, "start_seconds": 30}}``, or the path of a file
     #: holding it. Only this setting names a command: a room chooses a bot by its name alone
     mjai_bots: str = ""
+    #: the outside reviewer (docs/review.md#the-outside-reviewer): the command of an mjai program in Mortal's review
+    #: mode whose values a review shows beside the strong CPU's, split as a shell would split it (no shell runs it;
+    #: ``{seat}`` in it is the seat reviewed). Empty: reviews have the strong CPU's numbers alone
+    reviewer: str = ""
+    #: seconds the outside reviewer has for a whole game; past them the review shows what it found and says so
+    reviewer_seconds: float = 120.0
 
     # ------------------------------------------------------------------ limits per client (docs/operations.md)
     # A client is an address: the peer of the socket, or the client a trusted proxy names (``forwarded_allow_ips``).
@@ -92,6 +98,16 @@ class Settings:
         """The configured outside bots by name (``mjai_bots``); a malformed setting raises ``ValueError``."""
         return parse_outside_bots(self.mjai_bots)
 
+    def outside_reviewer(self) -> tuple[str, ...] | None:
+        """The outside reviewer's argument list (``reviewer``), None when none is configured; a command that cannot
+        be split (an unclosed quote) raises ``ValueError``."""
+        if not self.reviewer.strip():
+            return None
+        try:
+            return BotCommand.parse(self.reviewer, "stream").argv
+        except ValueError as exc:
+            raise ValueError(f"{ENV_PREFIX}REVIEWER: {exc}") from None
+
     @property
     def db_url(self) -> str:
         if self.db:
@@ -115,6 +131,9 @@ class Settings:
             values["data_dir"] = Path(values["data_dir"])
         settings = replace(base, **values)
         settings.outside_bots()  # a malformed bot list stops the server at its start, not at a room's game
+        settings.outside_reviewer()  # and so does a reviewer command that cannot be split
+        if not 0 < settings.reviewer_seconds <= 3600:
+            raise ValueError(f"{ENV_PREFIX}REVIEWER_SECONDS must be a number of seconds from 0 to 3600")
         return settings
 
 
