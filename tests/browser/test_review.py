@@ -10,7 +10,9 @@ from __future__ import annotations
 import importlib.util
 import random
 import re
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -195,3 +197,36 @@ def test_a_review_that_cannot_be_had_says_so_and_offers_a_retry(server: LiveServ
     expect(page.locator("#review-host .review-error")).to_be_visible()
     assert page.evaluate("() => window.reviewAnswer") is None
     expect(page.locator("#review-host .review-retry")).to_be_visible()
+
+
+#: the stand-in for Mortal in review mode (an mjai program), the outside reviewer a server can be given
+STANDIN = Path(__file__).resolve().parents[1] / "review" / "mjai_reviewer_standin.py"
+
+
+@NEEDS_VIEWER
+def test_the_outside_reviewers_values_stand_beside_the_cpus(browser: Any, tmp_path: Path, pages: Pages) -> None:
+    if not STANDIN.exists() or importlib.util.find_spec("jantaku.review.outside") is None:
+        pytest.skip("the outside reviewer is not here yet")
+    live = LiveServer(tmp_path, reviewer=f"{sys.executable} {STANDIN}").start()
+    try:
+        record(live, finished_game())
+        page = pages.open("en", "desktop")
+        review = page.request.get(f"{live.url}/api/reviews/{GAME_ID}?seat=0").json()
+        assert review["outside"] == {"name": STANDIN.name, "error": None}
+        decision = next(d for d in review["decisions"] if d["outside_choice"] and not d["agree"] and d["step"] > 0)
+        page.goto(f"{live.url}/replay/{GAME_ID}?review=0&step={decision['step']}")
+        panel = page.locator(".review-panel")
+        expect(panel.locator(".review-outside")).to_contain_text(STANDIN.name, timeout=REVIEW_WAIT)
+        expect(page.locator("#replay-position")).to_have_text(re.compile(rf"^{decision['step'] + 1} / \d+$"))
+        shown = page.locator(f'#replay-review-at .review-decision[data-step="{decision["step"]}"]')
+        expect(shown.locator("th.review-outside-col")).to_have_attribute("title", STANDIN.name)
+        values = shown.locator("td.review-outside-col").all_inner_texts()
+        assert values == ["–" if o["outside"] is None else f"{o['outside']:.2f}" for o in decision["options"]]
+        expect(shown.locator("tr.review-opt:has(.review-tag.outside)")).to_have_attribute(
+            "data-key", decision["outside_choice"]
+        )
+        shown.scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "review-outside-en-desktop.png"))
+    finally:
+        live.stop()

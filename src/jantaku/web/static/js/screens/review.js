@@ -179,26 +179,27 @@ function byHand(decisions) {
 function decisionView(d, view) {
   const outside = view.data.outside && !view.data.outside.error ? view.data.outside : null;
   const head = el("tr", {},
-    el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, t("review.option")),
+    el("th", { scope: "col", class: "review-rank" }, "#"), el("th", { scope: "col" }, t("review.option")),
     el("th", { scope: "col", class: "num", title: t("review.evTitle") }, t("review.ev")),
     el("th", { scope: "col", class: "num", title: t("review.winTitle") }, t("review.win")),
     el("th", { scope: "col", class: "num", title: t("review.dealInTitle") }, t("review.dealIn")),
-    outside ? el("th", { scope: "col", class: "num review-outside-col" }, outside.name) : null);
+    outside ? el("th", { scope: "col", class: "num review-outside-col", title: outside.name }, t("review.outsideCol")) : null);
   const rows = d.options.map((o, i) => el("tr", {
     class: ["review-opt", o.key === d.played ? "played" : "", o.key === d.choice ? "choice" : ""].filter(Boolean).join(" "),
     dataset: { key: o.key } },
-  el("td", { class: "num" }, String(i + 1)),
+  el("td", { class: "num review-rank" }, String(i + 1)),
   el("td", {}, optionView(o, view.names),
     o.key === d.played ? el("span", { class: "review-tag" }, t("review.played")) : null,
     o.key === d.choice ? el("span", { class: "review-tag cpu" }, t("review.cpu")) : null,
-    outside && o.key === d.outside_choice ? el("span", { class: "review-tag outside" }, outside.name) : null),
+    outside && o.key === d.outside_choice ? el("span", { class: "review-tag outside", title: outside.name }, t("review.outsideCol")) : null),
   el("td", { class: "num" }, points(o.ev)), el("td", { class: "num" }, percent(o.win)),
   el("td", { class: "num" }, percent(o.deal_in)),
   outside ? el("td", { class: "num review-outside-col" }, o.outside === null || o.outside === undefined ? "–" : o.outside.toFixed(2)) : null));
   return el("div", { class: `review-decision${d.agree ? " agree" : ""}`, dataset: { step: d.step, kind: d.kind } },
     el("h3", {}, handLabel(d.label), " · ", t(`review.kinds.${d.kind}`), " ",
       d.agree ? el("span", { class: "review-tag agree" }, t("review.agreed"))
-        : el("span", { class: "review-minus" }, t("review.lost", { n: points(-d.loss) }))),
+        : d.loss > 0 ? el("span", { class: "review-minus" }, t("review.lost", { n: points(-d.loss) }))
+          : el("span", { class: "muted" }, t("review.noLoss"))),
     el("div", { class: "table-scroll" }, el("table", { class: "review-options" }, el("thead", {}, head), el("tbody", {}, rows))));
 }
 
@@ -218,7 +219,7 @@ function optionView(option, names) {
     ? [powerName(rest[0]), rest.length > 1 ? ` → ${nameOf(names, Number(rest[1]))}` : ""]
     : [];
   return el("span", { class: "review-option", dataset: { key: option.key } },
-    el("span", { class: "review-verb" }, t(`review.verbs.${verb}`) === `review.verbs.${verb}` ? verb : t(`review.verbs.${verb}`)),
+    el("span", { class: "review-verb", dataset: { verb } }, t(`review.verbs.${verb}`) === `review.verbs.${verb}` ? verb : t(`review.verbs.${verb}`)),
     words.length ? el("span", { class: "review-words" }, " ", ...words) : null,
     ids.length ? el("span", { class: "review-tiles" }, ids.map((id) => tile(id))) : null);
 }
