@@ -179,6 +179,15 @@ def test_the_summary_is_the_reviews_and_a_largest_loss_leads_to_its_moment(
     shown.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"review-{lang}-{size}-decision.png"))
 
+    # the other language draws the same review again, from what the page has: no second computation asked for
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/reviews/" in r.url else None)
+    page.click("#lang-switch")
+    expect(panel.locator("h2")).to_contain_text("検討" if lang == "en" else "Review")
+    expect(panel.locator(".review-decisions")).to_have_text(str(summary["decisions"]))
+    expect(shown.locator("tr.review-opt")).to_have_count(len(decision["options"]))
+    assert asked == []
+
 
 def test_a_review_that_cannot_be_had_says_so_and_offers_a_retry(server: LiveServer, pages: Pages) -> None:
     page = pages.open("en", "desktop")
