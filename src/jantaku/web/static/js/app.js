@@ -17,7 +17,7 @@ import * as room from "./screens/room.js";
 import * as table from "./screens/table.js";
 import { results } from "./screens/results.js";
 import { openOptions } from "./screens/options.js";
-import { routeOf, profileHref, boardHref } from "./routes.js";
+import { routeOf, profileHref, boardHref, lobbyHref } from "./routes.js";
 
 /** The player's pages by route, each a module of its own fetched when first shown (the first load carries none
  * of them): it exports show(host) and, for those with data, load(arg). */
@@ -26,6 +26,7 @@ const PAGES = {
   account: "./screens/account.js",
   player: "./screens/profile.js",
   leaderboard: "./screens/leaderboard.js",
+  replay: "./screens/replay.js",
 };
 /** the page modules loaded so far, by route */
 const pageModules = {};
@@ -56,7 +57,7 @@ function screenOf() {
 
 /** The route of the location's hash into the store, and its page's data asked for. */
 async function followRoute() {
-  state.route = routeOf(location.hash);
+  state.route = routeOf(location.hash, location.pathname);
   window.scrollTo(0, 0);
   refresh();
   const name = state.route.page;
@@ -143,7 +144,7 @@ function renderTopbar() {
   const player = state.player;
   const account = !!(player && player.account);
   patch(bar, [getLang(), state.nickname, player && player.id, account], () => [
-    el("a", { class: "brand", href: "#/", title: t("backToLobby") }, "雀卓", el("span", { class: "brand-name" }, " jantaku")),
+    el("a", { class: "brand", href: lobbyHref(), title: t("backToLobby") }, "雀卓", el("span", { class: "brand-name" }, " jantaku")),
     player ? el("a", { class: "who", href: profileHref(player.id), id: "who" }, state.nickname || player.name || "")
       : el("span", { class: "who", id: "who" }, state.nickname || ""),
     el("span", { class: "spacer" }),
@@ -208,6 +209,7 @@ document.addEventListener("keydown", (e) => {
   if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
   if (results.keydown(e)) return;
   if (document.body.dataset.screen === "table") table.keydown(e);
+  else if (document.body.dataset.screen === "replay" && pageModules.replay) pageModules.replay.keydown(e);
 });
 
 async function start() {
@@ -217,7 +219,7 @@ async function start() {
   // the lobby's data (the presets, the powers' and levels' names) comes from the server; the language's font before
   // any text is drawn; the rules' words and the rest of the font only before what lies past the lobby (render)
   await Promise.all([loadPresets(), loadCatalogue(), loadFonts(getLang())]);
-  state.route = routeOf(location.hash);
+  state.route = routeOf(location.hash, location.pathname);
   window.addEventListener("hashchange", followRoute);
   render();
   if (state.route.page) followRoute();

@@ -1,11 +1,11 @@
-// A finished game's links, shared by the lobby's history and the profile's recent games: its log in each format
-// the server writes, its hands one by one for the tenhou.net/6 viewer, and the players' names linked to their
+// A finished game's links, shared by the lobby's history and the profile's recent games: its replay (the viewer at
+// /replay/ID), its log in each format the server writes, its hands one by one for the tenhou.net/6 viewer, and the players' names linked to their
 // profiles (a seat whose player has an id: a person, not a CPU nor a deleted account).
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { state } from "./store.js";
-import { profileHref } from "./routes.js";
+import { profileHref, replayHref, OPEN } from "./routes.js";
 import { ratingText, ratingDelta } from "./ratings.js";
 
 /** the viewer the hands open in (a name: not translated) */
@@ -52,6 +52,16 @@ function outcomeText(o, names) {
       : `${name(w.seat)} ${t("ron")} +${w.gain} ← ${name(w.from)}`)).join(", ");
   }
   return o.tenpai.length ? `${t("draw")} · ${o.tenpai.map(name).join(", ")} ${t("tenpai")}` : t("draw");
+}
+
+/** The link that watches a finished game again in the replay (screens/replay.js). */
+export function replayLink(g) {
+  return el("a", { class: "replay-link", href: replayHref(g.id), dataset: { game: g.id }, title: t("replayLinkTitle") }, t("replayLink"));
+}
+
+/** The link to the replay's page that opens a log file of any format the server reads. */
+export function openLogLink() {
+  return el("a", { class: "open-log", href: `/replay/${OPEN}`, id: "open-log" }, t("openLogFile"));
 }
 
 /** A game's log in each format the server writes (GET /api/games names them: log_formats), ours first; a game

@@ -2,6 +2,8 @@
 // chose one. Texts the server also knows (the superpowers' names and summaries) come from its catalogue (powers.js).
 
 const EN = {
+  // the replay's links from the history (the replay's own words are in screens/replay.js)
+  replayLink: "Replay", replayLinkTitle: "Watch this game again, step by step", openLogFile: "Open a log file",
   brand: "jantaku", nickname: "Nickname", save: "Save", playNow: "Play now", playNowHint: "against 3 CPUs, starts at once",
   createRoom: "Create a room", create: "Create", joinById: "Join by Room ID", join: "Join", roomId: "Room ID",
   autoMatch: "Auto-Matching", autoMatchHint: "seats you with players who chose the same rules (no CPUs)",
@@ -210,6 +212,8 @@ const EN = {
 };
 
 const JA = {
+  // the replay's links from the history (the replay's own words are in screens/replay.js)
+  replayLink: "再生", replayLinkTitle: "この対局を一手ずつ見直す", openLogFile: "牌譜ファイルを開く",
   brand: "jantaku", nickname: "ニックネーム", save: "保存", playNow: "すぐに対局", playNowHint: "CPU 3人と、すぐ開始",
   createRoom: "部屋を作る", create: "作成", joinById: "ルームIDで参加", join: "参加", roomId: "ルームID",
   autoMatch: "オートマッチング", autoMatchHint: "同じルールを選んだプレイヤーと対局（CPUなし）",
@@ -457,6 +461,10 @@ export function setLang(next) {
   localStorage.setItem("jantaku.lang", lang);
   document.documentElement.lang = lang;
 }
+
+/** Words a module fetched later brings with it (the replay's), under `key` in both tables: the first load carries
+ * none of them. */
+export function addTexts(key, en, ja) { EN[key] = en; JA[key] = ja; }
 
 /** A UI text, with {name} placeholders filled from params. */
 export function t(key, params = {}) {

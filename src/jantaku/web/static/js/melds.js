@@ -3,14 +3,22 @@
 //
 // A face-up tile carries its physical id (`data-tile`) and its kind (`data-kind`: cues.js lights a kind's copies
 // from it); a face-down one carries neither. The tiles' look follows the options (the colour-blind palette) and the
-// room's rules (which fives are red).
+// room's rules (which fives are red), or a replayed game's (`tileRules`).
 
 import { el, raw } from "./dom.js";
 import { t } from "./i18n.js";
 import { tileSVG, isRed, kindOfId } from "./tiles.js";
 import { state } from "./store.js";
 
-function redFives() { return (state.room && state.room.rules && state.room.rules.red_fives) || null; }
+let rulesOver = null;
+
+/** The tiles are drawn under `rules` (a replay's game); null: the room's. */
+export function tileRules(rules) { rulesOver = rules || null; }
+
+function redFives() {
+  const rules = rulesOver || (state.room && state.room.rules);
+  return (rules && rules.red_fives) || null;
+}
 
 /** One tile: `id` face up (null or undefined, or `extra.back`: face down). `extra`: {class, dataset, title, back,
  * onclick}; the dataset is added to the tile's own. */

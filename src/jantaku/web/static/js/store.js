@@ -37,6 +37,8 @@ export const state = Object.seal({
   profile: null,
   /** GET /api/leaderboard for its page: {family, status: "loading" | "ok" | "error", data}, or null */
   leaderboard: null,
+  /** the replay and its position (screens/replay.js's `blank()`), or null */
+  replay: null,
   /** the room message's room (docs/protocol.md "room"), or null in the lobby */
   room: null,
   /** our seat in the room, or null (a spectator) */

@@ -11,7 +11,7 @@ import {
   resetSuperpowerToggle, updatePowerChoice, chosenPower, presetInfo, presetLabel, rulesDetails,
 } from "../forms.js";
 import { levelName, levelNames } from "../powers.js";
-import { dateText, handList, logLinks, standingsLine } from "../gamelinks.js";
+import { dateText, handList, logLinks, openLogLink, replayLink, standingsLine } from "../gamelinks.js";
 
 /** The lobby's elements that change after it is built: {nickname, saveNick, presets: [select], playPower, createOptions,
  * createPowers, matchPower, autoMatch, queue, rooms, history}. */
@@ -147,12 +147,13 @@ function roomButton(r) {
 }
 
 function history() {
-  return [el("h2", {}, t("history")),
+  return [el("h2", {}, t("history")), el("p", { class: "history-tools" }, openLogLink()),
     state.history.length === 0 ? el("div", { class: "hint" }, t("noGames")) : el("table", { class: "history" },
       state.history.map((g) => el("tr", {},
         el("td", {}, dateText(g.finished_at)),
         el("td", {}, presetLabel(g.preset)),
         el("td", { class: "players" }, standingsLine(g)),
+        el("td", { class: "replay-links" }, replayLink(g)),
         el("td", { class: "log-links" }, logLinks(g)),
         el("td", { class: "hand-links" }, handList(g)))))];
 }

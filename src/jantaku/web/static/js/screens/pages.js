@@ -6,6 +6,7 @@ import { t } from "../i18n.js";
 import { refusal } from "../api.js";
 import { state } from "../store.js";
 import { send } from "../net.js";
+import { lobbyHref } from "../routes.js";
 
 /** The shortest password the server takes (accounts.MIN_PASSWORD): the form says it before the server has to. */
 export const MIN_PASSWORD = 8;
@@ -20,7 +21,7 @@ export function leaveSeats() {
 }
 
 export function backLink() {
-  return el("a", { class: "back-link", href: "#/", id: "back-to-lobby" }, t("backToLobby"));
+  return el("a", { class: "back-link", href: lobbyHref(), id: "back-to-lobby" }, t("backToLobby"));
 }
 
 /** The line a page shows while its data is on the way, or when it could not come (with a button to try again). */

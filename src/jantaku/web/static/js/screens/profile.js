@@ -6,7 +6,7 @@ import { el, patch } from "../dom.js";
 import { t, getLang } from "../i18n.js";
 import { state, refresh } from "../store.js";
 import { call } from "../api.js";
-import { dateText, handList, logLinks } from "../gamelinks.js";
+import { dateText, handList, logLinks, replayLink } from "../gamelinks.js";
 import { placementChart, ratingChart } from "../charts.js";
 import { ratingText, ratingDelta } from "../ratings.js";
 import { boardHref, profileHref } from "../routes.js";
@@ -138,6 +138,7 @@ function recent(games, d) {
           ratingDelta(g.rating_before, g.rating_after)) : ""),
         el("td", { class: "table-mates" }, tableMates(g.players || [], d)),
         el("td", {}, g.stand_in ? el("span", { class: "tag stand-in", title: t("standInTitle") }, t("standInSeat")) : null),
+        el("td", { class: "replay-links" }, replayLink({ id: g.game_id })),
         el("td", { class: "log-links" }, logLinks({ id: g.game_id, hands: g.family !== "zj" })),
         el("td", { class: "hand-links" }, handList({ id: g.game_id, hands: g.family !== "zj" })))))));
 }

@@ -24,21 +24,31 @@ function finalName(final, state, seat) {
   return final.nicknames[seat];
 }
 
-/** How many seats the table has (a meld's called tile is turned towards the seat it came from). */
-function seatCount(state) { return state.room ? state.room.seats.length : 4; }
+/** The live table's context for the cards (the room's). */
+function liveContext(final = null) {
+  return {
+    name: (seat) => nameOf(state, seat),
+    finalName: (seat) => (final ? finalName(final, state, seat) : nameOf(state, seat)),
+    seats: state.room ? state.room.seats.length : 4,
+    family: state.room ? state.room.rules.family : null,
+  };
+}
+
+// ---------------------------------------------------------------- the cards
+// Shared with the replay. A context: {name(seat), finalName(seat) (the standings'), seats, family}.
 
 /** Zung Jung scores in plain points from zero; riichi in thousands around the start. */
-function zungJung(state) { return !!(state.room && state.room.rules.family === "zung-jung"); }
+function zungJung(ctx) { return ctx.family === "zung-jung"; }
 
 function tiles(ids, cls = "") {
   return el("div", { class: `tiles ${cls}` }, ids.map((id) => tile(id)));
 }
 
 /** A hand laid out whole: concealed tiles, then the melds, the Norths set aside and (a win) the winning tile. */
-function wholeHand(concealed, melds, kita, owner, state, winning = null) {
+function wholeHand(concealed, melds, kita, owner, ctx, winning = null) {
   return el("div", { class: "whole-hand" },
     tiles(concealed, "concealed"),
-    (melds || []).length ? el("div", { class: "melds" }, melds.map((m) => meld(m, owner, seatCount(state)))) : null,
+    (melds || []).length ? el("div", { class: "melds" }, melds.map((m) => meld(m, owner, ctx.seats))) : null,
     (kita || []).length ? el("div", { class: "kita", title: t("kita") }, kita.map((id) => tile(id))) : null,
     winning === null ? null : tiles([winning], "winning"));
 }
@@ -55,6 +65,147 @@ export async function verifyWall(commitment, wall, saltHex) {
   const salt = (saltHex.match(/../g) || []).map((h) => parseInt(h, 16)); // (a stacked wall has no salt)
   const bytes = new Uint8Array([...salt, ...wall]);
   return (await sha256hex(bytes)) === commitment;
+}
+
+/** The wall's reveal line of a result `item` ({reveal, check}): the check is kept on the item, `redraw` shows it. */
+export function revealLine(item, redraw) {
+  // (someone who came in during the hand never saw its commitment: nothing to check the wall against)
+  if (!item.reveal || !item.reveal.wall || !item.reveal.commitment) return null;
+  const check = item.check;
+  const line = el("div", { class: "reveal" }, `${t("wall")} ${t("commitment")}: `, el("code", {}, item.reveal.commitment.slice(0, 16) + "…"), " ");
+  if (check === true || check === false) {
+    line.append(el("span", { class: check ? "verify ok" : "verify bad", id: "wall-check" }, check ? t("verified") : t("verifyFailed")));
+    return line;
+  }
+  line.append(el("a", { href: "#", class: "verify", id: "wall-check", onclick: async (e) => {
+    e.preventDefault();
+    if (item.check) return;
+    item.check = "pending";
+    item.check = await verifyWall(item.reveal.commitment, item.reveal.wall, item.reveal.salt);
+    redraw();
+  } }, t("verify")));
+  return line;
+}
+
+/** A win's card; `item`: {ev (the hora event), reveal, check}. */
+export function winCard(item, ctx, redraw) {
+  const ev = item.ev;
+  const info = ev.info;
+  const tsumo = ev.actor === ev.target;
+  const concealed = info.hand.filter((id) => id !== ev.tile);
+  return el("div", { class: "hora" },
+    el("h2", { class: "win-title" }, t("win", { name: ctx.name(ev.actor) }), " — ", tsumo ? t("tsumoWin") : t("ronWin", { name: ctx.name(ev.target) })),
+    el("div", { class: "win-hand" }, wholeHand(concealed, info.melds, info.kita, ev.actor, ctx, ev.tile)),
+    indicators(info),
+    info.yaku ? yaku(info) : patterns(info),
+    info.yaku ? fu(info) : null,
+    el("div", { class: "summary", id: "win-summary" }, summary(info)),
+    payments(info.deltas, ctx),
+    veiled(item, ctx),
+    revealLine(item, redraw));
+}
+
+/** The dora indicators turned up when the hand ended, and the ura indicators of a riichi win. */
+function indicators(info) {
+  const dora = info.dora_markers || [];
+  const ura = info.ura_markers || [];
+  if (!dora.length && !ura.length) return null;
+  return el("div", { class: "indicators" },
+    dora.length ? el("div", { class: "dora", id: "result-dora" }, el("span", { class: "label" }, t("doraIndicators")), tiles(dora, "inline")) : null,
+    ura.length ? el("div", { class: "ura", id: "result-ura" }, el("span", { class: "label" }, t("uraIndicators")), tiles(ura, "inline")) : null);
+}
+
+function yaku(info) {
+  return el("table", { class: "yaku" }, info.yaku.map(([key, han]) =>
+    el("tr", { title: yakuBoth(key) }, el("td", {}, yakuName(key)),
+      el("td", { class: "num" }, info.yakuman ? `${t("yakuman")}${han > 1 ? "×" + han : ""}` : `${han} ${t("han")}`))));
+}
+
+/** Zung Jung's patterns with their points (a chicken hand has none: it is worth its own small value). */
+function patterns(info) {
+  const rows = (info.patterns || []).map(([number, name, pts]) => el("tr", { dataset: { pattern: number } },
+    el("td", {}, zjPatternName(number, name)), el("td", { class: "num" }, String(pts))));
+  if (info.chicken) rows.push(el("tr", { dataset: { pattern: "chicken" } }, el("td", {}, t("chickenHand")), el("td", { class: "num" }, String(info.value))));
+  return el("table", { class: "yaku patterns", id: "patterns" }, rows);
+}
+
+/** The fu item by item (the scorer's breakdown), then the total rounded up to ten. */
+function fu(info) {
+  const items = info.fu_items || [];
+  if (!items.length || !info.fu) return null;
+  const sum = items.reduce((a, item) => a + item.fu, 0);
+  return el("div", { class: "fu-items", id: "fu-items" },
+    items.map((item) => el("span", { class: "fu-item", dataset: { item: item.item } },
+      el("span", { class: "name" }, fuItemName(item.item)),
+      item.kind === undefined ? null : tile(plainIdOf(item.kind), { class: "mini" }), el("b", {}, String(item.fu)))),
+    el("span", { class: "fu-total" }, sum === info.fu ? `= ${info.fu} ${t("fu")}` : `= ${sum} → ${info.fu} ${t("fu")}`));
+}
+
+function summary(info) {
+  if (info.han === undefined) {
+    return [pointsText(info.value), info.capped ? ` (${t("capped")})` : ""].join("");
+  }
+  if (info.yakuman) return `${limitName(info.limit || "yakuman")} · ${pointsText(info.points)}`;
+  return `${info.han} ${t("han")} ${info.fu} ${t("fu")}${info.limit ? " · " + limitName(info.limit) : ""} · ${pointsText(info.points)}`;
+}
+
+/** A drawn hand's card; `item`: {ev (the ryukyoku event), reveal, check}. */
+export function drawCard(item, ctx, redraw) {
+  const info = item.ev.info;
+  const reason = info.reason || "exhaustive";
+  const hands = info.hands || {};
+  const shown = Object.keys(hands);
+  const none = zungJung(ctx) ? t("zjNoWinner") : t("notenAll");
+  return el("div", { class: "ryukyoku" },
+    el("h2", {}, t("draw"), " — ", t(`reasons.${reason}`)),
+    shown.length ? shown.map((seat) => el("div", { class: "tenpai-hand", dataset: { seat } },
+      el("span", { class: "nick" }, ctx.name(Number(seat))),
+      wholeHand(hands[seat], (info.melds || {})[seat], (info.kita || {})[seat], Number(seat), ctx)))
+      : el("div", { class: "hint", id: "draw-hint" }, none),
+    zungJung(ctx) && info.deltas.every((d) => d === 0) ? null : payments(info.deltas, ctx), // (said: none)
+    veiled(item, ctx),
+    revealLine(item, redraw));
+}
+
+/** Veil's face-down discards, turned up now that the hand is over. */
+function veiled(item, ctx) {
+  const shown = item.reveal && item.reveal.veiled;
+  if (!shown || !shown.length) return null;
+  return el("div", { class: "veiled-reveal", id: "veiled-reveal" }, `${t("veiledReveal")}: `,
+    shown.map(([seat, id]) => el("span", { class: "veiled-one", dataset: { seat } }, ctx.name(seat), " ", tiles([id], "inline"))));
+}
+
+function payments(deltas, ctx) {
+  if (!deltas) return null;
+  return el("div", { class: "payments-box" }, el("h3", { class: "payments-title" }, t("payments")),
+    el("table", { class: "payments" },
+      deltas.map((d, seat) => el("tr", {}, el("td", {}, ctx.name(seat)),
+        el("td", { class: `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}` }, d > 0 ? `+${d.toLocaleString()}` : d.toLocaleString())))));
+}
+
+/** The final standings, `note` under the title, the chart of `history` (the scores at each deal, then the end). */
+export function standingsCard(final, history, ctx, { ratings = [], note = null } = {}) {
+  // riichi results are in thousands (the uma and oka in); Zung Jung's points are the result itself
+  const zj = zungJung(ctx);
+  const resultText = (r) => (r >= 0 ? "+" : "") + (zj ? r.toLocaleString() : (r / 1000).toFixed(1));
+  // a shared placement (tie_break "shared") shows the same place on every tied row
+  const placeOf = (seat, index) => (final.places && final.places.length ? final.places[seat] : index);
+  // a rated game: each seat's rating change (null for a seat that is not rated: a CPU, a guest's unrated seat)
+  const changes = final.ratings || ratings || [];
+  const rating = (seat) => changes.find((r) => r && r.seat === seat) || null;
+  const rated = changes.some(Boolean);
+  const rows = final.order.map((seat, index) => el("tr", { class: placeOf(seat, index) === 0 ? "first" : "" },
+    el("td", {}, String(placeOf(seat, index) + 1)), el("td", {}, ctx.finalName(seat)),
+    el("td", { class: "num" }, final.scores[seat].toLocaleString()),
+    el("td", { class: "num result-value" }, resultText(final.results[seat])),
+    rated ? el("td", { class: "num rating-change", dataset: { seat } }, ratingCell(rating(seat))) : null));
+  return el("div", { class: "standings", id: "standings" },
+    el("h2", {}, t("finalStandings")),
+    note,
+    el("table", { class: "final" }, el("tr", {}, el("th", {}, t("place")), el("th", {}, ""), el("th", {}, t("score")), el("th", {}, t("result")),
+      rated ? el("th", {}, t("ratingChange")) : null), rows),
+    // (the end of a game met on coming back has no hands behind it to chart)
+    history.length > 1 ? [el("h3", {}, t("scoreChart")), chart(history, ctx)] : null);
 }
 
 // The commitments this tab has seen, kept over a reload: a result shown again after a reload (the table waits for
@@ -173,7 +324,7 @@ class Results {
     let card = null;
     const drew = patch(overlay, [item, item && item.check, item ? null : this.final, getLang(), state.options.colorBlind, state.room], () => {
       if (!this.open) return null;
-      const body = item ? (item.kind === "hora" ? this.hora(item, state) : this.draw_(item, state)) : this.standings(state);
+      const body = item ? (item.kind === "hora" ? this.hora(item) : this.draw_(item)) : this.standings();
       button = el("button", { class: "primary", id: "result-next", onclick: () => this.next() },
         item ? t("next") : t("backToRoom"));
       // while a hand's result covers the table, its Leave is here (the standings' button already leaves the table)
@@ -193,145 +344,16 @@ class Results {
     }
   }
 
-  reveal(item) {
-    // (someone who came in during the hand never saw its commitment: nothing to check the wall against)
-    if (!item.reveal || !item.reveal.wall || !item.reveal.commitment) return null;
-    const check = item.check;
-    const line = el("div", { class: "reveal" }, `${t("wall")} ${t("commitment")}: `, el("code", {}, item.reveal.commitment.slice(0, 16) + "…"), " ");
-    if (check === true || check === false) {
-      line.append(el("span", { class: check ? "verify ok" : "verify bad", id: "wall-check" }, check ? t("verified") : t("verifyFailed")));
-      return line;
-    }
-    line.append(el("a", { href: "#", class: "verify", id: "wall-check", onclick: async (e) => {
-      e.preventDefault();
-      if (item.check) return;
-      item.check = "pending";
-      item.check = await verifyWall(item.reveal.commitment, item.reveal.wall, item.reveal.salt);
-      this.redraw();
-    } }, t("verify")));
-    return line;
-  }
+  hora(item) { return winCard(item, liveContext(), () => this.redraw()); }
 
-  hora(item, state) {
-    const ev = item.ev;
-    const info = ev.info;
-    const tsumo = ev.actor === ev.target;
-    const concealed = info.hand.filter((id) => id !== ev.tile);
-    return el("div", { class: "hora" },
-      el("h2", { class: "win-title" }, t("win", { name: nameOf(state, ev.actor) }), " — ", tsumo ? t("tsumoWin") : t("ronWin", { name: nameOf(state, ev.target) })),
-      el("div", { class: "win-hand" }, wholeHand(concealed, info.melds, info.kita, ev.actor, state, ev.tile)),
-      this.indicators(info, state),
-      info.yaku ? this.yaku(info) : this.patterns(info),
-      info.yaku ? this.fu(info, state) : null,
-      el("div", { class: "summary", id: "win-summary" }, this.summary(info)),
-      this.payments(info.deltas, state),
-      this.veiled(item, state),
-      this.reveal(item));
-  }
+  draw_(item) { return drawCard(item, liveContext(), () => this.redraw()); }
 
-  /** The dora indicators turned up when the hand ended, and the ura indicators of a riichi win. */
-  indicators(info, state) {
-    const dora = info.dora_markers || [];
-    const ura = info.ura_markers || [];
-    if (!dora.length && !ura.length) return null;
-    return el("div", { class: "indicators" },
-      dora.length ? el("div", { class: "dora", id: "result-dora" }, el("span", { class: "label" }, t("doraIndicators")), tiles(dora, "inline")) : null,
-      ura.length ? el("div", { class: "ura", id: "result-ura" }, el("span", { class: "label" }, t("uraIndicators")), tiles(ura, "inline")) : null);
-  }
-
-  yaku(info) {
-    return el("table", { class: "yaku" }, info.yaku.map(([key, han]) =>
-      el("tr", { title: yakuBoth(key) }, el("td", {}, yakuName(key)),
-        el("td", { class: "num" }, info.yakuman ? `${t("yakuman")}${han > 1 ? "×" + han : ""}` : `${han} ${t("han")}`))));
-  }
-
-  /** Zung Jung's patterns with their points (a chicken hand has none: it is worth its own small value). */
-  patterns(info) {
-    const rows = (info.patterns || []).map(([number, name, pts]) => el("tr", { dataset: { pattern: number } },
-      el("td", {}, zjPatternName(number, name)), el("td", { class: "num" }, String(pts))));
-    if (info.chicken) rows.push(el("tr", { dataset: { pattern: "chicken" } }, el("td", {}, t("chickenHand")), el("td", { class: "num" }, String(info.value))));
-    return el("table", { class: "yaku patterns", id: "patterns" }, rows);
-  }
-
-  /** The fu item by item (the scorer's breakdown), then the total rounded up to ten. */
-  fu(info, state) {
-    const items = info.fu_items || [];
-    if (!items.length || !info.fu) return null;
-    const sum = items.reduce((a, item) => a + item.fu, 0);
-    return el("div", { class: "fu-items", id: "fu-items" },
-      items.map((item) => el("span", { class: "fu-item", dataset: { item: item.item } },
-        el("span", { class: "name" }, fuItemName(item.item)),
-        item.kind === undefined ? null : tile(plainIdOf(item.kind), { class: "mini" }), el("b", {}, String(item.fu)))),
-      el("span", { class: "fu-total" }, sum === info.fu ? `= ${info.fu} ${t("fu")}` : `= ${sum} → ${info.fu} ${t("fu")}`));
-  }
-
-  summary(info) {
-    if (info.han === undefined) {
-      return [pointsText(info.value), info.capped ? ` (${t("capped")})` : ""].join("");
-    }
-    if (info.yakuman) return `${limitName(info.limit || "yakuman")} · ${pointsText(info.points)}`;
-    return `${info.han} ${t("han")} ${info.fu} ${t("fu")}${info.limit ? " · " + limitName(info.limit) : ""} · ${pointsText(info.points)}`;
-  }
-
-  draw_(item, state) {
-    const info = item.ev.info;
-    const reason = info.reason || "exhaustive";
-    const hands = info.hands || {};
-    const shown = Object.keys(hands);
-    const none = zungJung(state) ? t("zjNoWinner") : t("notenAll");
-    return el("div", { class: "ryukyoku" },
-      el("h2", {}, t("draw"), " — ", t(`reasons.${reason}`)),
-      shown.length ? shown.map((seat) => el("div", { class: "tenpai-hand", dataset: { seat } },
-        el("span", { class: "nick" }, nameOf(state, Number(seat))),
-        wholeHand(hands[seat], (info.melds || {})[seat], (info.kita || {})[seat], Number(seat), state)))
-        : el("div", { class: "hint", id: "draw-hint" }, none),
-      zungJung(state) && info.deltas.every((d) => d === 0) ? null : this.payments(info.deltas, state), // (said: none)
-      this.veiled(item, state),
-      this.reveal(item));
-  }
-
-  /** Veil's face-down discards, turned up now that the hand is over. */
-  veiled(item, state) {
-    const veiled = item.reveal && item.reveal.veiled;
-    if (!veiled || !veiled.length) return null;
-    return el("div", { class: "veiled-reveal", id: "veiled-reveal" }, `${t("veiledReveal")}: `,
-      veiled.map(([seat, id]) => el("span", { class: "veiled-one", dataset: { seat } }, nameOf(state, seat), " ", tiles([id], "inline"))));
-  }
-
-  payments(deltas, state) {
-    if (!deltas) return null;
-    return el("div", { class: "payments-box" }, el("h3", { class: "payments-title" }, t("payments")),
-      el("table", { class: "payments" },
-        deltas.map((d, seat) => el("tr", {}, el("td", {}, nameOf(state, seat)),
-          el("td", { class: `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}` }, d > 0 ? `+${d.toLocaleString()}` : d.toLocaleString())))));
-  }
-
-  standings(state) {
+  standings() {
     const { msg, history } = this.final;
-    const final = msg.final;
-    // riichi results are in thousands (the uma and oka in); Zung Jung's points are the result itself
-    const zj = zungJung(state);
-    const resultText = (r) => (r >= 0 ? "+" : "") + (zj ? r.toLocaleString() : (r / 1000).toFixed(1));
-    // a shared placement (tie_break "shared") shows the same place on every tied row
-    const placeOf = (seat, index) => (final.places && final.places.length ? final.places[seat] : index);
-    // a rated game: each seat's rating change (null for a seat that is not rated: a CPU, a guest's unrated seat)
-    const changes = final.ratings || msg.ratings || [];
-    const rating = (seat) => changes.find((r) => r && r.seat === seat) || null;
-    const rated = changes.some(Boolean);
-    const rows = final.order.map((seat, index) => el("tr", { class: placeOf(seat, index) === 0 ? "first" : "" },
-      el("td", {}, String(placeOf(seat, index) + 1)), el("td", {}, finalName(final, state, seat)),
-      el("td", { class: "num" }, final.scores[seat].toLocaleString()),
-      el("td", { class: "num result-value" }, resultText(final.results[seat])),
-      rated ? el("td", { class: "num rating-change", dataset: { seat } }, ratingCell(rating(seat))) : null));
-    return el("div", { class: "standings", id: "standings" },
-      el("h2", {}, t("finalStandings")),
-      msg.missed || msg.abandoned ? el("div", { class: "hint away-end", id: "away-end" },
-        t(msg.missed ? (msg.abandoned ? "abandonedWhileAway" : "endedWhileAway") : "abandoned"))
-        : msg.unrecorded ? el("div", { class: "hint" }, t("unrecorded")) : null,
-      el("table", { class: "final" }, el("tr", {}, el("th", {}, t("place")), el("th", {}, ""), el("th", {}, t("score")), el("th", {}, t("result")),
-        rated ? el("th", {}, t("ratingChange")) : null), rows),
-      // (the end of a game met on coming back has no hands behind it to chart)
-      history.length > 1 ? [el("h3", {}, t("scoreChart")), chart(history, final, state)] : null);
+    const note = msg.missed || msg.abandoned ? el("div", { class: "hint away-end", id: "away-end" },
+      t(msg.missed ? (msg.abandoned ? "abandonedWhileAway" : "endedWhileAway") : "abandoned"))
+      : msg.unrecorded ? el("div", { class: "hint" }, t("unrecorded")) : null;
+    return standingsCard(msg.final, history, liveContext(msg.final), { ratings: msg.ratings || [], note });
   }
 }
 
@@ -350,7 +372,7 @@ export const results = new Results();
 const COLOURS = ["#e4572e", "#2e86ab", "#f3a712", "#6a994e"];
 
 /** Scores over the hands as a small SVG line chart (our own drawing, no library). */
-function chart(history, final, state) {
+function chart(history, ctx) {
   if (!history.length) return null;
   const w = 420, h = 160, pad = 28;
   const n = history[0].length;
@@ -366,7 +388,7 @@ function chart(history, final, state) {
   }
   svg += "</svg>";
   const legend = el("div", { class: "legend" }, Array.from({ length: n }, (_, s) =>
-    el("span", {}, el("i", { style: { background: COLOURS[s] } }), finalName(final, state, s))));
+    el("span", {}, el("i", { style: { background: COLOURS[s] } }), ctx.finalName(s))));
   return el("div", {}, raw("div", {}, svg), legend);
 }
 

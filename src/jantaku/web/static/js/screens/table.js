@@ -5,6 +5,7 @@
 // power, concealed tiles, melds and river; the centre's round, counters, dora, timer and clock; the own hints,
 // hand and action bar) is drawn again only when the data it shows changed (dom.js patch), and a river gains its
 // new tiles without redrawing the old ones (patchList). An animation can hold on to any of these elements.
+// The replay draws its frames with this code too (show's context).
 
 import { el, patch, patchList, slot } from "../dom.js";
 import { t, getLang, WINDS } from "../i18n.js";
@@ -18,7 +19,7 @@ import { drawBubble, drawReactions, muteToggle, muteKey } from "../reactions.js"
 import { rollScore, slideRiver } from "../motion.js";
 import { markKinds, turnCue, watchKinds } from "../cues.js";
 import { handOrder, watchDrag } from "../reorder.js";
-import { tile, back, meld } from "../melds.js";
+import { tile, back, meld, tileRules } from "../melds.js";
 
 const POSITIONS = { 4: ["bottom", "right", "top", "left"], 3: ["bottom", "right", "left"] };
 const CALL_WORDS = { chi: "chi", pon: "pon", daiminkan: "kan", kakan: "kan", ankan: "kan", hora: null, reach: "riichi", nukidora: "kita" };
@@ -31,14 +32,22 @@ const CALL_WORD_MS = 1200;
  * centre: {round, counters, dora, timer, clock, commitment}, word, own: {box, hints, hand, bar} | null}. */
 let parts = null;
 
-function rules() { return (state.room && state.room.rules) || {}; }
+/** {rules, names, replay} of a replay's frame; null at the live table (the room's) */
+let context = null;
+
+function rules() { return (context ? context.rules : state.room && state.room.rules) || {}; }
+
+function replaying() { return !!(context && context.replay); }
 
 function palette() { return state.options.colorBlind ? "cb" : "normal"; }
 
 /** What every tile drawing depends on besides its id: part of each area's key. */
 function tileLook() { return `${palette()}|${JSON.stringify(rules().red_fives || null)}`; }
 
-function nameOf(seat) { return seatName(state.room && state.room.seats[seat], seat); }
+function nameOf(seat) {
+  if (context) return (context.names && context.names[seat]) || seatName(null, seat);
+  return seatName(state.room && state.room.seats[seat], seat);
+}
 
 /** Kinds that win for the own hand, with the copies not yet visible to this seat. */
 function unseenCounts(view) {
@@ -68,21 +77,25 @@ function seated(view) { return view.seat !== null && view.seat !== undefined; }
 
 // ---------------------------------------------------------------- the screen
 /** Draws the table of update message msg into host (the live update, or the hand's last one while its results
- * are on screen: then msg.seq is null and nothing can be answered). */
-export function show(host, msg) {
+ * are on screen: then msg.seq is null and nothing can be answered). `ctx`: a replay's frame (no Leave, timer,
+ * reactions nor actions; every hand face up when the frame has them). */
+export function show(host, msg, ctx = null) {
+  context = ctx;
+  tileRules(ctx ? ctx.rules : null);
+  const replay = replaying();
   const view = msg.view;
   const n = view.seats.length;
   const me = seated(view) ? view.seat : 0;
-  patch(host, ["table", n, me, seated(view)], () => buildShell(n, me, seated(view)));
+  patch(host, ["table", n, me, seated(view), replay], () => buildShell(n, me, seated(view), replay));
   view.seats.forEach((_, seat) => updateSeat(parts.seats[seat], view, seat, seat === me && seated(view)));
-  view.seats.forEach((_, seat) => drawBubble(parts.seats[seat].bubble, seat, seat === me && seated(view)));
+  if (!replay) view.seats.forEach((_, seat) => drawBubble(parts.seats[seat].bubble, seat, seat === me && seated(view)));
   updateCentre(parts.centre, view, msg);
   const word = state.callWord;
-  const flying = word && Date.now() - word.at < CALL_WORD_MS ? word : null;
+  const flying = !replay && word && Date.now() - word.at < CALL_WORD_MS ? word : null;
   patch(parts.word, [flying, getLang()], () => (flying ? callWord(flying, me, n) : null));
   if (parts.own) {
     updateOwn(parts.own, view, msg);
-    drawReactions(parts.own.react);
+    if (!replay) drawReactions(parts.own.react);
   }
   turnCue(!!parts.own && isOpen(msg), parts.own && parts.own.hand);
   markKinds();
@@ -91,9 +104,9 @@ export function show(host, msg) {
 /** The table's elements for one seating. Each seat is a square frame (turned for the others) holding its name
  * plate, power badge and river, and at its edge its concealed tiles and melds; the own seat's frame holds the own
  * hand with its melds and the action bar above it instead (style.css places them for the screen's shape). */
-function buildShell(n, me, isSeated) {
-  const table = el("div", { class: `table players-${n} ${isSeated ? "seated" : "watching"}`, id: "table",
-    oncontextmenu: (e) => { e.preventDefault(); skip(); } });
+function buildShell(n, me, isSeated, replay) {
+  const table = el("div", { class: `table players-${n} ${isSeated ? "seated" : "watching"}${replay ? " replaying" : ""}`, id: "table",
+    oncontextmenu: replay ? undefined : (e) => { e.preventDefault(); skip(); } });
   const seats = [];
   let own = null;
   for (let i = 0; i < n; i++) {
@@ -126,11 +139,11 @@ function buildShell(n, me, isSeated) {
   table.append(el("div", { class: "centre" }, centre.round, centre.counters, centre.dora, centre.timer, centre.clock, centre.commitment));
   const word = slot();
   table.append(word);
-  const wrap = el("div", { class: "table-wrap" }, leaveButton(isSeated), table);
-  if (!isSeated) wrap.append(el("div", { class: "spectating" }, t("spectating")));
+  const wrap = el("div", { class: "table-wrap" }, replay ? null : leaveButton(isSeated), table);
+  if (!isSeated && !replay) wrap.append(el("div", { class: "spectating" }, t("spectating")));
   parts = { seats, centre, word, own };
   watchKinds(wrap);
-  if (own) watchDrag(own.hand);
+  if (own && !replay) watchDrag(own.hand);
   return wrap;
 }
 
@@ -146,7 +159,9 @@ function updateSeat(p, view, seat, isMe) {
     .filter(Boolean).join("\n");
   const turn = view.phase === "turn" && isTurn(view, seat);
   p.info.className = `seat-info${turn ? " active" : ""}${seat === view.dealer ? " dealer" : ""}`;
-  patch(p.info, JSON.stringify([getLang(), s.wind, nameOf(seat), s.score, diffs, state.showDiff === seat, !!s.riichi, seat === view.dealer, muteKey(seat)]), () => [
+  const replay = replaying();
+  patch(p.info, JSON.stringify([getLang(), s.wind, nameOf(seat), s.score, diffs, state.showDiff === seat, !!s.riichi, seat === view.dealer,
+    replay ? null : muteKey(seat)]), () => [
     el("span", { class: "wind" }, t(WINDS[s.wind])),
     el("span", { class: "name" }, nameOf(seat)),
     el("span", { class: "score", title: diffs, tabindex: 0, onclick: () => { state.showDiff = state.showDiff === seat ? null : seat; refresh(); } },
@@ -154,7 +169,7 @@ function updateSeat(p, view, seat, isMe) {
     state.showDiff === seat ? el("span", { class: "diffs" }, diffs.split("\n").map((line) => el("span", {}, line))) : null,
     s.riichi ? el("span", { class: "riichi-stick", title: t("riichi") }) : null,
     seat === view.dealer ? el("span", { class: "tag dealer-tag" }, t("dealer")) : null,
-    muteToggle(seat, isMe)]);
+    replay ? null : muteToggle(seat, isMe)]);
   rollScore(p.info, s.score);
   // the seat's power and charges, and a Seal on it, beside the plate's end of the river (the ring of plates
   // around the centre has no room to spare)
@@ -163,7 +178,9 @@ function updateSeat(p, view, seat, isMe) {
     (s.power && s.power.name ? el("div", { class: "seat-powers", dataset: { seat } }, powerBadge(s.power),
       sealed.length ? el("span", { class: "seal-mark", dataset: { by: sealed.join(",") },
         title: t("sealedBy", { names: sealed.map((i) => nameOf(i)).join(", ") }) }, `${powerIcon("seal")} ${t("sealed")}`) : null) : null));
-  if (p.concealed) patch(p.concealed, `${s.concealed}|${tileLook()}`, () => Array.from({ length: s.concealed }, () => back("small")));
+  const open = view.hands && view.hands[seat];
+  if (p.concealed && open) patch(p.concealed, `open|${JSON.stringify(open)}|${tileLook()}`, () => openHand(open));
+  else if (p.concealed) patch(p.concealed, `${s.concealed}|${tileLook()}`, () => Array.from({ length: s.concealed }, () => back("small")));
   patch(p.melds, JSON.stringify([s.melds, s.kita || [], tileLook(), getLang()]), () => [
     s.melds.map((m) => meld(m, seat, view.seats.length)),
     (s.kita || []).length ? el("div", { class: "kita" }, s.kita.map((k) => tile(k))) : null]);
@@ -174,6 +191,14 @@ function updateSeat(p, view, seat, isMe) {
     dataset: r.tile === null || r.tile === undefined ? { veiled: "1" } : { tile: r.tile, veiled: r.veiled ? "1" : undefined },
     title: r.veiled ? t("veiledTile") : undefined }));
   slideRiver(p.river, isMe && parts.own ? parts.own.hand : null);
+}
+
+/** A replay's open hand at its seat's edge, the drawn tile apart. */
+function openHand(open) {
+  const has = open.drawn !== null && open.drawn !== undefined;
+  const rest = open.tiles.filter((id) => id !== open.drawn);
+  const face = (id, cls = "") => tile(id, { class: `small open-tile${cls}`, title: notation(id, isRed(id, rules().red_fives)) });
+  return [rest.map((id) => face(id)), has ? el("span", { class: "drawn-gap" }) : null, has ? face(open.drawn, " drawn") : null];
 }
 
 function isTurn(view, seat) {
@@ -194,7 +219,7 @@ function updateCentre(c, view, msg) {
     riichi ? el("span", { title: t("deposits") }, `${t("deposits")} ${view.sticks}`) : null,
     el("span", { id: "tiles-left", title: t("tilesLeft") }, `${t("tilesLeft")} ${view.live_tiles}`)]);
   const showDora = r.show_dora_tiles;
-  const beacons = state.beacons;
+  const beacons = replaying() ? [] : state.beacons;
   patch(c.dora, JSON.stringify([lang, tileLook(), riichi, showDora, r.players, view.dora_indicators, beacons]), () => !riichi ? null : [
     el("span", { class: "label" }, showDora ? t("doraTiles") : t("dora")),
     view.dora_indicators.map((id) => {
@@ -210,6 +235,7 @@ function updateCentre(c, view, msg) {
   patch(c.timer, [lang, timer || null], () => (timer ? timerView(timer) : null));
   patch(c.clock, JSON.stringify([lang, msg.match_clock || null]), () => (msg.match_clock ? matchClock(msg.match_clock) : null));
   patch(c.commitment, `${lang}|${view.commitment}`, () => {
+    if (!view.commitment) return null;
     c.commitment.title = `${t("commitment")}: ${view.commitment}`;
     return `# ${view.commitment.slice(0, 10)}…`;
   });
@@ -229,7 +255,7 @@ export function tick() { tickTimer(); }
  * the hand: reorder.js). */
 function ownOrder(view) {
   const own = view.own;
-  if (state.options.autoSort) return { tiles: own.tiles.filter((id) => id !== own.drawn), drawn: own.drawn };
+  if (state.options.autoSort || replaying()) return { tiles: own.tiles.filter((id) => id !== own.drawn), drawn: own.drawn };
   const { tiles, placed } = handOrder(own);
   return { tiles, drawn: placed ? null : own.drawn };
 }

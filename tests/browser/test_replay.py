@@ -1,0 +1,291 @@
+"""The replay viewer (screens/replay.js at /replay/ID): a finished game opened from the lobby's history, stepped to
+a win whose result card is the live table's (yaku, payments, the wall's verification), a hand picked from the list,
+one seat's view that holds no other seat's concealed tile anywhere in the page (checked against the log's real
+hands), an uploaded tenhou.net/6 file, the keyboard and play; screenshots in both languages at a desktop's and a
+phone's sizes, held both ways."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jantaku.bots import make_player
+from jantaku.engine import Game
+from jantaku.engine.view import seat_view
+from jantaku.formats import convert
+from jantaku.review.walk import Step, walk
+from jantaku.rules import preset
+from jantaku.server.ids import guest_id
+from jantaku.web import STATIC_DIR
+from tests.browser.helpers import ARTIFACTS, LiveServer, Person, expect
+from tests.formats.corpus import corpus_path
+from tests.web.test_i18n import Literal, flat, latin_words
+
+REPLAY_JS = STATIC_DIR / "js" / "screens" / "replay.js"
+GAME_ID = "0123456789abcdef"
+NAMES = ["Ann", "CPU 2", "CPU 3", "CPU 4"]
+#: a record of the corpus, written by our converter as a tenhou.net/6 file to upload
+CORPUS_RECORD = "4p/2010081709gm-00a9-0000-fe3371ad.xml"
+
+
+@cache
+def bot_game() -> Game:
+    """An East game the normal CPUs play out under Tenhou's rules (with wins: random moves seldom win)."""
+    rules = preset("tenhou").with_options(length="east")
+    game = Game(rules, 3)
+    players = [make_player("normal", rules, seed=i) for i in range(4)]
+    while not game.over:
+        seat = game.to_act()[0]
+        game.apply(seat, players[seat].act(seat_view(game, seat)))
+    return game
+
+
+@cache
+def steps() -> list[dict[str, Any]]:
+    """Each step of the game as the viewer numbers them (review.walk): its events (as JSON), its hand, whether it
+    keeps the picture before it, and every seat's concealed tiles after it."""
+    out = []
+    for item in walk(bot_game().log):
+        if isinstance(item, Step):
+            hands = [sorted(s.hand) for s in item.game.table.seats]
+            out.append({"events": [e.to_json() for e in item.events], "hand": item.hand, "same": item.same_frame,
+                        "hands": hands})  # fmt: skip
+    return out
+
+
+def first_win() -> tuple[int, dict[str, Any]]:
+    """The first step with a win, and its hora event."""
+    for i, step in enumerate(steps()):
+        for e in step["events"]:
+            if e["type"] == "hora":
+                return i, e
+    raise AssertionError("the game has no win")
+
+
+def hand_starts() -> list[int]:
+    return [i for i, s in enumerate(steps()) if any(e["type"] == "start_kyoku" for e in s["events"])]
+
+
+def player_of(person: Person) -> str:
+    person.page.wait_for_function("() => !!localStorage.getItem('jantaku.token')")
+    token = person.page.evaluate("localStorage.getItem('jantaku.token')")
+    assert isinstance(token, str)
+    return guest_id(token)
+
+
+def record(server: LiveServer, player: str = "g0") -> None:
+    """The bot game in the server's records as if Ann (player id ``player``) had played it with three CPUs."""
+    game = bot_game()
+    store = server.app.state.store
+    seats = [{"nickname": n, **({"cpu": "normal"} if i else {"player": player})} for i, n in enumerate(NAMES)]
+    rules = game.rules
+    store.game_started(GAME_ID, "ROOM01", rules.name, rules.options(), str(game.seed), game.log[0], seats,
+                       {"id": "ROOM01", "seats": [None] * 4})  # fmt: skip
+    assert game.final is not None
+    store.game_finished(GAME_ID, "finished", {**game.final.to_json(), "nicknames": NAMES}, [], game.log)
+    store.flush()
+
+
+def open_replay(person: Person, query: str = "") -> None:
+    person.page.goto(f"{person.url}/replay/{GAME_ID}{query}")
+    expect(person.page.locator("#replay-board .table")).to_be_visible()
+
+
+def position(person: Person) -> int:
+    """The step shown (from 0), as the controls say it."""
+    text = person.page.locator("#replay-position").inner_text()
+    return int(text.split("/")[0]) - 1
+
+
+def tile_ids(person: Person) -> set[int]:
+    """Every face-up tile anywhere in the page."""
+    ids = person.page.eval_on_selector_all("[data-tile]", "ns => ns.map(n => Number(n.dataset.tile))")
+    return set(ids)
+
+
+def test_the_history_opens_the_replay_and_a_win_shows_the_live_result_card(
+    server: LiveServer, people: Callable[..., Person]
+) -> None:
+    ann = people("Ann")
+    record(server, player_of(ann))
+    page = ann.page
+    page.reload()
+    link = page.locator("table.history .replay-link").first
+    expect(link).to_have_attribute("href", f"/replay/{GAME_ID}")
+    link.click()
+    expect(page.locator("#replay-board .table")).to_be_visible()
+    assert position(ann) == 0
+    win, hora = first_win()
+    # the hand list jumps to the win's hand; the arrow key steps to the win itself
+    hand = steps()[win]["hand"]
+    page.select_option("#replay-hands", str(hand))
+    expect(page.locator("#replay-position")).to_have_text(re.compile(rf"^{hand_starts()[hand] + 1} /"))
+    while position(ann) < win:
+        page.keyboard.press("ArrowRight")
+    card = page.locator("#replay-overlay #result")
+    expect(card).to_be_visible()
+    info = hora["info"]
+    expect(card.locator(".win-title")).to_contain_text(f"{NAMES[hora['actor']]} wins")
+    expect(card.locator("table.yaku tr")).to_have_count(len(info["yaku"]))
+    expect(card.locator("#win-summary")).to_contain_text(f"{info['points']:,} points")
+    rows = card.locator("table.payments tr")
+    expect(rows).to_have_count(4)
+    for seat, delta in enumerate(info["deltas"]):
+        expect(rows.nth(seat)).to_contain_text(NAMES[seat])
+        expect(rows.nth(seat).locator(".num")).to_have_text(f"+{delta:,}" if delta > 0 else f"{delta:,}")
+    card.locator("#wall-check").click()
+    expect(card.locator("#wall-check")).to_have_text("verified ✓")
+    expect(page.locator("#replay-line")).to_contain_text(f"{NAMES[hora['actor']]} wins")
+    # Enter goes on past the card, to the next hand's deal
+    page.keyboard.press("Enter")
+    expect(page.locator("#replay-overlay")).to_be_hidden()
+    assert position(ann) == win + 1
+    ann.screenshot("replay-win-step.png")
+
+
+@pytest.mark.parametrize("hand", [1, 2])
+def test_a_hand_from_the_list_shows_its_deal(server: LiveServer, people: Callable[..., Person], hand: int) -> None:
+    ann = people()
+    record(server)
+    open_replay(ann)
+    ann.page.select_option("#replay-hands", str(hand))
+    expect(ann.page.locator("#replay-position")).to_have_text(re.compile(rf"^{hand_starts()[hand] + 1} /"))
+    expect(ann.page.locator("#replay-line")).to_contain_text("the hands are dealt")
+
+
+def mid_hand_step() -> int:
+    """A step in the first hand's play, with a picture of its own."""
+    return next(i for i, s in enumerate(steps()) if i >= 10 and not s["same"] and s["hand"] == 0)
+
+
+@pytest.mark.parametrize("seat", [0, 1, 3])
+def test_one_seat_s_view_holds_no_other_concealed_tile(
+    server: LiveServer, people: Callable[..., Person], seat: int
+) -> None:
+    ann = people()
+    record(server)
+    k = mid_hand_step()
+    hands = steps()[k]["hands"]
+    hidden = {t for other, tiles in enumerate(hands) if other != seat for t in tiles}
+    # every hand open: all of them are on the table
+    open_replay(ann, f"?step={k}")
+    assert set().union(*map(set, hands)) <= tile_ids(ann)
+    # the seat's view (picked from the list): its own hand, and not one concealed tile of another seat in the page
+    ann.page.select_option("#replay-seat", str(seat))
+    expect(ann.page.locator("#hand .hand-tile")).to_have_count(len(hands[seat]))
+    assert position(ann) == k
+    assert sorted(ann.hand()) == hands[seat]
+    assert not tile_ids(ann) & hidden
+    assert ann.page.evaluate("() => window.jantaku.state.replay.frames.every((f) => !f.hands && !f.wall)")
+    expect(ann.page).to_have_url(re.compile(rf"seat={seat}"))
+
+
+def test_an_uploaded_tenhou6_file_is_replayed(
+    server: LiveServer, people: Callable[..., Person], tmp_path: Path
+) -> None:
+    log = convert.read_log(corpus_path(CORPUS_RECORD).read_text(), "mjlog")
+    path = tmp_path / "record.json"
+    path.write_text(convert.write(log.game, "tenhou6", convert.WriteOptions(names=log.names)))
+    ann = people("Ann")
+    page = ann.page
+    page.reload()
+    page.click("#open-log")
+    expect(page).to_have_url(re.compile(r"/replay/open$"))
+    page.set_input_files("#replay-file", str(path))
+    expect(page.locator("#replay-board .table")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/replay/up-[0-9a-f]{16}"))
+    hands = sum(1 for line in log.game.log if '"start_kyoku"' in line)
+    expect(page.locator("#replay-hands option")).to_have_count(hands)
+    assert log.names
+    expect(page.locator("#replay-board .seat-info .name").first).to_have_text(log.names[0])
+    # its id in the address: one seat's view loads from the server like a stored game's
+    page.select_option("#replay-seat", "2")
+    expect(page.locator("#hand .hand-tile").first).to_be_visible()
+
+
+def test_the_keyboard_steps_and_play_runs_and_stops(server: LiveServer, people: Callable[..., Person]) -> None:
+    ann = people()
+    record(server)
+    open_replay(ann, "?step=3")
+    page = ann.page
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-position")).to_have_text(re.compile(r"^5 /"))
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#replay-position")).to_have_text(re.compile(r"^3 /"))
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#replay-position")).to_have_text(re.compile(rf"^{hand_starts()[1] + 1} /"))
+    page.keyboard.press("ArrowUp")
+    expect(page.locator("#replay-position")).to_have_text(re.compile(r"^1 /"))
+    page.select_option("#replay-speed", "4")
+    page.keyboard.press(" ")
+    expect(page.locator("#replay-play")).to_have_attribute("aria-label", re.compile("Pause"))
+    page.wait_for_function("() => window.jantaku.state.replay.step >= 4")
+    page.keyboard.press(" ")
+    expect(page.locator("#replay-play")).to_have_attribute("aria-label", re.compile("Play"))
+    stopped = position(ann)
+    page.wait_for_timeout(600)
+    assert position(ann) == stopped
+
+
+SIZES = {"desktop": (1280, 720), "phone-portrait": (390, 844), "phone-landscape": (844, 390)}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_screenshots(server: LiveServer, people: Callable[..., Person], lang: str, size: str) -> None:
+    """The table mid-hand with every hand open and the wall shown, one seat's view, and a win's card."""
+    ann = people()
+    record(server)
+    page = ann.page
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
+    open_replay(ann, f"?step={mid_hand_step()}")
+    if lang == "ja":
+        page.click("#lang-switch")
+        expect(page.locator("#replay-seat option").first).to_have_text("全員の手牌を表示")
+    ARTIFACTS.mkdir(exist_ok=True)
+    ann.screenshot(f"replay-{lang}-{size}-open.png")
+    page.click("#replay-wall-toggle")
+    expect(page.locator("#replay-live-wall .tile").first).to_be_visible()
+    ann.screenshot(f"replay-{lang}-{size}-wall.png")
+    page.select_option("#replay-seat", "0")
+    expect(page.locator("#hand .hand-tile").first).to_be_visible()
+    ann.screenshot(f"replay-{lang}-{size}-seat.png")
+    win, _ = first_win()
+    page.goto(f"{ann.url}/replay/{GAME_ID}?step={win}")
+    expect(page.locator("#replay-overlay #result")).to_be_visible()
+    ann.screenshot(f"replay-{lang}-{size}-win.png")
+    last = len(steps()) - 1
+    page.goto(f"{ann.url}/replay/{GAME_ID}?step={last}")
+    card = page.locator("#replay-overlay #result")
+    expect(card).to_be_visible()
+    while not page.locator("#standings").count():
+        page.click("#result-next")
+    expect(page.locator("#standings .chart")).to_be_visible()
+    ann.screenshot(f"replay-{lang}-{size}-final.png")
+
+
+def replay_texts() -> dict[str, dict[str, str]]:
+    """The replay's own words (``TEXTS`` of replay.js, which the module adds to i18n.js's tables), by language."""
+    source = REPLAY_JS.read_text(encoding="utf-8")
+    start = source.index("const TEXTS = ")
+    texts: dict[str, Any] = Literal(source[start + len("const TEXTS = ") :]).value()
+    return {lang: flat(table) for lang, table in texts.items()}
+
+
+def test_the_replay_s_words_exist_in_both_languages_with_the_same_placeholders() -> None:
+    texts = replay_texts()
+    en, ja = texts["en"], texts["ja"]
+    assert sorted(en) == sorted(ja)
+    assert [k for k, v in {**en, **ja}.items() if not v.strip()] == []
+    holes = {k: (set(re.findall(r"\{(\w+)\}", en[k])), set(re.findall(r"\{(\w+)\}", ja[k]))) for k in en}
+    assert {k: pair for k, pair in holes.items() if pair[0] != pair[1]} == {}
+    assert {k: latin_words(v) for k, v in ja.items() if latin_words(v)} == {}
+    # every word the module asks for is there
+    asked = set(re.findall(r't\("replay\.([\w.]+)"', REPLAY_JS.read_text(encoding="utf-8")))
+    assert asked and asked <= set(en), asked - set(en)
