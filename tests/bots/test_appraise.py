@@ -103,6 +103,9 @@ def test_appraisal_is_the_strong_cpus_choice_with_every_option(name: str) -> Non
             assert 0.0 <= o.win <= 1.0 and 0.0 <= o.deal_in <= 1.0
             if o.key.split()[0] not in THROWS:
                 assert o.deal_in == 0.0
+        for o in ap.options:  # riichi only adds han: the same discard dama is never worth more
+            dama = ap.option("discard " + o.key.split()[1]) if o.key.startswith("riichi") else None
+            assert dama is None or dama.ev <= o.ev
         rest = [o.ev for o in ap.options[1:]]
         assert rest == sorted(rest, reverse=True)
         seen += 1
@@ -123,6 +126,12 @@ STANDARD_VIEWS = [
         "tsumo",
         lambda ap: ap.option("tsumo").ev > 0 and ap.option("tsumo").win == 1.0,
         id="a-win-is-worth-its-points",
+    ),
+    pytest.param(
+        dict(hand="123m456p789s1122z", legal=[DeclareTenpai(), DeclareNoten()], discards=False),
+        "tenpai",
+        lambda ap: ap.choice == "tenpai" and ap.option("tenpai").ev > ap.option("noten").ev,
+        id="declaring-tenpai-collects-the-noten-payments",
     ),
     pytest.param(
         dict(hand="19m19p19s1234567z", drawn="2m", legal=[NineTerminals()]),

@@ -42,7 +42,9 @@ def test_the_strong_cpu_agrees_with_itself_everywhere() -> None:
         assert out["summary"]["largest"] == []
 
 
-@pytest.mark.parametrize(("preset", "seat"), [("standard", 1), ("standard", 2), ("sanma", 1), ("zung-jung", 2)])
+@pytest.mark.parametrize(
+    ("preset", "seat"), [("standard", 1), ("standard", 2), ("sanma", 1), ("zung-jung", 2), ("superpower", 1)]
+)
 def test_a_weaker_seat_shows_losses_in_the_contract_shape(preset: str, seat: int) -> None:
     players = 3 if preset == "sanma" else 4
     log = game_log(preset, MIXED[:players], 5)

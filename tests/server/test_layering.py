@@ -19,9 +19,9 @@ PACKAGE = "jantaku.server"
 LAYERS: list[set[str]] = [
     {"__init__"},  # the package: ``create_app`` on demand
     {"app", "transport"},  # the FastAPI application; the sockets below it (how uvicorn runs)
-    {"handlers", "upkeep", "account_api", "profiles", "reviews"},  # each client message's handler; restarts and the
-    # idle sweep; the account and profile endpoints; the reviewer's
-    {"replays"},  # the replay viewer's timelines of finished games and uploads; its page
+    {"handlers", "upkeep", "account_api", "profiles"},  # each client message's handler; restarts and the idle sweep;
+    # the account and profile endpoints
+    {"replays", "reviews"},  # the replay viewer's timelines of finished games and uploads, its page; the reviews
     {"sources"},  # the finished games a replay or a review reads: stored ones, uploaded files
     {"lobby"},  # people, rooms by Room ID, the start of games
     {"matching"},  # the auto-matching queues

@@ -65,6 +65,7 @@ from jantaku.engine.actions import (
 from jantaku.engine.table import tile_codes
 from jantaku.engine.view import SeatView
 from jantaku.hand import DiscardOption
+from jantaku.hand.sweep import mask_kinds
 from jantaku.hand.waits import ukeire
 from jantaku.melds import Meld, MeldKind
 from jantaku.rules.ruleset import RuleSet
@@ -201,7 +202,9 @@ def _discards(bot: StrongBot, r: Situation, kinds: set[int]) -> dict[int, tuple[
     out: dict[int, tuple[_Numbers, DiscardOption]] = {}
     wall = _wall(r)
     for ev, o in bot.evaluate(r, opts):
-        _, furiten = bot.hand_value(r, o, riichi=True) if o.shanten == 0 else (0.0, False)
+        # furiten as ``StrongBot.hand_value`` reads it: a wait in the own river, or the tile thrown now
+        waits = mask_kinds(o.mask) if o.shanten == 0 and r.rules.riichi else []
+        furiten = any(w in r.own_river or w == o.discard for w in waits)
         p = win_chance(o.shanten, o.total, r.live, wall) * (0.5 if furiten else 1.0)
         out[o.discard] = (_Numbers(ev, p, _deal_in(threats, o.discard)), o)
     return out

@@ -291,6 +291,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
 
     app.include_router(replay_router(lambda: app.state.sources, STATIC_DIR / "index.html"))
+    app.include_router(review_router(lambda: app.state.sources, settings))
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
@@ -367,7 +368,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {**found.to_json()}
 
     app.include_router(profiles.router)
-    app.include_router(review_router(lambda: app.state.sources, settings))
 
     @app.get("/api/games", tags=["games"])
     def games(
