@@ -55,7 +55,7 @@ export function reviewPanel(host, { id, seat, names = [], onGoto = () => {} }) {
   waiting = null;
   loading = true;
   const panel = el("section", { class: "review-panel", "aria-busy": "true", dataset: { seat } },
-    el("h2", {}, t("review.title"), " ", el("span", { class: "muted" }, t("review.seatOf", { name: nameOf(names, seat) }))),
+    el("h2", {}, t("review.title"), " ", el("span", { class: "muted" }, nameOf(names, seat))),
     el("p", { class: "review-loading muted" }, t("review.loading")));
   host.replaceChildren(panel);
   return load(id, seat).then((data) => {
@@ -123,14 +123,13 @@ function drawPanel(view, seat, onGoto) {
       el("span", { class: "muted" }, ` (${s.agreed}/${s.decisions})`))),
     el("div", {}, el("dt", {}, t("review.loss")), el("dd", { class: "review-loss" }, amount(s.loss))));
   const outside = data.outside
-    ? el("p", { class: `review-outside${data.outside.error ? " failed" : ""}` }, data.outside.error
+    ? el("p", { class: `review-outside${data.outside.error ? " review-error" : ""}` }, data.outside.error
       ? t("review.outsideFailed", { name: data.outside.name, detail: data.outside.error })
       : t("review.outsideBeside", { name: data.outside.name }))
     : null;
   const largest = (s.largest || []).map((i) => data.decisions[i]).filter(Boolean);
   return [
-    el("h2", {}, t("review.title"), " ", el("span", { class: "muted" }, t("review.seatOf", { name: nameOf(names, seat) }))),
-    el("p", { class: "muted review-by" }, t("review.by")),
+    el("h2", {}, t("review.title"), " ", el("span", { class: "muted" }, nameOf(names, seat))),
     summary, outside,
     el("h3", {}, t("review.largest")),
     largest.length
@@ -158,7 +157,7 @@ function lossRow(d, view, onGoto, where = true) {
       d.agree ? el("span", { class: "review-tag agree" }, t("review.agreed"))
         : el("span", { class: "review-choice" }, el("span", { class: "review-tag cpu" }, t("review.cpu")), optionView(choice, view.names))),
     el("span", { class: `review-row-loss${d.loss > 0 ? "" : " none"}` }, d.loss > 0 ? points(-d.loss) : "±0"),
-    el("button", { class: "review-go", dataset: { step: d.step }, title: t("review.goTitle"), onclick: () => onGoto(d.step) },
+    el("button", { class: "review-go", dataset: { step: d.step }, onclick: () => onGoto(d.step) },
       t("review.go")));
 }
 
@@ -180,9 +179,9 @@ function decisionView(d, view) {
   const outside = view.data.outside && !view.data.outside.error ? view.data.outside : null;
   const head = el("tr", {},
     el("th", { scope: "col", class: "review-rank" }, "#"), el("th", { scope: "col" }, t("review.option")),
-    el("th", { scope: "col", class: "num", title: t("review.evTitle") }, t("review.ev")),
-    el("th", { scope: "col", class: "num", title: t("review.winTitle") }, t("review.win")),
-    el("th", { scope: "col", class: "num", title: t("review.dealInTitle") }, t("review.dealIn")),
+    el("th", { scope: "col", class: "num" }, t("review.ev")),
+    el("th", { scope: "col", class: "num" }, t("review.win")),
+    el("th", { scope: "col", class: "num" }, t("review.dealIn")),
     outside ? el("th", { scope: "col", class: "num review-outside-col", title: outside.name }, t("review.outsideCol")) : null);
   const rows = d.options.map((o, i) => el("tr", {
     class: ["review-opt", o.key === d.played ? "played" : "", o.key === d.choice ? "choice" : ""].filter(Boolean).join(" "),
@@ -209,6 +208,10 @@ function optionOf(d, key) {
   return d.options.find((o) => o.key === key) || { key, action: null };
 }
 
+/** The table's words for the options' verbs (the action bar's), where the key's verb is not one of them: the tiles
+ * drawn beside tell the kans apart. */
+const VERBS = { open_kan: "kan", added_kan: "kan", closed_kan: "kan", veil: "review.veil" };
+
 /** An option as words and tiles: "Discard [5m]", "Chi [4m][6m]", "Power Seal → Bo". The tiles are the
  * representative action's own (so a red five is drawn red); the key's notation when the action has none. */
 function optionView(option, names) {
@@ -219,7 +222,7 @@ function optionView(option, names) {
     ? [powerName(rest[0]), rest.length > 1 ? ` → ${nameOf(names, Number(rest[1]))}` : ""]
     : [];
   return el("span", { class: "review-option", dataset: { key: option.key } },
-    el("span", { class: "review-verb", dataset: { verb } }, t(`review.verbs.${verb}`) === `review.verbs.${verb}` ? verb : t(`review.verbs.${verb}`)),
+    el("span", { class: "review-verb", dataset: { verb } }, t(VERBS[verb] || verb)),
     words.length ? el("span", { class: "review-words" }, " ", ...words) : null,
     ids.length ? el("span", { class: "review-tiles" }, ids.map((id) => tile(id))) : null);
 }
@@ -240,7 +243,7 @@ function nameOf(names, seat) {
 function handLabel(label) {
   const m = /^([ESWN])(\d+)-(\d+)$/.exec(label || "");
   if (!m) return label || "";
-  const text = t("review.hand", { round: t(`review.rounds.${m[1]}`), n: m[2] });
+  const text = t("review.hand", { round: t(m[1]), n: m[2] });
   return Number(m[3]) ? `${text} ${t("review.honba", { n: m[3] })}` : text;
 }
 
