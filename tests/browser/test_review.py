@@ -208,6 +208,36 @@ def test_a_review_that_cannot_be_had_says_so_and_offers_a_retry(server: LiveServ
     expect(page.locator("#review-host .review-retry")).to_be_visible()
 
 
+@NEEDS_VIEWER
+def test_every_decision_is_listed_by_hand_and_a_call_shows_its_tiles(server: LiveServer, pages: Pages) -> None:
+    record(server, finished_game())
+    page = pages.open("en", "desktop")
+    review = page.request.get(f"{server.url}/api/reviews/{GAME_ID}?seat=0").json()
+    page.goto(f"{server.url}/replay/{GAME_ID}?review=0")
+    panel = page.locator(".review-panel")
+    expect(panel.locator(".review-decisions")).to_have_text(str(review["summary"]["decisions"]), timeout=REVIEW_WAIT)
+    hands = panel.locator(".review-all .review-hand")
+    expect(hands.first).to_be_hidden()  # folded until asked for
+    panel.locator(".review-all > summary").click()
+    labels = sorted({d["hand"] for d in review["decisions"]})
+    expect(hands).to_have_count(len(labels))
+    counts = [int(n) for n in hands.evaluate_all("hs => hs.map(h => h.querySelectorAll('.review-row').length)")]
+    assert counts == [sum(1 for d in review["decisions"] if d["hand"] == h) for h in labels]
+
+    claim = next(d for d in review["decisions"] if d["kind"] == "claim" and d["step"] > 0)
+    hand = hands.nth(labels.index(claim["hand"]))
+    hand.locator("summary").click()
+    hand.locator(f'.review-row[data-step="{claim["step"]}"] .review-go').first.click()
+    expect(page.locator("#replay-position")).to_have_text(re.compile(rf"^{claim['step'] + 1} / \d+$"))
+    shown = page.locator(f'#replay-review-at .review-decision[data-step="{claim["step"]}"]')
+    for option in claim["options"]:
+        action = option["action"]
+        tiles = action.get("tiles") or ([action["tile"]] if "tile" in action else [])
+        row = shown.locator(f'tr.review-opt[data-key="{option["key"]}"]')
+        drawn = row.locator(".review-option .tile").evaluate_all("ts => ts.map(t => Number(t.dataset.tile))")
+        assert drawn == tiles, option["key"]
+
+
 #: the stand-in for Mortal in review mode (an mjai program), the outside reviewer a server can be given
 STANDIN = Path(__file__).resolve().parents[1] / "review" / "mjai_reviewer_standin.py"
 
