@@ -208,7 +208,9 @@ def test_an_uploaded_tenhou6_file_is_replayed(
     expect(page.locator("#hand .hand-tile").first).to_be_visible()
 
 
-def test_the_keyboard_steps_and_play_runs_and_stops(server: LiveServer, people: Callable[..., Person]) -> None:
+def test_the_keyboard_and_swipes_step_and_play_runs_and_stops(
+    server: LiveServer, people: Callable[..., Person]
+) -> None:
     ann = people()
     record(server)
     open_replay(ann, "?step=3")
@@ -231,6 +233,17 @@ def test_the_keyboard_steps_and_play_runs_and_stops(server: LiveServer, people: 
     stopped = position(ann)
     page.wait_for_timeout(600)
     assert position(ann) == stopped
+    # a swipe across the table steps: to the left on, to the right back
+    box = page.locator("#replay-board").bounding_box()
+    assert box is not None
+    y = box["y"] + box["height"] / 2
+    for dx, expected in ((-120, stopped + 1), (120, stopped)):
+        x = box["x"] + box["width"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + dx, y, steps=4)
+        page.mouse.up()
+        expect(page.locator("#replay-position")).to_have_text(re.compile(rf"^{expected + 1} /"))
 
 
 SIZES = {"desktop": (1280, 720), "phone-portrait": (390, 844), "phone-landscape": (844, 390)}
