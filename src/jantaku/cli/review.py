@@ -10,7 +10,6 @@ on stderr, never a traceback).
 
 from __future__ import annotations
 
-import importlib
 import io
 import json
 import shlex
@@ -24,6 +23,7 @@ from rich.table import Table
 
 from jantaku.engine.actions import IllegalAction
 from jantaku.formats.convert import MAX_BYTES, ConvertError, Log, ReadOptions, decode, detect, read_log
+from jantaku.review.outside import OutsideReview, outside_values
 from jantaku.review.report import render
 from jantaku.review.reviewer import review
 
@@ -54,7 +54,7 @@ def read(source: str) -> Log:
         raise ReviewError(str(exc)) from None
 
 
-def outside_review(lines: list[str], seat: int, command: str) -> Any:
+def outside_review(lines: list[str], seat: int, command: str) -> OutsideReview:
     """The outside reviewer's answers (``review.outside.outside_values``) for ``command``, a shell-like command
     line."""
     try:
@@ -63,11 +63,7 @@ def outside_review(lines: list[str], seat: int, command: str) -> Any:
         raise ReviewError(f"--outside {command!r}: {exc}") from None
     if not argv:
         raise ReviewError("--outside needs a command")
-    try:
-        module = importlib.import_module("jantaku.review.outside")
-    except ImportError:
-        raise ReviewError("this installation has no outside reviewer support (jantaku.review.outside)") from None
-    return module.outside_values(lines, seat, argv)
+    return outside_values(lines, seat, argv)
 
 
 def make(source: str, seat: int, outside: str | None = None) -> dict[str, Any]:

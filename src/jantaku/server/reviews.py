@@ -9,7 +9,6 @@ game all the same (``GameSources.get``): a running game is never reviewed.
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -17,7 +16,9 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Path, Query
 
+from jantaku.review.outside import outside_values
 from jantaku.review.reviewer import review
+from jantaku.server.config import Settings
 from jantaku.server.sources import GameSources, Source, SourceError
 
 #: reviews kept (an East-South game's is about 200 KB of JSON)
@@ -30,13 +31,13 @@ MAX_SEAT = 3
 OUTSIDE_SECONDS = 120.0
 
 
-def configured_outside(settings: object) -> tuple[tuple[str, ...] | None, float]:
+def configured_outside(settings: Settings | None) -> tuple[tuple[str, ...] | None, float]:
     """The outside reviewer's argument list (None: none configured) and its seconds, from the server's settings
-    (``Settings.outside_reviewer()`` and ``reviewer_seconds``; settings without them configure none)."""
-    command = getattr(settings, "outside_reviewer", None)
-    argv = command() if callable(command) else None
-    seconds = float(getattr(settings, "reviewer_seconds", OUTSIDE_SECONDS))
-    return (tuple(argv) if argv else None), seconds
+    (``Settings.outside_reviewer()`` and ``reviewer_seconds``)."""
+    if settings is None:
+        return None, OUTSIDE_SECONDS
+    argv = settings.outside_reviewer()
+    return (tuple(argv) if argv else None), float(settings.reviewer_seconds)
 
 
 class Reviews:
@@ -89,8 +90,7 @@ class Reviews:
             raise HTTPException(400, f"seat {seat} is not at this table (seats 0..{players - 1})")
         theirs = None
         if self.outside is not None:
-            module = importlib.import_module("jantaku.review.outside")
-            theirs = module.outside_values(source.lines, seat, list(self.outside), timeout=self.seconds)
+            theirs = outside_values(source.lines, seat, list(self.outside), timeout=self.seconds)
         try:
             out = review(source.lines, seat, names=source.names, outside=theirs)
         except ValueError as exc:
@@ -99,7 +99,7 @@ class Reviews:
         return {"id": source.id, **out}
 
 
-def review_router(sources_of: Callable[[], GameSources], settings: object = None) -> APIRouter:
+def review_router(sources_of: Callable[[], GameSources], settings: Settings | None = None) -> APIRouter:
     """The review endpoint on the sources ``sources_of()`` gives (the app's, made at start); ``settings``: the
     server's, for the outside reviewer (``configured_outside``)."""
     router = APIRouter()
