@@ -7,7 +7,6 @@ a desktop and on phones (screenshots in test-artifacts/); and a review that cann
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
 import sys
@@ -19,7 +18,6 @@ import pytest
 
 from jantaku.engine import Game
 from jantaku.rules import preset
-from jantaku.web import STATIC_DIR
 from tests.browser.conftest import WATCH_BUTTONS, watch
 from tests.browser.helpers import ARTIFACTS, LiveServer, expect
 
@@ -115,15 +113,6 @@ def number(text: str) -> float:
     return float(found.group(0).replace(",", "").replace("−", "-"))
 
 
-#: the viewer's page and the reviews' API, built beside this panel: without them there is nothing to follow a loss in
-NEEDS_VIEWER = pytest.mark.skipif(
-    not (STATIC_DIR / "js" / "screens" / "replay.js").exists()
-    or importlib.util.find_spec("jantaku.server.reviews") is None,
-    reason="the replay viewer (screens/replay.js) or the reviews' API (server/reviews.py) is not here yet",
-)
-
-
-@NEEDS_VIEWER
 @pytest.mark.parametrize(
     ("lang", "size"),
     [("en", "desktop"), ("ja", "desktop"), ("en", "phone"), ("ja", "phone"), ("en", "phone-landscape")],
@@ -208,7 +197,6 @@ def test_a_review_that_cannot_be_had_says_so_and_offers_a_retry(server: LiveServ
     expect(page.locator("#review-host .review-retry")).to_be_visible()
 
 
-@NEEDS_VIEWER
 def test_every_decision_is_listed_by_hand_and_a_call_shows_its_tiles(server: LiveServer, pages: Pages) -> None:
     record(server, finished_game())
     page = pages.open("en", "desktop")
@@ -242,10 +230,7 @@ def test_every_decision_is_listed_by_hand_and_a_call_shows_its_tiles(server: Liv
 STANDIN = Path(__file__).resolve().parents[1] / "review" / "mjai_reviewer_standin.py"
 
 
-@NEEDS_VIEWER
 def test_the_outside_reviewers_values_stand_beside_the_cpus(browser: Any, tmp_path: Path, pages: Pages) -> None:
-    if not STANDIN.exists() or importlib.util.find_spec("jantaku.review.outside") is None:
-        pytest.skip("the outside reviewer is not here yet")
     live = LiveServer(tmp_path, reviewer=f"{sys.executable} {STANDIN}").start()
     try:
         record(live, finished_game())
