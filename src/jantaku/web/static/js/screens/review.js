@@ -39,7 +39,7 @@ function load(id, seat) {
   if (!fetched.has(key)) {
     const promise = fetch(`/api/reviews/${encodeURIComponent(id)}?seat=${seat}`).then(async (response) => {
       const body = await response.json().catch(() => null);
-      if (!response.ok) throw new Error((body && (body.detail || body.message)) || `HTTP ${response.status}`);
+      if (!response.ok) throw new Error(typeof body?.detail === "string" ? body.detail : `HTTP ${response.status}`);
       return body;
     });
     promise.catch(() => fetched.delete(key));
