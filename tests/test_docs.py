@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from jantaku.formats import convert
+
 ROOT = Path(__file__).resolve().parents[1]
 SUFFIXES = {".py", ".md", ".js", ".css", ".html", ".toml", ".txt", ".cfg", ".yml", ".yaml", ""}
 TREES = [
@@ -93,6 +95,23 @@ def links() -> list[tuple[Path, str]]:
 def test_the_docs_link_to_each_other() -> None:
     targets = {(rel(doc), target) for doc, target in links()}
     assert ("README.md", "docs/rules.md") in targets and ("README.md", "docs/architecture.md") in targets
+
+
+def test_the_readme_links_every_document() -> None:
+    """A reader finds every page from the README's list."""
+    targets = {target.partition("#")[0] for doc, target in links() if rel(doc) == "README.md"}
+    assert {rel(d) for d in DOCS[1:]} - targets == set()
+
+
+def test_the_proxy_example_lets_a_replay_upload_through() -> None:
+    """docs/operations.md's nginx site bounds request bodies at 64 KB; the replay viewer's uploads take a log of up
+    to the converter's bound, so their location must allow that much."""
+    text = (ROOT / "docs" / "operations.md").read_text(encoding="utf-8")
+    block = re.search(r"location = /api/replays \{(.*?)\}", text, re.S)
+    assert block is not None
+    size = re.search(r"client_max_body_size\s+(\d+)([km])", block.group(1))
+    assert size is not None
+    assert int(size.group(1)) * {"k": 1024, "m": 1024 * 1024}[size.group(2)] >= convert.MAX_BYTES
 
 
 @pytest.mark.parametrize(("doc", "target"), links(), ids=lambda v: rel(v) if isinstance(v, Path) else v)

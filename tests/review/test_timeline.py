@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from jantaku.engine import Game
 from jantaku.review.timeline import RESULTS, apply, diff, frame, timeline
-from jantaku.review.walk import Step, walk
+from jantaku.review.walk import Point, Step, walk
 from jantaku.rules import preset
 from jantaku.sim.play import play_game
 from tests.test_stdlib_only import test_core_imports_only_the_standard_library as imports_only_the_stdlib
@@ -217,6 +217,34 @@ def test_a_seat_sees_nothing_it_could_not_see_at_the_table(
                 continue  # a hand's end shows hands and the wall to everyone
             public = [e for e in events if not (e["type"] == "power" and e.get("actor") == seat)]
             assert not tile_ids(public) & hidden, (seat, step.index, public)
+
+
+@pytest.mark.parametrize(("name", "options", "powers"), [g[1:] for g in HIDDEN_GAMES], ids=[g[0] for g in HIDDEN_GAMES])
+def test_a_seat_is_not_told_who_passed_a_claim(name: str, options: dict[str, Any], powers: Any) -> None:
+    """Whoever passes last closes a claim window, and the step it closes names no decider in another seat's replay:
+    the live table never said who could have called (``must_act`` is the viewer's alone)."""
+    log = played(name, 11, options, powers)
+    passes: set[int] = set()  # the steps a pass closed
+    last = None
+    for item in walk(log):
+        if isinstance(item, Point):
+            last = item.action.type
+            continue
+        if last == "pass":
+            passes.add(item.index)
+        last = None
+    unseen = 0
+    for seat in range(Game.replay(log).rules.players):
+        data = timeline(log, seat)
+        for step in steps_of(log):
+            shown = data["steps"][step.index]["actor"]
+            if step.index in passes and step.actor not in (None, seat):
+                unseen += 1
+                assert shown is None, (seat, step.index)
+            else:
+                assert shown == step.actor, (seat, step.index)
+    assert unseen > 0  # the game had such a step
+    assert [s["actor"] for s in timeline(log, None)["steps"]] == [s.actor for s in steps_of(log)]
 
 
 def test_the_check_finds_what_all_open_shows() -> None:

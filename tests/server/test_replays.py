@@ -6,17 +6,22 @@ too big; the page at ``/replay/{id}``; the JSON compressed on the way."""
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from jantaku.engine import Game
 from jantaku.formats import convert
 from jantaku.review.timeline import apply
 from jantaku.rules import preset
+from jantaku.server.replays import UPLOADING, TimelineCache, replay_router
+from jantaku.server.sources import GameSources, Source
 from jantaku.server.store import Store
 from tests.formats.corpus import corpus_path
 from tests.server.helpers import play_to_end, table
@@ -123,6 +128,7 @@ REFUSED: list[tuple[str, str, int, str]] = [
     ("an upload no longer kept", "/api/replays/up-0123456789abcdef", 404, "upload the file again"),
     ("a seat past four", f"/api/replays/{RIICHI}?seat=4", 400, "seat"),
     ("a seat that is not a number", f"/api/replays/{RIICHI}?seat=east", 400, "seat"),
+    ("a seat in digits int() does not read", f"/api/replays/{RIICHI}?seat=%C2%B3", 400, "seat"),
     ("a fourth seat in sanma", f"/api/replays/{SANMA}?seat=3", 400, "seats 0 to 2"),
     ("an overlong id", "/api/replays/" + "x" * 65, 422, ""),
 ]
@@ -205,6 +211,63 @@ def test_a_file_too_big_is_refused(games: Any, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(convert, "MAX_BYTES", 1000)
     res = client.post("/api/replays", params={"name": "game.json"}, content=tenhou6_file(made))
     assert res.status_code == 413 and "larger than" in res.json()["detail"]
+
+
+class HeldSources(GameSources):
+    """Uploads that are read only when the test lets them."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(store)
+        self.reading = threading.Semaphore(0)
+        self.go = threading.Event()
+
+    def upload(self, data: bytes, filename: str) -> Source:
+        self.reading.release()
+        self.go.wait(10)
+        return super().upload(data, filename)
+
+
+def test_uploads_past_the_few_read_at_once_are_told_to_come_back(games: Any, tmp_path: Path) -> None:
+    """Each upload being read holds many times its 20 MB in memory and a worker thread: past ``UPLOADING`` at once
+    the server answers 503 (``Retry-After``) at once instead of reading more."""
+    client, made = games
+    held = HeldSources(client.app.state.store)  # type: ignore[attr-defined]
+    page = tmp_path / "index.html"
+    page.write_text("<!doctype html>")
+    app = FastAPI()
+    app.include_router(replay_router(lambda: held, page))
+    body = tenhou6_file(made)
+    with TestClient(app) as small:
+
+        def post() -> Any:
+            return small.post("/api/replays", params={"name": "game.json"}, content=body)
+
+        with ThreadPoolExecutor(UPLOADING + 1) as pool:
+            first = [pool.submit(post) for _ in range(UPLOADING)]
+            for _ in range(UPLOADING):
+                assert held.reading.acquire(timeout=10)
+            late = pool.submit(post)
+            try:
+                answer = late.result(timeout=5)
+            finally:
+                held.go.set()
+            assert [f.result().status_code for f in first] == [200] * UPLOADING
+        assert answer.status_code == 503 and answer.headers["Retry-After"]
+        assert post().status_code == 200  # free again
+
+
+def test_the_timelines_kept_are_bounded_by_their_size_too(games: Any) -> None:
+    """Past ``chars`` characters the oldest timelines go (an uploaded game can be long); one too big for the whole
+    bound is served and not kept."""
+    _client, made = games
+    sources = [Source(game_id, tuple(made[game_id].log), (), "stored", "ours") for game_id, *_ in GAMES]
+    sizes = [len(TimelineCache().get(s, None)) for s in sources]
+    cache = TimelineCache(size=8, chars=sizes[1] + sizes[2])
+    texts = [cache.get(s, None) for s in sources]
+    assert list(cache.kept) == [(SANMA, None), (ZUNG_JUNG, None)] and cache.held == sizes[1] + sizes[2]
+    assert texts == [TimelineCache().get(s, None) for s in sources]
+    tiny = TimelineCache(chars=10)
+    assert tiny.get(sources[0], 0) and not tiny.kept and tiny.held == 0
 
 
 def test_the_replay_page_is_the_client(games: Any) -> None:

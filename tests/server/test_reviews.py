@@ -105,11 +105,33 @@ def test_a_seat_the_game_has_not_is_a_bad_request() -> None:
 def test_reviews_are_kept_by_id_and_seat(game: Game) -> None:
     reviews = Reviews(size=2)
     first = reviews.get(source_of(game), 0)
-    assert reviews.get(source_of(game), 0) is first and reviews.computed == 1
+    assert reviews.get(source_of(game), 0) == first and reviews.computed == 1
     reviews.get(source_of(game), 1)
     reviews.get(source_of(game), 2)  # the oldest (seat 0) falls out
     reviews.get(source_of(game), 0)
     assert reviews.computed == 4
+
+
+def test_a_kept_review_shows_the_names_as_they_are_now(game: Game) -> None:
+    """A deleted account's seats are renamed in the stored games: a review kept from before shows the new name."""
+    reviews = Reviews()
+    before = reviews.get(source_of(game, names=("Ann", "Bob", "Cy", "Di")), 0)
+    after = reviews.get(source_of(game, names=("deleted player", "Bob", "Cy", "Di")), 0)
+    assert reviews.computed == 1
+    assert before["names"][0] == "Ann" and after["names"][0] == "deleted player"
+    assert {**after, "names": before["names"]} == before
+
+
+def test_the_reviews_kept_are_bounded_by_their_decisions_too(game: Game) -> None:
+    """A long uploaded game's review is large: past ``decisions`` decisions kept the oldest reviews go, and one too
+    large for the whole bound is served but not kept."""
+    sizes = [Reviews().get(source_of(game), seat)["summary"]["decisions"] for seat in range(3)]
+    reviews = Reviews(decisions=sizes[1] + sizes[2])
+    for seat in range(3):
+        reviews.get(source_of(game), seat)
+    assert list(reviews.kept) == [("s1", 1), ("s1", 2)] and reviews.held == sizes[1] + sizes[2]
+    tiny = Reviews(decisions=1)
+    assert tiny.get(source_of(game), 0)["decisions"] and not tiny.kept and tiny.held == 0
 
 
 class Slow(Reviews):
@@ -128,7 +150,7 @@ class Slow(Reviews):
         time.sleep(0.05)
         with self.count_lock:
             self.running -= 1
-        return {"id": source.id, "seat": seat}
+        return {"id": source.id, "seat": seat, "decisions": []}
 
 
 def test_at_most_two_reviews_are_computed_at_once(game: Game) -> None:
@@ -139,6 +161,48 @@ def test_at_most_two_reviews_are_computed_at_once(game: Game) -> None:
     for t in threads:
         t.join()
     assert slow.most == 2
+
+
+class Held(Reviews):
+    """A computation that runs until the test lets it end."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.started = threading.Event()
+        self.go = threading.Event()
+
+    def compute(self, source: Source, seat: int) -> dict[str, Any]:
+        self.started.set()
+        self.go.wait(10)
+        return {"id": source.id, "seat": seat, "decisions": []}
+
+
+def test_a_busy_reviewer_answers_at_once_instead_of_holding_a_thread(game: Game) -> None:
+    """Each waiting request holds a worker thread the other endpoints share: past the few allowed to wait, a request
+    is told to come back (503, ``Retry-After``) rather than queued; a review kept is served all the same."""
+    held = Held(parallel=1, waiting=0)
+    first = threading.Thread(target=held.get, args=(source_of(game, "g0"), 0))
+    first.start()
+    assert held.started.wait(10)
+    answers: list[Any] = []
+
+    def second() -> None:
+        try:
+            answers.append(held.get(source_of(game, "g1"), 0))
+        except Exception as exc:
+            answers.append(exc)
+
+    late = threading.Thread(target=second)
+    late.start()
+    late.join(2)
+    waited = late.is_alive()
+    held.go.set()
+    first.join()
+    late.join()
+    assert not waited
+    assert getattr(answers[0], "status_code", None) == 503 and answers[0].headers["Retry-After"]
+    assert held.get(source_of(game, "g0"), 0)["id"] == "g0"  # kept: no turn needed
+    assert held.get(source_of(game, "g1"), 0)["id"] == "g1"  # free again
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ import pytest
 from jantaku.engine import Game
 from jantaku.formats import convert
 from jantaku.rules import preset
+from jantaku.server import sources as sources_module
 from jantaku.server.sources import GameSources, SourceError, upload_id
 from jantaku.server.store import Store
 from tests.formats.corpus import corpus_path
@@ -91,6 +92,10 @@ def mjlog_bytes() -> bytes:
     return corpus_path(MJLOG).read_bytes()
 
 
+def ours_plain(game: Game) -> bytes:
+    return convert.write(game, "ours").encode()
+
+
 def ours_gzipped(game: Game) -> bytes:
     return gzip.compress(convert.write(game, "ours").encode())
 
@@ -126,6 +131,33 @@ def test_only_the_last_uploads_are_kept(sources: GameSources, game: Game) -> Non
     with pytest.raises(SourceError, match="upload the file again") as caught:
         sources.get(second.id)
     assert caught.value.status == 404
+
+
+def test_the_uploads_kept_are_bounded_by_their_size_too(sources: GameSources, game: Game) -> None:
+    """A few long files must not fill the memory before their number is reached: past ``chars`` characters of logs
+    the oldest go, the newest always stays (its viewer asks for it next)."""
+    files = [(ours_gzipped(game), "a.jsonl.gz"), (tenhou6_bytes(game), "b.json"), (ours_plain(game), "c.jsonl")]
+    sizes = [sum(len(line) for line in GameSources(sources.store).upload(*f).lines) for f in files]
+    small = GameSources(sources.store, uploads=8, chars=sizes[1] + sizes[2])
+    first, second, third = (small.upload(*f) for f in files)
+    assert small.get(second.id) == second and small.get(third.id) == third
+    with pytest.raises(SourceError, match="upload the file again"):
+        small.get(first.id)
+    tiny = GameSources(sources.store, chars=10)
+    assert tiny.get(tiny.upload(ours_gzipped(game), "a.jsonl.gz").id).lines == tuple(game.log)
+
+
+def test_a_game_too_long_to_replay_is_refused(
+    sources: GameSources, game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A made-up record within the file's bound can hold far more hands than a game; its replay and review cost
+    time and memory in its length, so a game past ``MAX_LINES`` of our log is refused as too big."""
+    monkeypatch.setattr(sources_module, "MAX_LINES", len(game.log) - 1)
+    with pytest.raises(SourceError, match="too long") as caught:
+        sources.upload(ours_plain(game) + b"\n", "long.jsonl")
+    assert caught.value.status == 413
+    monkeypatch.setattr(sources_module, "MAX_LINES", len(game.log))
+    assert sources.upload(ours_plain(game) + b"\n\n", "long.jsonl").lines == tuple(game.log)
 
 
 # (name, bytes, file name, status, words of the message)

@@ -18,10 +18,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from jantaku.engine import Game
+from jantaku.engine.actions import DeclareNoten, DeclareTenpai, Pass
 from jantaku.engine.events import Event, redact
 from jantaku.engine.match import MatchState
 from jantaku.engine.view import seat_view
-from jantaku.review.walk import Step, walk
+from jantaku.review.walk import Point, Step, walk
 
 #: A path into a frame (dict keys and list indices) and a patch: ``[path, value]`` sets, ``[path]`` deletes a key.
 Path = list[str | int]
@@ -29,6 +30,9 @@ Patch = list[list[Any]]
 
 #: the events that end a hand: a result the hands index lists
 RESULTS = ("hora", "ryukyoku")
+#: decisions the table does not show: who passed a claim, or who was asked to declare tenpai (only a waiting seat
+#: is), is another seat's secret, so a seat's replay names no decider for the step such a decision closes
+UNSEEN = (Pass, DeclareTenpai, DeclareNoten)
 
 
 # ------------------------------------------------------------------------------------------------- patches
@@ -124,8 +128,10 @@ def timeline(lines: Sequence[str], seat: int | None) -> dict[str, Any]:
     hands: list[dict[str, Any]] = []
     previous: dict[str, Any] | None = None
     game: Game | None = None
+    decided: Point | None = None
     for item in walk(lines):
-        if not isinstance(item, Step):
+        if isinstance(item, Point):
+            decided = item
             continue
         game = item.game
         if item.index == 0 and seat is not None and not 0 <= seat < game.rules.players:
@@ -136,7 +142,11 @@ def timeline(lines: Sequence[str], seat: int | None) -> dict[str, Any]:
             current = frame(game, seat)
             patch = [[[], current]] if previous is None else diff(previous, current)
             previous = current
-        steps.append({"events": _events(item.events, seat), "actor": item.actor, "hand": item.hand, "patch": patch})
+        actor = item.actor
+        if seat is not None and actor != seat and decided is not None and isinstance(decided.action, UNSEEN):
+            actor = None
+        decided = None
+        steps.append({"events": _events(item.events, seat), "actor": actor, "hand": item.hand, "patch": patch})
         _index(hands, item)
     if game is None:  # (walk yields the deal first, or raises)
         raise ValueError("the log has no game")

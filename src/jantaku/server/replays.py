@@ -26,16 +26,26 @@ from jantaku.server.sources import GameSources, Source, SourceError
 
 #: how many timelines are kept as JSON text (an East-South game's is about 0.6 MB)
 CACHED = 16
+#: and the most characters they hold together: an uploaded game may be far longer than a game played here
+CACHED_CHARS = 32 * 1024 * 1024
 #: the most seats a game has (4); a seat past the game's own is refused by the timeline
 MAX_SEAT = 3
+#: uploads read and replayed at once (a file of up to 20 MB becomes many times that in memory while it is read, and
+#: a second of CPU time): past them an upload is answered 503 at once, its body already refused
+UPLOADING = 2
+#: what a busy server asks the browser to wait, in seconds (``Retry-After``)
+RETRY_AFTER = 5
 
 
 class TimelineCache:
-    """The JSON text of the last ``size`` timelines by (source id, seat); safe across the worker threads."""
+    """The JSON text of the last ``size`` timelines by (source id, seat), at most ``chars`` characters of them
+    together; safe across the worker threads."""
 
-    def __init__(self, size: int = CACHED) -> None:
+    def __init__(self, size: int = CACHED, chars: int = CACHED_CHARS) -> None:
         self.size = size
+        self.chars = chars
         self.kept: OrderedDict[tuple[str, int | None], str] = OrderedDict()
+        self.held = 0  # characters of the texts kept
         self.lock = threading.Lock()
 
     def get(self, source: Source, seat: int | None) -> str:
@@ -51,9 +61,12 @@ class TimelineCache:
         except ValueError as exc:  # a seat the game has not (a log that does not replay cannot be stored)
             raise HTTPException(400, str(exc)) from None
         with self.lock:
-            self.kept[key] = text
-            while len(self.kept) > self.size:
-                self.kept.popitem(last=False)
+            if key not in self.kept:  # (another request may have computed it meanwhile)
+                self.kept[key] = text
+                self.held += len(text)
+            self.kept.move_to_end(key)
+            while self.kept and (len(self.kept) > self.size or self.held > self.chars):
+                self.held -= len(self.kept.popitem(last=False)[1])
         return text
 
 
@@ -70,7 +83,7 @@ def parse_seat(seat: str) -> int | None:
     """``all`` (every hand open: None) or a seat number; 400 otherwise."""
     if seat == "all":
         return None
-    if seat.isdigit() and int(seat) <= MAX_SEAT:
+    if seat.isascii() and seat.isdigit() and int(seat) <= MAX_SEAT:  # (str.isdigit also passes "³", which int refuses)
         return int(seat)
     raise HTTPException(400, f"seat is 'all' or a seat number from 0 to {MAX_SEAT}, not {seat[:10]!r}")
 
@@ -96,12 +109,16 @@ async def read_bounded(request: Request, limit: int) -> bytes:
 
 
 def replay_router(
-    sources_of: Callable[[], GameSources], index_html: FilePath, cache: TimelineCache | None = None
+    sources_of: Callable[[], GameSources],
+    index_html: FilePath,
+    cache: TimelineCache | None = None,
+    uploading: int = UPLOADING,
 ) -> APIRouter:
     """The replay endpoints on the sources ``sources_of()`` gives (the app's, made at start); ``index_html`` is
-    the page served at ``/replay/{id}``."""
+    the page served at ``/replay/{id}``; at most ``uploading`` uploads are read into games at once."""
     router = APIRouter()
     timelines = cache or TimelineCache()
+    busy = [0]  # uploads being read into games (counted on the event loop's thread alone)
     seat_query = Query("all", max_length=10, description="'all' (every hand open) or a seat number: that seat's view")
 
     @router.get("/api/replays/{source_id}", tags=["replays"])
@@ -124,14 +141,22 @@ def replay_router(
     ) -> Response:
         """A game log file (the request's body: ours, mjai lines, tenhou.net/6 JSON or a Tenhou mjlog, gzipped or
         not) answered as ``GET /api/replays/{id}`` answers, with the upload's ``id`` to ask for other seats and
-        for its review. 413 past the converter's bound, 400 with the converter's reason when it cannot be read."""
+        for its review. 413 past the converter's bound, 400 with the converter's reason when it cannot be read, 503
+        while the server reads as many other files as it reads at once."""
         chosen = parse_seat(seat)
         data = await read_bounded(request, convert.MAX_BYTES)
+        if busy[0] >= uploading:
+            raise HTTPException(
+                503, "the server is reading other files: try again shortly", {"Retry-After": str(RETRY_AFTER)}
+            )
+        busy[0] += 1
         try:
             source = await run_in_threadpool(sources_of().upload, data, name)
+            body = await run_in_threadpool(timelines.get, source, chosen)
         except SourceError as exc:
             raise refused(exc) from None
-        body = await run_in_threadpool(timelines.get, source, chosen)
+        finally:
+            busy[0] -= 1
         return answer(source, body)
 
     @router.get("/replay/{source_id}", include_in_schema=False)

@@ -24,6 +24,13 @@ UPLOAD_PREFIX = "up-"
 UNPACKED_TOO_BIG = "unpacks to more than"
 #: the longest file name kept of an upload (its extension and a Tenhou log id in it matter; the rest does not)
 MAX_NAME = 200
+#: the most characters of our log the kept uploads hold together (an East-South game's log is 100-200 KB): the
+#: uploads are bounded by their number and by their size, since a file of up to ``convert.MAX_BYTES`` may be kept
+UPLOADS_CHARS = 32 * 1024 * 1024
+#: the most lines of our log an upload's game may have: a long East-South game has about 3,500, but a made-up
+#: record within the file's bound can hold far more hands (an aborted hand renews the dealer without end), and a
+#: game's replay and review cost time and memory in its length
+MAX_LINES = 30_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,13 +62,16 @@ def upload_id(data: bytes) -> str:
 
 
 class GameSources:
-    """Stored games through ``store``, uploads in memory (the last ``uploads`` of them). Safe to call from the
+    """Stored games through ``store``, uploads in memory (the last ``uploads`` of them, at most ``chars``
+    characters of logs together, the newest always kept). Safe to call from the
     server's worker threads at once (the endpoints are synchronous)."""
 
-    def __init__(self, store: Store, uploads: int = 32) -> None:
+    def __init__(self, store: Store, uploads: int = 32, chars: int = UPLOADS_CHARS) -> None:
         self.store = store
         self.capacity = max(1, uploads)
+        self.chars = chars
         self._uploads: OrderedDict[str, Source] = OrderedDict()
+        self._kept = 0  # characters of the kept uploads' logs
         self._lock = threading.Lock()
 
     def get(self, source_id: str) -> Source:
@@ -89,8 +99,8 @@ class GameSources:
 
     def upload(self, data: bytes, filename: str) -> Source:
         """A file in any format the converter reads (``filename``'s extension, or its content, says which), read
-        into our game and kept among the last uploads. ``SourceError`` 413 past ``convert.MAX_BYTES``, 400 with the
-        converter's reason when it cannot be read."""
+        into our game and kept among the last uploads. ``SourceError`` 413 past ``convert.MAX_BYTES`` or for a game
+        longer than ``MAX_LINES``, 400 with the converter's reason when it cannot be read."""
         if len(data) > convert.MAX_BYTES:
             raise SourceError(413, f"the file is larger than {convert.MAX_BYTES // (1024 * 1024)} MB")
         source_id = upload_id(data)
@@ -107,12 +117,20 @@ class GameSources:
         except convert.ConvertError as exc:  # a gzip that unpacks past the bound is too big, not unreadable
             status = 413 if UNPACKED_TOO_BIG in str(exc) else 400
             raise SourceError(status, str(exc)) from None
+        if len(log.game.log) > MAX_LINES:
+            raise SourceError(413, f"the game is too long to replay here: more than {MAX_LINES} lines of our log")
         players = log.game.rules.players
         names = tuple(log.names[:players]) if log.names else ("",) * players
         source = Source(source_id, tuple(log.game.log), names, "upload", fmt)
         with self._lock:
-            self._uploads[source_id] = source
+            if source_id not in self._uploads:
+                self._uploads[source_id] = source
+                self._kept += _chars(source)
             self._uploads.move_to_end(source_id)
-            while len(self._uploads) > self.capacity:
-                self._uploads.popitem(last=False)
+            while len(self._uploads) > 1 and (len(self._uploads) > self.capacity or self._kept > self.chars):
+                self._kept -= _chars(self._uploads.popitem(last=False)[1])
         return source
+
+
+def _chars(source: Source) -> int:
+    return sum(len(line) for line in source.lines)
