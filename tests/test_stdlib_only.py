@@ -22,6 +22,13 @@ CORE = [
     "jantaku.bots",
     "jantaku.sim",
     "jantaku.formats",
+    "jantaku.formats.convert",
+    "jantaku.bots.appraise",
+    "jantaku.review.walk",
+    "jantaku.review.timeline",
+    "jantaku.review.reviewer",
+    "jantaku.review.report",
+    "jantaku.review.outside",
 ]
 
 PROBE = """
