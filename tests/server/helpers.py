@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -300,9 +299,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def serve_env(tmp: Path, **env: str) -> dict[str, str]:
-    """The environment of a test's ``jantaku serve`` process: the fast settings, a SQLite file in ``tmp``, ``env``."""
-    return {
+@contextlib.contextmanager
+def uvicorn_process(tmp: Path, port: int | None = None, **env: str) -> Iterator[str]:
+    """``jantaku serve`` in a subprocess on a free port; yields the base URL (http://127.0.0.1:PORT)."""
+    port = port or free_port()
+    environ = {
         **os.environ,
         "JANTAKU_DB": f"sqlite:///{tmp / 'jantaku.db'}",
         "JANTAKU_CPU_DELAY": "0",
@@ -314,134 +315,26 @@ def serve_env(tmp: Path, **env: str) -> dict[str, str]:
         **{f"JANTAKU_{k.upper()}": str(v) for k, v in FAST.items() if k.startswith(("address_", "max_", "failed_"))},
         **env,
     }
-
-
-def wait_listening(port: int, failed: Callable[[], str | None]) -> None:
-    """Returns once the server on ``port`` accepts connections; raises with ``failed()``'s words (the process's
-    output, once it has ended) if it ends first or 30 s pass."""
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            out = failed()
-            if out is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start:\n{out or ''}") from None
-            time.sleep(0.05)
-
-
-@contextlib.contextmanager
-def uvicorn_process(tmp: Path, port: int | None = None, **env: str) -> Iterator[str]:
-    """``jantaku serve`` in a subprocess on a free port; yields the base URL (http://127.0.0.1:PORT)."""
-    port = port or free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "jantaku", "serve", "--port", str(port)],
-        env=serve_env(tmp, **env),
+        env=environ,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )
-
-    def failed() -> str | None:
-        if proc.poll() is None:
-            return None
-        return proc.stdout.read().decode() if proc.stdout else ""
-
+    url = f"http://127.0.0.1:{port}"
     try:
-        wait_listening(port, failed)
-        yield f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    out = proc.stdout.read().decode() if proc.stdout else ""
+                    raise RuntimeError(f"the server did not start:\n{out}") from None
+                time.sleep(0.05)
+        yield url
     finally:
         if proc.poll() is None:
             proc.kill()
         proc.wait(timeout=10)
-
-
-#: the parent of ``ServerForks``: it imports what ``jantaku serve`` imports once, then forks one server per line it
-#: reads (port, environment, log file) and answers the child's pid; the children are reaped as they die (SIGCHLD
-#: ignored), and each child runs the command line's own ``serve`` in the environment it was given
-FORK_PARENT = """
-import json, os, signal, sys
-import alembic.command, uvicorn
-import jantaku.cli.app, jantaku.server.app, jantaku.server.migrations, jantaku.server.transport
-signal.signal(signal.SIGCHLD, signal.SIG_IGN)
-for line in sys.stdin:
-    port, env, log = json.loads(line)
-    pid = os.fork()
-    if pid == 0:
-        code = 1
-        try:
-            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-            os.environ.clear()
-            os.environ.update(env)
-            out = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
-            os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
-            os.dup2(out, 1)
-            os.dup2(out, 2)
-            sys.argv = ["jantaku", "serve", "--port", str(port)]
-            jantaku.cli.app.app()
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 1
-        finally:
-            os._exit(code)
-    print(pid, flush=True)
-"""
-
-
-class ServerForks:
-    """``jantaku serve`` processes forked from one parent that has already imported the server, so that a test which
-    starts a server many times (the kill -9 sweep of test_durability.py) pays the imports (about a second of CPU)
-    once instead of at every start. Each server is still a process of its own, killed with SIGKILL: what a test
-    proves of a process killed mid-game holds for these as for ``uvicorn_process``."""
-
-    def __init__(self) -> None:
-        self.parent = subprocess.Popen(
-            [sys.executable, "-c", FORK_PARENT], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
-
-    def close(self) -> None:
-        assert self.parent.stdin is not None
-        self.parent.stdin.close()
-        self.parent.wait(timeout=10)
-
-    @contextlib.contextmanager
-    def serve(self, tmp: Path, **env: str) -> Iterator[str]:
-        """As ``uvicorn_process``: a server on a free port (its output in ``tmp``/server.log); yields the base URL,
-        and kills the server (SIGKILL) at the end of the block, returning once it is gone."""
-        assert self.parent.stdin is not None and self.parent.stdout is not None
-        port = free_port()
-        log = tmp / "server.log"
-        self.parent.stdin.write(json.dumps([port, serve_env(tmp, **env), str(log)]) + "\n")
-        self.parent.stdin.flush()
-        pid = int(self.parent.stdout.readline())
-
-        def failed() -> str | None:
-            return None if alive(pid) else log.read_text()
-
-        try:
-            wait_listening(port, failed)
-            yield f"http://127.0.0.1:{port}"
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-            deadline = time.monotonic() + 10
-            while alive(pid):
-                assert time.monotonic() < deadline, f"the server {pid} outlived SIGKILL"
-                time.sleep(0.01)
-
-
-def alive(pid: int) -> bool:
-    """Whether process ``pid`` is still there (a child of ``ServerForks``'s parent is reaped as it dies)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
-@contextlib.contextmanager
-def server_forks() -> Iterator[ServerForks]:
-    forks = ServerForks()
-    try:
-        yield forks
-    finally:
-        forks.close()

@@ -27,7 +27,7 @@ from sqlalchemy import event
 from websockets.sync.client import ClientConnection, connect
 
 from jantaku.engine import Game
-from tests.server.helpers import ServerForks, SocketClient, server_forks, simple_choice, table
+from tests.server.helpers import SocketClient, simple_choice, table, uvicorn_process
 from tests.server.test_persistence import Wire
 
 Msg = dict[str, Any]
@@ -72,23 +72,16 @@ def person(base: str) -> Iterator[tuple[SocketClient, ClientConnection]]:
 
 
 def kill_after_every_update(tmp_path: Path, kills: int) -> int:
-    """Play a game, killing the server after each of the first ``kills`` updates; returns how many kills. The
-    servers are forked from one parent that has imported the server once (``ServerForks``): each start costs the
-    server's own start-up only, not the imports, which were most of a restart's time."""
-    with server_forks() as forks:
-        return _kill_after_every_update(forks, tmp_path, kills)
-
-
-def _kill_after_every_update(forks: ServerForks, tmp_path: Path, kills: int) -> int:
-    env = {"JANTAKU_GRACE": "600"}  # nobody stands in for the person while the server restarts
+    """Play a game, killing the server after each of the first ``kills`` updates; returns how many kills."""
     db = tmp_path / "jantaku.db"
+    env = {"JANTAKU_GRACE": "600"}  # nobody stands in for the person while the server restarts
     seen: list[Msg] = []
     game_id = token = ""
     last: Msg | None = None
     answered: set[int] = set()  # the prompts answered since the last restart
     killed = 0
     while True:
-        with forks.serve(tmp_path, **env) as base, person(base) as (p, _conn):
+        with uvicorn_process(tmp_path, **env) as base, person(base) as (p, _conn):
             if not token:
                 token = str(p.hello("Keeper")["token"])
                 p.send({"type": "play_now", "settings": EAST})
