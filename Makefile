@@ -18,11 +18,12 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/jantaku serve
 
-# CI (.ci/run sets JANTAKU_CI=1) also runs the long differential sweeps marked `slow`.
-PYTEST_MARK := $(if $(JANTAKU_CI),,-m "not slow")
+# CI (.ci/run sets JANTAKU_CI=1) also runs the long differential sweeps marked `slow`, and its log lists the 25
+# slowest tests so that the suite's time can be watched from run to run.
+PYTEST_ARGS := $(if $(JANTAKU_CI),--durations=25,-m "not slow")
 
 test: $(STAMP) browser-deps pg-deps $(MJAI_VENV)/.stamp
-	$(BIN)/python -m pytest $(PYTEST_MARK)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
