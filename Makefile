@@ -20,10 +20,17 @@ run: $(STAMP)
 
 # CI (.ci/run sets JANTAKU_CI=1) also runs the long differential sweeps marked `slow`, and its log lists the 25
 # slowest tests so that the suite's time can be watched from run to run.
-PYTEST_ARGS := $(if $(JANTAKU_CI),--durations=25,-m "not slow")
+PYTEST_ARGS := $(if $(JANTAKU_CI),--durations=25,)
+SLOW := $(if $(JANTAKU_CI),,and not slow)
+# The suite runs in PYTEST_WORKERS processes (pytest-xdist: CI has 2 cores), a test file to one worker so that a
+# module's shared fixtures are made once; each worker has its own browser and servers on ports of their own, and
+# the PostgreSQL server tests/conftest.py starts is shared (a scratch schema per test). The tests marked `serial`
+# (they time messages, or count what a busy machine would change) run after, alone.
+PYTEST_WORKERS ?= 2
 
 test: $(STAMP) browser-deps pg-deps $(MJAI_VENV)/.stamp
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadfile -m "not serial $(SLOW)" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "serial $(SLOW)" $(PYTEST_ARGS)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy

@@ -277,6 +277,7 @@ def test_one_address_makes_only_so_many_accounts_an_hour(client: TestClient) -> 
 PAIRS = 25
 
 
+@pytest.mark.serial
 def test_an_unknown_name_is_answered_like_a_wrong_password(client: TestClient) -> None:
     register(client, "Lee")
     client.cookies.clear()

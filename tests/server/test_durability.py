@@ -132,11 +132,13 @@ def kill_after_every_update(tmp_path: Path, kills: int) -> int:
         assert_stored(db, game_id, seen)
 
 
+@pytest.mark.serial
 def test_kill_9_after_each_of_the_first_updates_loses_nothing_shown(tmp_path: Path) -> None:
     assert kill_after_every_update(tmp_path, 12) == 12
 
 
 @pytest.mark.slow
+@pytest.mark.serial
 def test_kill_9_after_every_update_of_a_game_loses_nothing_shown(tmp_path: Path) -> None:
     assert kill_after_every_update(tmp_path, 10_000) > 50
 

@@ -311,6 +311,7 @@ class Timed(Recorder):
 WINDOW = 0.25
 
 
+@pytest.mark.serial
 def test_a_discard_looks_and_lasts_the_same_whether_or_not_another_seat_may_call(tmp_path: Path) -> None:
     """Ann plays against three CPUs with a claim window of 0.25 s. Every other seat's discard that Ann cannot
     call reaches her as an update of its own (the discard last, ``phase`` "claims", no prompt), and the next
