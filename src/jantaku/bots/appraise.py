@@ -8,18 +8,20 @@ one option, a red five is another). Outside reviewers map their own options onto
 ``appraise`` reads the seat's view only (``read_view``), like the CPU itself. Its ``choice`` is exactly what
 ``StrongBot(rules, seed).act(view)`` plays. Each option gets three numbers, in points and chances:
 
-- ``ev``: expected points. A discard (and a riichi discard) is ``StrongBot.evaluate``'s number: win chance ×
-  what the hand left is worth (riichi counted for a closed hand, riichi deposits on the table, the tenpai payment)
-  − deal-in chance × its cost × the pushes still to come. A plain discard that could be a riichi is valued without
-  riichi's han (dama), its win chance kept: riichi never scores less, so the numbers always favour it, and the
-  CPU's riichi or dama is a rule, not these numbers (dama on a hand already worth a mangan, or on any winning hand
-  as the leader in the last hand). A veiled discard: the discard's number with its deal-in risk lifted, less the
-  veil's 1,000 points. A win (tsumo, ron): its points by the scorer, with the honba and the deposits. A pass (and
-  an open kan's hand after it): the 13 tiles as they stand, win chance × value, no deal-in risk counted (nothing
-  is thrown now). A chi or pon: the best evaluated discard of the hand it makes. A closed or added kan, or a North
-  set aside: the hand left, as it stands. Nine terminals: 0 (a redeal: nobody scores). Tenpai or noten: the seat's
-  share of the noten payments, each count of other waiting seats equally likely. A superpower: the best
-  discard's number (what it tells or changes is not priced), Redraw plus ``StrongBot.redraw_gain``.
+- ``ev``: expected points. A discard (and a riichi discard) is ``StrongBot.evaluate``'s number: win chance × what the
+  hand left is worth (riichi counted for a closed hand, riichi deposits on the table, the tenpai payment) − deal-in
+  chance × its cost × the pushes still to come. A red five's discard (riichi, veil) is valued with the hand it leaves,
+  without that red five: one dora fewer than a plain copy's discard leaves, so the two keys differ where the dora
+  changes the hand's worth (the CPU itself throws a plain copy first). A plain discard that could be a riichi is
+  valued without riichi's han (dama), its win chance kept: riichi never scores less, so the numbers always favour it,
+  and the CPU's riichi or dama is a rule, not these numbers (dama on a hand already worth a mangan, or on any winning
+  hand as the leader in the last hand). A veiled discard: the discard's number with its deal-in risk lifted, less the
+  veil's 1,000 points. A win (tsumo, ron): its points by the scorer, with the honba and the deposits. A pass (and an
+  open kan's hand after it): the 13 tiles as they stand, win chance × value, no deal-in risk counted (nothing is
+  thrown now). A chi or pon: the best evaluated discard of the hand it makes. A closed or added kan, or a North set
+  aside: the hand left, as it stands. Nine terminals: 0 (a redeal: nobody scores). Tenpai or noten: the seat's share
+  of the noten payments, each count of other waiting seats equally likely. A superpower: the best discard's number
+  (what it tells or changes is not priced), Redraw plus ``StrongBot.redraw_gain``.
 - ``win``: the chance to win the hand from here (``strong.win_chance`` of the hand the option leaves; 1 for a win).
 - ``deal_in``: the chance the tile thrown now deals in, against the threats the strong CPU reads (a riichi, an
   open hand): its danger table. A call's: the discard it is followed by. 0 for everything that throws no tile.
@@ -210,6 +212,17 @@ def _discards(bot: StrongBot, r: Situation, kinds: set[int]) -> dict[int, tuple[
     return out
 
 
+def _thrown_red(r: Situation, reds: set[int]) -> Situation:
+    """``r`` with the red fives ``reds`` (own ids) read as plain fives: the situation in which ``StrongBot``'s
+    discard evaluation, which throws a plain copy of a kind before a red one (``tile_for_kind``) and counts the
+    red fives of the hand it holds, values the hand left by throwing a red five. That hand keeps the plain copies
+    and the other red fives but not the thrown one: one dora fewer than the kind's plain discard leaves."""
+    codes = list(r.codes)
+    for t in reds:
+        codes[t] = KIND_OF_ID[t]
+    return replace(r, codes=tuple(codes))
+
+
 def _dama(bot: StrongBot, r: Situation, base: _Numbers, o: DiscardOption) -> _Numbers:
     """The same discard as ``base`` without riichi: the hand's value without riichi's han (its win chance kept)."""
     with_riichi, _ = bot.hand_value(r, o, riichi=True)
@@ -321,6 +334,10 @@ def _numbers(bot: StrongBot, r: Situation, actions: list[Action]) -> dict[str, _
     out: dict[str, _Numbers] = {}
     kinds = {KIND_OF_ID[a.tile] for a in actions if isinstance(a, (Discard, Riichi))}
     scored = _discards(bot, r, kinds) if kinds else {}
+    # a red five thrown is valued with the hand it leaves (one dora fewer), not with the plain copy's hand
+    reds = {a.tile for a in actions if isinstance(a, (Discard, Riichi)) and r.is_red(a.tile)}
+    red_r = _thrown_red(r, reds)
+    red_scored = _discards(bot, red_r, {KIND_OF_ID[t] for t in reds}) if reds else {}
     riichi_kinds = {KIND_OF_ID[a.tile] for a in actions if isinstance(a, Riichi)}
     best = max((n for n, _ in scored.values()), key=lambda n: n.ev, default=_Numbers(0.0, 0.0, 0.0))
     threats = bot.threats(r) if scored else []
@@ -328,9 +345,10 @@ def _numbers(bot: StrongBot, r: Situation, actions: list[Action]) -> dict[str, _
     for a in actions:
         key = option_key(a, rules)
         if isinstance(a, (Discard, Riichi)):
-            n, o = scored[KIND_OF_ID[a.tile]]
+            red = a.tile in reds
+            n, o = (red_scored if red else scored)[KIND_OF_ID[a.tile]]
             if isinstance(a, Discard) and o.discard in riichi_kinds and o.shanten == 0:
-                n = _dama(bot, r, n, o)
+                n = _dama(bot, red_r if red else r, n, o)
             if isinstance(a, Discard) and a.veil:
                 lifted = sum(d[o.discard] * c for d, c in threats) * FUTURE[min(o.shanten, 3)] * scale
                 n = _Numbers(n.ev + lifted - VEIL_COST, n.win, 0.0)
