@@ -34,7 +34,9 @@ riichi no call that must throw a dangerous tile); kans only when they keep the h
 another's riichi; a North is set aside unless the hand needs it; nine terminals unless thirteen orphans is two
 tiles away; an open hand keeps a discard that leaves it a yaku; in Zung Jung the discards that keep the best
 shanten and acceptance are weighed, not all; superpowers by the rules of ``bots.powers``; tenpai is always
-declared.
+declared. One choice rates below by the CPU's own estimate rather than a rule: a five held only as a red copy,
+which ``StrongBot.evaluate``'s han estimate of a slow hand still counts once thrown, so the CPU can throw it
+where its number here (the hand it leaves) is below another discard's.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from jantaku.bots import efficiency
+from jantaku.bots.base import tile_for_kind
 from jantaku.bots.powers import VEIL_COST
 from jantaku.bots.reading import Situation, read_view
 from jantaku.bots.strong import FUTURE, ZJ_WIN_WORTH, StrongBot, win_chance, zung_jung_estimate
@@ -196,6 +199,18 @@ def _standing(bot: StrongBot, r: Situation) -> _Numbers:
 
 
 def _discards(bot: StrongBot, r: Situation, kinds: set[int]) -> dict[int, tuple[_Numbers, DiscardOption]]:
+    """Each discard kind's numbers for the copy the CPU throws (``tile_for_kind``: a plain copy first), valued
+    with the hand it leaves: a kind held only as red fives is evaluated without the red five thrown, which
+    ``StrongBot.evaluate``'s han estimate of a slow hand would still count (the hand's dora, 14 tiles held)."""
+    out = _evaluated(bot, r, kinds)
+    for kind in kinds:
+        pick = tile_for_kind(r, kind, [Discard(t) for t in r.tiles])
+        if pick is not None and r.is_red(pick.tile):
+            out.update(_evaluated(bot, _thrown_red(r, {pick.tile}), {kind}))
+    return out
+
+
+def _evaluated(bot: StrongBot, r: Situation, kinds: set[int]) -> dict[int, tuple[_Numbers, DiscardOption]]:
     """``StrongBot.evaluate`` of each discard kind, with its win chance and deal-in chance."""
     opts = efficiency.options(r, kinds)
     if not opts:
@@ -337,7 +352,7 @@ def _numbers(bot: StrongBot, r: Situation, actions: list[Action]) -> dict[str, _
     # a red five thrown is valued with the hand it leaves (one dora fewer), not with the plain copy's hand
     reds = {a.tile for a in actions if isinstance(a, (Discard, Riichi)) and r.is_red(a.tile)}
     red_r = _thrown_red(r, reds)
-    red_scored = _discards(bot, red_r, {KIND_OF_ID[t] for t in reds}) if reds else {}
+    red_scored = _evaluated(bot, red_r, {KIND_OF_ID[t] for t in reds}) if reds else {}
     riichi_kinds = {KIND_OF_ID[a.tile] for a in actions if isinstance(a, Riichi)}
     best = max((n for n, _ in scored.values()), key=lambda n: n.ev, default=_Numbers(0.0, 0.0, 0.0))
     threats = bot.threats(r) if scored else []
