@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any, cast
 
 import pytest
@@ -29,10 +30,12 @@ from jantaku.engine.actions import (
     Ron,
     Tsumo,
     action_from_json,
+    action_to_json,
 )
 from jantaku.engine.view import SeatView
 from jantaku.rules import preset
 from jantaku.rules.ruleset import RuleSet
+from jantaku.tiles import KIND_OF_ID, parse_tiles
 
 from .views import Ids, build_view
 
@@ -155,3 +158,80 @@ def test_appraisal_numbers(spec: dict[str, Any], key: str, check: Callable[[Appr
     ap = appraise(cast(SeatView, view), rules)
     assert ap.option(key) is not None
     assert check(ap)
+
+
+SANMA = preset("sanma")  # red 0p and 0s, no 5m at all
+PLAIN_FIVES = replace(STANDARD, red_fives=(0, 0, 0))
+TANYAO_WAIT = dict(hand="3405m234p678p88s3s", drawn="4s")  # a five thrown leaves 345m 234p 678p 34s 88s waiting
+RED_FIVES = [
+    pytest.param(
+        STANDARD, TANYAO_WAIT, None, "discard 0m", "<", "discard 5m", id="red-thrown-beside-a-plain-copy-costs-a-dora"
+    ),
+    pytest.param(
+        STANDARD,
+        dict(TANYAO_WAIT, riichi_on="5m"),
+        None,
+        "riichi 0m",
+        "<",
+        "riichi 5m",
+        id="riichi-on-the-red-costs-a-dora",
+    ),
+    pytest.param(
+        STANDARD,
+        dict(TANYAO_WAIT, riichi_on="5m"),
+        None,
+        "discard 0m",
+        "<",
+        "discard 5m",
+        id="dama-on-the-red-costs-a-dora",
+    ),
+    pytest.param(
+        STANDARD,
+        dict(hand="0m1379p2468s1357z", drawn="9m"),
+        dict(hand="5m1379p2468s1357z", drawn="9m"),
+        "discard 0m",
+        "==",
+        "discard 5m",
+        id="the-only-red-copy-leaves-the-hand-a-plain-five-leaves",
+    ),
+    pytest.param(
+        SANMA, dict(hand="05p1379s19m1357z", drawn="9m"), None, "discard 0p", "<", "discard 5p", id="sanma-red"
+    ),
+    pytest.param(
+        PLAIN_FIVES, dict(hand="55m1379p2468s135z", drawn="9m"), None, "discard 5m", "only", "", id="rules-without-reds"
+    ),
+]
+
+
+def appraise_spec(rules: RuleSet, spec: dict[str, Any]) -> tuple[Appraisal, SeatView]:
+    """The appraisal of a built view; ``riichi_on`` (a kind) adds a riichi on every own copy of it."""
+    spec = dict(spec)
+    riichi_on = spec.pop("riichi_on", None)
+    view = build_view(rules, Ids(rules), **spec)
+    if riichi_on is not None:
+        kind = parse_tiles(riichi_on)[0]
+        own = [t for t in view["own"]["tiles"] if KIND_OF_ID[t] == kind]
+        view["legal_actions"] += [action_to_json(Riichi(t)) for t in own]
+    return appraise(cast(SeatView, view), rules), cast(SeatView, view)
+
+
+@pytest.mark.parametrize(("rules", "spec", "twin", "key", "relation", "other"), RED_FIVES)
+def test_a_red_five_is_valued_with_the_hand_it_leaves(
+    rules: RuleSet, spec: dict[str, Any], twin: dict[str, Any] | None, key: str, relation: str, other: str
+) -> None:
+    """Throwing a red five leaves one dora fewer than throwing a plain copy of it: its option is worth less where
+    the hand's value differs (riichi and dama too), and exactly what the same hand with a plain five is worth when
+    it is the only copy. The CPU's own choice is unchanged: it throws a plain copy before the red one."""
+    ap, view = appraise_spec(rules, spec)
+    mine = ap.option(key)
+    assert mine is not None
+    assert ap.choice == option_key(StrongBot(rules).act(view), rules) and ap.choice[-2:] not in ("0m", "0p", "0s")
+    if relation == "<":
+        theirs = ap.option(other)
+        assert theirs is not None and mine.ev < theirs.ev and mine.win == theirs.win
+    elif relation == "==":
+        assert twin is not None and ap.option(other) is None
+        plain = appraise_spec(rules, twin)[0].option(other)
+        assert plain is not None and (mine.ev, mine.win) == (plain.ev, plain.win)
+    else:
+        assert [o.key for o in ap.options if o.key.endswith(("0m", "0p", "0s"))] == []

@@ -6,7 +6,7 @@ import copy
 import json
 import random
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -15,11 +15,16 @@ import pytest
 
 from jantaku.bots.appraise import appraise
 from jantaku.engine import Game
+from jantaku.engine.actions import Discard
+from jantaku.engine.table import tile_codes
 from jantaku.formats import convert
 from jantaku.review.reviewer import label, review, review_walk
 from jantaku.review.walk import Point, Step, walk
+from jantaku.rules import presets
 from jantaku.sim.play import play_game
+from jantaku.tiles import code_name
 
+from ..engine.helpers import stacked_game
 from ..formats.corpus import corpus_files, require_corpus
 
 
@@ -160,3 +165,38 @@ def test_a_tenhou_record_is_reviewed_through_our_log() -> None:
     log = convert.read_log(text, convert.detect(path.name, text))
     out: dict[str, Any] = review(log.game.log, 0, names=log.names or ())
     assert out["summary"]["decisions"] > 10
+
+
+STANDARD_HANDS = ("3405m234p678p88s3s", "1112223334445z", "6667778889999p", "1111999m1119s77z")
+SANMA_HANDS = ("3405p234s678s88s3s", "1112223334445z", "1119999m555666z")
+NO_RED_HANDS = ("3455m234p678p88s3s", *STANDARD_HANDS[1:])
+# the dealer, waiting on tanyao once a five goes (the red one a dora), throws a five
+RED_THROWS = [
+    pytest.param("standard", STANDARD_HANDS, "0m", "discard 5m", id="red-thrown-beside-a-plain-five-loses-a-dora"),
+    pytest.param("standard", STANDARD_HANDS, "5m", "discard 5m", id="plain-five-thrown-agrees"),
+    pytest.param("sanma", SANMA_HANDS, "0p", "riichi 5p", id="sanma-red-thrown-loses-more-than-a-plain-five"),
+    pytest.param("sanma", SANMA_HANDS, "5p", "riichi 5p", id="sanma-plain-five-thrown-loses-less"),
+    pytest.param("no-reds", NO_RED_HANDS, "5m", "riichi 5m", id="rules-without-reds-have-plain-fives-only"),
+]
+
+
+@pytest.mark.parametrize(("name", "hands", "thrown", "choice"), RED_THROWS)
+def test_a_red_five_thrown_for_a_plain_one_shows_its_loss(
+    name: str, hands: tuple[str, ...], thrown: str, choice: str
+) -> None:
+    """Throwing the red five leaves one dora fewer than a plain copy: every red option (discard, riichi) is worth
+    less than its plain twin, so a disagreement shows a loss above 0 and the red copy's loss is the larger. The
+    CPU's choice is a plain copy (the red one never, while a plain one is there)."""
+    rules = replace(presets.preset("standard"), red_fives=(0, 0, 0)) if name == "no-reds" else presets.preset(name)
+    game, _ = stacked_game(rules, hands, ["4s"])
+    codes = tile_codes(rules)
+    tile = next(t for t in game.table.seats[0].hand if code_name(codes[t]) == thrown)
+    game.apply(0, Discard(tile))
+    (d,) = review(game.log, 0)["decisions"]
+    ev = {o["key"]: o["ev"] for o in d["options"]}
+    assert (d["played"], d["choice"]) == (f"discard {thrown}", choice)
+    assert d["agree"] is (d["played"] == choice) and (d["loss"] > 0) is not d["agree"]
+    assert d["loss"] == round(ev[choice] - ev[d["played"]], 1) or d["agree"]
+    reds = [k for k in ev if k.endswith("0" + thrown[1])]
+    assert len(reds) == (0 if name == "no-reds" else 2)  # the discard and the riichi
+    assert all(ev[k] < ev[k[:-2] + "5" + thrown[1]] for k in reds)

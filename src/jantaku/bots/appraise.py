@@ -8,18 +8,20 @@ one option, a red five is another). Outside reviewers map their own options onto
 ``appraise`` reads the seat's view only (``read_view``), like the CPU itself. Its ``choice`` is exactly what
 ``StrongBot(rules, seed).act(view)`` plays. Each option gets three numbers, in points and chances:
 
-- ``ev``: expected points. A discard (and a riichi discard) is ``StrongBot.evaluate``'s number: win chance ×
-  what the hand left is worth (riichi counted for a closed hand, riichi deposits on the table, the tenpai payment)
-  − deal-in chance × its cost × the pushes still to come. A plain discard that could be a riichi is valued without
-  riichi's han (dama), its win chance kept: riichi never scores less, so the numbers always favour it, and the
-  CPU's riichi or dama is a rule, not these numbers (dama on a hand already worth a mangan, or on any winning hand
-  as the leader in the last hand). A veiled discard: the discard's number with its deal-in risk lifted, less the
-  veil's 1,000 points. A win (tsumo, ron): its points by the scorer, with the honba and the deposits. A pass (and
-  an open kan's hand after it): the 13 tiles as they stand, win chance × value, no deal-in risk counted (nothing
-  is thrown now). A chi or pon: the best evaluated discard of the hand it makes. A closed or added kan, or a North
-  set aside: the hand left, as it stands. Nine terminals: 0 (a redeal: nobody scores). Tenpai or noten: the seat's
-  share of the noten payments, each count of other waiting seats equally likely. A superpower: the best
-  discard's number (what it tells or changes is not priced), Redraw plus ``StrongBot.redraw_gain``.
+- ``ev``: expected points. A discard (and a riichi discard) is ``StrongBot.evaluate``'s number: win chance × what the
+  hand left is worth (riichi counted for a closed hand, riichi deposits on the table, the tenpai payment) − deal-in
+  chance × its cost × the pushes still to come. A red five's discard (riichi, veil) is valued with the hand it leaves,
+  without that red five: one dora fewer than a plain copy's discard leaves, so the two keys differ where the dora
+  changes the hand's worth (the CPU itself throws a plain copy first). A plain discard that could be a riichi is
+  valued without riichi's han (dama), its win chance kept: riichi never scores less, so the numbers always favour it,
+  and the CPU's riichi or dama is a rule, not these numbers (dama on a hand already worth a mangan, or on any winning
+  hand as the leader in the last hand). A veiled discard: the discard's number with its deal-in risk lifted, less the
+  veil's 1,000 points. A win (tsumo, ron): its points by the scorer, with the honba and the deposits. A pass (and an
+  open kan's hand after it): the 13 tiles as they stand, win chance × value, no deal-in risk counted (nothing is
+  thrown now). A chi or pon: the best evaluated discard of the hand it makes. A closed or added kan, or a North set
+  aside: the hand left, as it stands. Nine terminals: 0 (a redeal: nobody scores). Tenpai or noten: the seat's share
+  of the noten payments, each count of other waiting seats equally likely. A superpower: the best discard's number
+  (what it tells or changes is not priced), Redraw plus ``StrongBot.redraw_gain``.
 - ``win``: the chance to win the hand from here (``strong.win_chance`` of the hand the option leaves; 1 for a win).
 - ``deal_in``: the chance the tile thrown now deals in, against the threats the strong CPU reads (a riichi, an
   open hand): its danger table. A call's: the discard it is followed by. 0 for everything that throws no tile.
@@ -32,7 +34,9 @@ riichi no call that must throw a dangerous tile); kans only when they keep the h
 another's riichi; a North is set aside unless the hand needs it; nine terminals unless thirteen orphans is two
 tiles away; an open hand keeps a discard that leaves it a yaku; in Zung Jung the discards that keep the best
 shanten and acceptance are weighed, not all; superpowers by the rules of ``bots.powers``; tenpai is always
-declared.
+declared. One choice rates below by the CPU's own estimate rather than a rule: a five held only as a red copy,
+which ``StrongBot.evaluate``'s han estimate of a slow hand still counts once thrown, so the CPU can throw it
+where its number here (the hand it leaves) is below another discard's.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from jantaku.bots import efficiency
+from jantaku.bots.base import tile_for_kind
 from jantaku.bots.powers import VEIL_COST
 from jantaku.bots.reading import Situation, read_view
 from jantaku.bots.strong import FUTURE, ZJ_WIN_WORTH, StrongBot, win_chance, zung_jung_estimate
@@ -194,6 +199,18 @@ def _standing(bot: StrongBot, r: Situation) -> _Numbers:
 
 
 def _discards(bot: StrongBot, r: Situation, kinds: set[int]) -> dict[int, tuple[_Numbers, DiscardOption]]:
+    """Each discard kind's numbers for the copy the CPU throws (``tile_for_kind``: a plain copy first), valued
+    with the hand it leaves: a kind held only as red fives is evaluated without the red five thrown, which
+    ``StrongBot.evaluate``'s han estimate of a slow hand would still count (the hand's dora, 14 tiles held)."""
+    out = _evaluated(bot, r, kinds)
+    for kind in kinds:
+        pick = tile_for_kind(r, kind, [Discard(t) for t in r.tiles])
+        if pick is not None and r.is_red(pick.tile):
+            out.update(_evaluated(bot, _thrown_red(r, {pick.tile}), {kind}))
+    return out
+
+
+def _evaluated(bot: StrongBot, r: Situation, kinds: set[int]) -> dict[int, tuple[_Numbers, DiscardOption]]:
     """``StrongBot.evaluate`` of each discard kind, with its win chance and deal-in chance."""
     opts = efficiency.options(r, kinds)
     if not opts:
@@ -208,6 +225,17 @@ def _discards(bot: StrongBot, r: Situation, kinds: set[int]) -> dict[int, tuple[
         p = win_chance(o.shanten, o.total, r.live, wall) * (0.5 if furiten else 1.0)
         out[o.discard] = (_Numbers(ev, p, _deal_in(threats, o.discard)), o)
     return out
+
+
+def _thrown_red(r: Situation, reds: set[int]) -> Situation:
+    """``r`` with the red fives ``reds`` (own ids) read as plain fives: the situation in which ``StrongBot``'s
+    discard evaluation, which throws a plain copy of a kind before a red one (``tile_for_kind``) and counts the
+    red fives of the hand it holds, values the hand left by throwing a red five. That hand keeps the plain copies
+    and the other red fives but not the thrown one: one dora fewer than the kind's plain discard leaves."""
+    codes = list(r.codes)
+    for t in reds:
+        codes[t] = KIND_OF_ID[t]
+    return replace(r, codes=tuple(codes))
 
 
 def _dama(bot: StrongBot, r: Situation, base: _Numbers, o: DiscardOption) -> _Numbers:
@@ -321,6 +349,10 @@ def _numbers(bot: StrongBot, r: Situation, actions: list[Action]) -> dict[str, _
     out: dict[str, _Numbers] = {}
     kinds = {KIND_OF_ID[a.tile] for a in actions if isinstance(a, (Discard, Riichi))}
     scored = _discards(bot, r, kinds) if kinds else {}
+    # a red five thrown is valued with the hand it leaves (one dora fewer), not with the plain copy's hand
+    reds = {a.tile for a in actions if isinstance(a, (Discard, Riichi)) and r.is_red(a.tile)}
+    red_r = _thrown_red(r, reds)
+    red_scored = _evaluated(bot, red_r, {KIND_OF_ID[t] for t in reds}) if reds else {}
     riichi_kinds = {KIND_OF_ID[a.tile] for a in actions if isinstance(a, Riichi)}
     best = max((n for n, _ in scored.values()), key=lambda n: n.ev, default=_Numbers(0.0, 0.0, 0.0))
     threats = bot.threats(r) if scored else []
@@ -328,9 +360,10 @@ def _numbers(bot: StrongBot, r: Situation, actions: list[Action]) -> dict[str, _
     for a in actions:
         key = option_key(a, rules)
         if isinstance(a, (Discard, Riichi)):
-            n, o = scored[KIND_OF_ID[a.tile]]
+            red = a.tile in reds
+            n, o = (red_scored if red else scored)[KIND_OF_ID[a.tile]]
             if isinstance(a, Discard) and o.discard in riichi_kinds and o.shanten == 0:
-                n = _dama(bot, r, n, o)
+                n = _dama(bot, red_r if red else r, n, o)
             if isinstance(a, Discard) and a.veil:
                 lifted = sum(d[o.discard] * c for d, c in threats) * FUTURE[min(o.shanten, 3)] * scale
                 n = _Numbers(n.ev + lifted - VEIL_COST, n.win, 0.0)
