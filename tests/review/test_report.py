@@ -69,6 +69,12 @@ def test_every_decision_has_its_table_with_played_and_choice_marked() -> None:
     assert len(re.findall(r'<tr class="[^"]*\bchoice\b', text)) == len(decisions)
 
 
+def test_a_choice_made_by_a_rule_says_so() -> None:
+    out, text = page()
+    by_rule = sum(1 for d in out["decisions"] if d["by_rule"])
+    assert by_rule and text.count("the CPU chose by a rule") == by_rule
+
+
 def test_names_from_a_log_are_escaped() -> None:
     _, text = page()
     assert "&lt;b&gt;x&lt;/b&gt;" in text and "<b>x</b>" not in text

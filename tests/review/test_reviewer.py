@@ -71,6 +71,8 @@ def test_a_weaker_seat_shows_losses_in_the_contract_shape(preset: str, seat: int
         assert d["agree"] == (d["played"] == d["choice"]) and (d["loss"] == 0) >= d["agree"]
         assert 0 <= d["step"] < steps and d["kind"] in ("turn", "claim")
         assert d["label"][0] in "ES" and d["outside_choice"] is None
+        assert d["by_rule"] is (max(o["ev"] for o in d["options"]) > d["options"][0]["ev"])
+    assert any(d["by_rule"] for d in decisions) and not all(d["by_rule"] for d in decisions)
 
 
 def test_a_review_is_deterministic() -> None:

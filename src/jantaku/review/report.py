@@ -145,6 +145,9 @@ def render(review: Mapping[str, Any], *, title: str = "", link: str | None = Non
             if lost
             else '<span class="muted">differs, no loss</span>'
         )
+        if d.get("by_rule"):
+            verdict += ' <span class="mark">the CPU chose by a rule, not by these numbers</span>'
+
         parts.append(
             f'<div class="decision{" lost" if lost else ""}" id="{_anchor(i)}">'
             f"<h3>{html.escape(d['label'])} · step {d['step']} · {html.escape(d['kind'])} · {verdict}"

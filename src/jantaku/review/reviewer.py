@@ -138,6 +138,8 @@ def _decision(
         "choice": ap.choice,
         "agree": played == ap.choice,
         "loss": loss,
+        # the CPU chose by one of its rules, not by the numbers: another option rates higher (docs/review.md)
+        "by_rule": any(o.ev > chosen.ev for o in ap.options),
         "options": [
             {
                 "key": o.key,
