@@ -196,7 +196,17 @@ def test_an_uploaded_tenhou6_file_is_replayed(
     page.reload()
     page.click("#open-log")
     expect(page).to_have_url(re.compile(r"/replay/open$"))
-    page.set_input_files("#replay-file", str(path))
+    # the file field is our own button in the page's language (not the browser's "Choose File"), reached by the
+    # keyboard: Tab lands on the input, Space opens the file chooser
+    button = page.locator("#replay-open .replay-file-button")
+    expect(button).to_have_text("Open a log file")
+    assert page.locator("#replay-file").evaluate("n => n.getBoundingClientRect().width <= 1")
+    page.locator("#back-to-lobby").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement && document.activeElement.id") == "replay-file"
+    with page.expect_file_chooser() as chooser:
+        page.keyboard.press(" ")
+    chooser.value.set_files(str(path))
     expect(page.locator("#replay-board .table")).to_be_visible()
     expect(page).to_have_url(re.compile(r"/replay/up-[0-9a-f]{16}"))
     hands = sum(1 for line in log.game.log if '"start_kyoku"' in line)
@@ -261,6 +271,7 @@ def test_screenshots(server: LiveServer, people: Callable[..., Person], lang: st
     if lang == "ja":
         page.click("#lang-switch")
         expect(page.locator("#replay-seat option").first).to_have_text("全員の手牌を表示")
+        expect(page.locator("#replay-controls .replay-file-button")).to_have_text("牌譜ファイルを開く")
     ARTIFACTS.mkdir(exist_ok=True)
     ann.screenshot(f"replay-{lang}-{size}-open.png")
     page.click("#replay-wall-toggle")

@@ -280,3 +280,62 @@ def test_the_panel_s_words_exist_in_both_languages_with_the_same_placeholders() 
     asked = set(re.findall(r't\("review\.([\w.]+)"', REVIEW_JS.read_text(encoding="utf-8")))
     assert asked and asked <= set(en), asked - set(en)
     assert {"kinds.turn", "kinds.claim"} <= set(en)
+
+
+SHOTS = [("en", "desktop"), ("ja", "desktop"), ("en", "phone"), ("ja", "phone"), ("en", "phone-landscape"),
+         ("ja", "phone-landscape")]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "size"), SHOTS)
+def test_the_viewer_s_review_control_mounts_the_panel_and_the_decision_is_in_sight(
+    server: LiveServer, pages: Pages, lang: str, size: str
+) -> None:
+    record(server, finished_game())
+    page = pages.open(lang, size)
+    review = page.request.get(f"{server.url}/api/reviews/{GAME_ID}?seat=0").json()
+    page.goto(f"{server.url}/replay/{GAME_ID}")
+    expect(page.locator("#replay-board .table")).to_be_visible()
+    expect(page.locator(".review-panel")).to_have_count(0)
+    # the control offers no review or each seat by name; picking one mounts the panel and puts it in the address
+    options = page.locator("#replay-review-seat option")
+    expect(options).to_have_count(1 + len(NAMES))
+    for seat, name in enumerate(NAMES):
+        expect(options.nth(seat + 1)).to_contain_text(name)
+    page.select_option("#replay-review-seat", "0")
+    panel = page.locator(".review-panel")
+    expect(panel.locator(".review-decisions")).to_have_text(str(review["summary"]["decisions"]), timeout=REVIEW_WAIT)
+    expect(page).to_have_url(re.compile(r"[?&]review=0(&|$)"))
+    # at the largest loss, the decision is on screen without scrolling, above the panel's summary
+    decision = review["decisions"][review["summary"]["largest"][0]]
+    panel.locator(".review-largest .review-go").first.click()
+    expect(page.locator("#replay-position")).to_have_text(re.compile(rf"^{decision['step'] + 1} / \d+$"))
+    shown = page.locator(f'#replay-review-at .review-decision[data-step="{decision["step"]}"]')
+    expect(shown).to_be_visible()
+    expect(page.locator("#replay-review")).to_have_js_property("scrollTop", 0)
+    heading = shown.locator("h3").bounding_box()
+    summary = panel.locator(".review-summary").bounding_box()
+    assert heading and summary and heading["y"] < summary["y"], "the decision is below the summary"
+    assert heading["y"] + heading["height"] <= SIZES[size][1], "the decision is below the screen"
+    # the view and the other controls stay in reach beside the panel
+    for control in ("#replay-seat", "#replay-review-seat", "#replay-wall-toggle", "#replay-hands", "#replay-play"):
+        assert in_sight(page, control), f"{control} is covered or off the screen"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"review-control-{lang}-{size}.png"))
+    # no review again: the panel goes, and the address forgets it
+    page.select_option("#replay-review-seat", "none")
+    expect(panel).to_have_count(0)
+    expect(page).not_to_have_url(re.compile(r"review="))
+
+
+def in_sight(page: Any, selector: str) -> bool:
+    """Whether the element's centre is on the screen as it is (nothing scrolled) and the element itself is what is
+    there (nothing covers it)."""
+    return bool(
+        page.locator(selector).evaluate("""(node) => {
+      const box = node.getBoundingClientRect();
+      const x = box.left + box.width / 2, y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+      const top = document.elementFromPoint(x, y);
+      return !!top && (top === node || node.contains(top));
+    }""")
+    )
