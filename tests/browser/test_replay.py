@@ -313,3 +313,46 @@ def test_the_replay_s_words_exist_in_both_languages_with_the_same_placeholders()
     # every word the module asks for is there
     asked = set(re.findall(r't\("replay\.([\w.]+)"', REPLAY_JS.read_text(encoding="utf-8")))
     assert asked and asked <= set(en), asked - set(en)
+
+
+def win_with(key: str) -> tuple[int, dict[str, Any]]:
+    """The first win of the game whose result names tiles under ``key`` (``ura_markers``: a riichi win's ura; with
+    ``dora_markers``, a win after a kan turned a second indicator up)."""
+    for i, step in enumerate(steps()):
+        for e in step["events"]:
+            if e["type"] == "hora" and len(e["info"][key]) >= (2 if key == "dora_markers" else 1):
+                return i, e
+    raise AssertionError(f"the game has no win with {key}")
+
+
+@pytest.mark.parametrize(
+    "moment",
+    ["mid-hand: one indicator", "a riichi win: its ura turned up", "a win after a kan: two indicators"],
+)
+def test_the_dead_wall_marks_the_indicators_turned_up(
+    server: LiveServer, people: Callable[..., Person], moment: str
+) -> None:
+    ann = people()
+    record(server)
+    if moment.startswith("mid-hand"):
+        k, dora, ura = mid_hand_step(), None, []
+    else:
+        k, hora = win_with("ura_markers" if "ura" in moment else "dora_markers")
+        dora, ura = hora["info"]["dora_markers"], hora["info"]["ura_markers"]
+    open_replay(ann, f"?step={k}")
+    page = ann.page
+    page.click("#replay-wall-toggle")
+    dead = page.locator("#replay-dead-wall")
+    expect(dead.locator(".tile").first).to_be_visible()
+    frame_dora = page.evaluate(
+        "() => { const r = window.jantaku.state.replay; return r.frames[r.step].dora_indicators; }"
+    )
+    turned = [int(x) for x in dead.locator(".tile.turned:not(.ura)").evaluate_all("ts => ts.map(t => t.dataset.tile)")]
+    shown_ura = [int(x) for x in dead.locator(".tile.turned.ura").evaluate_all("ts => ts.map(t => t.dataset.tile)")]
+    assert sorted(turned) == sorted(frame_dora if dora is None else dora)
+    assert len(turned) == (1 if dora is None else len(dora))
+    assert sorted(shown_ura) == sorted(ura)
+    assert dead.locator(".tile.turned").first.get_attribute("title").endswith("dora indicator, turned up")
+    expect(dead.locator(".wall-legend .wall-key")).to_have_count(2 if ura else 1)
+    if ura:
+        ann.screenshot("replay-dead-wall-ura.png")

@@ -38,6 +38,7 @@ const TEXTS = {
     allOpen: "All hands open", seatView: "{name}'s view", showWall: "Show the wall", hideWall: "Hide the wall",
     liveWall: "Wall, in draw order", deadWall: "Dead wall", noReview: "The review is not available.",
     review: "Review", reviewNone: "No review", reviewSeat: "Review {name}",
+    indicator: "dora indicator, turned up", uraIndicator: "ura indicator, turned up at the win",
     ev: {
       deal: "{round}, honba {honba}: the hands are dealt", draw: "{name} draws {tile}", drawHidden: "{name} draws",
       discard: "{name} discards {tile}", discardHidden: "{name} discards face down", riichi: "{name} declares riichi",
@@ -57,6 +58,7 @@ const TEXTS = {
     allOpen: "全員の手牌を表示", seatView: "{name}の視点", showWall: "山を表示", hideWall: "山を隠す",
     liveWall: "山 (ツモ順)", deadWall: "王牌", noReview: "検討は利用できません。",
     review: "検討", reviewNone: "検討なし", reviewSeat: "{name}を検討",
+    indicator: "表向きのドラ表示牌", uraIndicator: "和了でめくった裏ドラ表示牌",
     ev: {
       deal: "{round} {honba}本場: 配牌", draw: "{name}がツモ {tile}", drawHidden: "{name}がツモ",
       discard: "{name}が{tile}を打牌", discardHidden: "{name}が伏せて打牌", riichi: "{name}がリーチ",
@@ -582,13 +584,40 @@ function drawControls(r, who) {
     fileInput()]);
 }
 
-/** The wall and the dead wall as the step left them (every hand open only): live tiles in draw order. */
+/** The wall and the dead wall as the step left them (every hand open only): live tiles in draw order; in the dead
+ * wall, the dora indicators turned up (the frame's) and, from a riichi win of this hand on, the ura indicators it
+ * turned up (its result's), each marked and named in a legend. */
 function wall(r, frame) {
   if (!r.wall || r.seat !== null || !frame.wall) return null;
   const w = frame.wall;
-  const line = (label, ids, id) => el("div", { class: "wall-line", id }, el("span", { class: "label" }, `${label} (${ids.length})`),
-    el("div", { class: "wall-tiles" }, ids.map((x) => tile(x, { title: tileText(x) }))));
-  return [line(t("replay.liveWall"), w.live || [], "replay-live-wall"), line(t("replay.deadWall"), w.dead || [], "replay-dead-wall")];
+  const dora = new Set(frame.dora_indicators || []);
+  const ura = uraShown(r);
+  const mark = (x) => (dora.has(x) ? "turned" : ura.has(x) ? "turned ura" : "");
+  const name = (x) => [tileText(x), dora.has(x) ? t("replay.indicator") : ura.has(x) ? t("replay.uraIndicator") : ""]
+    .filter(Boolean).join(": ");
+  const line = (label, ids, id, marked = false) => el("div", { class: "wall-line", id },
+    el("span", { class: "label" }, `${label} (${ids.length})`),
+    el("div", { class: "wall-tiles" }, ids.map((x) => tile(x, marked ? { title: name(x), class: mark(x) } : { title: tileText(x) }))),
+    marked ? legend(dora.size, ura.size) : null);
+  return [line(t("replay.liveWall"), w.live || [], "replay-live-wall"), line(t("replay.deadWall"), w.dead || [], "replay-dead-wall", true)];
+}
+
+function legend(dora, ura) {
+  return el("span", { class: "wall-legend" },
+    dora ? el("span", { class: "wall-key" }, el("span", { class: "swatch turned" }), t("replay.indicator")) : null,
+    ura ? el("span", { class: "wall-key" }, el("span", { class: "swatch turned ura" }), t("replay.uraIndicator")) : null);
+}
+
+/** The ura indicators turned up so far in the step's hand: those of its wins up to the step (a riichi win's). */
+function uraShown(r) {
+  const hand = r.data.hands[r.data.steps[r.step].hand];
+  const out = new Set();
+  for (let i = hand ? hand.first : r.step; i <= r.step; i++) {
+    for (const e of r.data.steps[i].events) {
+      if (e.type === "hora") for (const x of (e.info && e.info.ura_markers) || []) out.add(x);
+    }
+  }
+  return out;
 }
 
 /** The reviewer's panel beside the table (?review=N): its summary once, and the decision at the step. */
