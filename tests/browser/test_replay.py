@@ -22,6 +22,7 @@ from jantaku.review.walk import Step, walk
 from jantaku.rules import preset
 from jantaku.server.ids import guest_id
 from jantaku.web import STATIC_DIR
+from tests.browser.conftest import unexpected
 from tests.browser.helpers import ARTIFACTS, LiveServer, Person, expect
 from tests.formats.corpus import corpus_path
 from tests.web.test_i18n import Literal, flat, latin_words
@@ -356,3 +357,60 @@ def test_the_dead_wall_marks_the_indicators_turned_up(
     expect(dead.locator(".wall-legend .wall-key")).to_have_count(2 if ura else 1)
     if ura:
         ann.screenshot("replay-dead-wall-ura.png")
+
+
+def running(server: LiveServer) -> None:
+    """The bot game in the server's records as started and not finished (a game still being played)."""
+    game = bot_game()
+    seats = [{"nickname": n, **({"cpu": "normal"} if i else {"player": "g0"})} for i, n in enumerate(NAMES)]
+    server.app.state.store.game_started(GAME_ID, "ROOM01", game.rules.name, game.rules.options(), str(game.seed),
+                                        game.log[0], seats, {"id": "ROOM01", "seats": [None] * 4})  # fmt: skip
+    server.app.state.store.flush()
+
+
+ERRORS = {
+    # case: (how the server is set up, the status it answers, the address part, what the viewer says)
+    "an unknown game": (None, 404, f"/api/replays/{GAME_ID}", "There is no finished game with this id."),
+    "a game still being played": (running, 409, f"/api/replays/{GAME_ID}", "This game is still being played"),
+    "an unreadable upload": (None, 400, "/api/replays?name=", "This file could not be read as a game's log"),
+}
+
+
+@pytest.mark.parametrize("case", list(ERRORS))
+def test_the_viewer_says_why_a_replay_cannot_be_shown(
+    server: LiveServer,
+    people: Callable[..., Person],
+    expected_http: list[tuple[int, str]],
+    tmp_path: Path,
+    case: str,
+) -> None:
+    setup, status, address, words = ERRORS[case]
+    if setup:
+        setup(server)
+    expected_http.append((status, address))  # the answer this test asks for; any other error still fails it
+    ann = people()
+    page = ann.page
+    if case == "an unreadable upload":
+        path = tmp_path / "notes.json"
+        path.write_text('{"not": "a game"}')
+        page.goto(f"{ann.url}/replay/open")
+        page.set_input_files("#replay-file", str(path))
+    else:
+        page.goto(f"{ann.url}/replay/{GAME_ID}")
+    error = page.locator("#replay-error")
+    expect(error).to_contain_text(words)
+    expect(page.locator("#replay-board")).to_have_count(0)
+    # another file can be opened from the error, with our own button
+    expect(page.locator("#replay-open .replay-file-button")).to_be_visible()
+
+
+def test_only_the_declared_error_is_forgiven() -> None:
+    problems = [
+        f"HTTP 404: http://127.0.0.1:1/api/replays/{GAME_ID}",
+        "console error: Failed to load resource: the server responded with a status of 404 (Not Found) "
+        f"[http://127.0.0.1:1/api/replays/{GAME_ID}?seat=all]",
+        "HTTP 404: http://127.0.0.1:1/static/js/missing.js",
+        f"HTTP 409: http://127.0.0.1:1/api/replays/{GAME_ID}",
+        "page error: TypeError: x is undefined",
+    ]
+    assert unexpected(problems, [(404, "/api/replays/")]) == problems[2:]

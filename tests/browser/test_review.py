@@ -19,7 +19,7 @@ import pytest
 from jantaku.engine import Game
 from jantaku.rules import preset
 from jantaku.web import STATIC_DIR
-from tests.browser.conftest import WATCH_BUTTONS, watch
+from tests.browser.conftest import WATCH_BUTTONS, unexpected, watch
 from tests.browser.helpers import ARTIFACTS, LiveServer, expect
 from tests.web.test_i18n import Literal, flat
 from tests.web.test_i18n import latin_words as latin_in
@@ -76,7 +76,7 @@ class Pages:
         self.browser = browser
         self.contexts: list[Any] = []
         self.problems: list[str] = []
-        self.expected: list[str] = []
+        self.expected: list[tuple[int, str]] = []
 
     def open(self, lang: str, size: str) -> Any:
         width, height = SIZES[size]
@@ -95,8 +95,8 @@ def pages(browser: Any) -> Iterator[Pages]:
     made = Pages(browser)
     yield made
     try:
-        unexpected = [p for p in made.problems if not any(e in p for e in made.expected)]
-        assert not unexpected, "the browser reported problems:\n" + "\n".join(unexpected)
+        left = unexpected(made.problems, made.expected)
+        assert not left, "the browser reported problems:\n" + "\n".join(left)
     finally:
         for context in made.contexts:
             context.close()
@@ -184,8 +184,8 @@ def test_the_summary_is_the_reviews_and_a_largest_loss_leads_to_its_moment(
 
 def test_a_review_that_cannot_be_had_says_so_and_offers_a_retry(server: LiveServer, pages: Pages) -> None:
     page = pages.open("en", "desktop")
-    # the unknown game's 404 is the point of this test (the console names the status, not the address)
-    pages.expected += ["/api/reviews/", "status of 404"]
+    # the unknown game's 404 is the point of this test
+    pages.expected.append((404, "/api/reviews/0000000000000000"))
     page.goto(server.url)
     expect(page.locator("#play-now")).to_be_visible()
     page.evaluate("""async () => {
