@@ -198,15 +198,16 @@ def test_an_uploaded_tenhou6_file_is_replayed(
     page.click("#open-log")
     expect(page).to_have_url(re.compile(r"/replay/open$"))
     # the file field is our own button in the page's language (not the browser's "Choose File"), reached by the
-    # keyboard: Tab lands on the input, Space opens the file chooser
+    # keyboard (Tab lands on the input, and its focus ring shows on the button) and opening the file chooser
     button = page.locator("#replay-open .replay-file-button")
     expect(button).to_have_text("Open a log file")
     assert page.locator("#replay-file").evaluate("n => n.getBoundingClientRect().width <= 1")
     page.locator("#back-to-lobby").focus()
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement && document.activeElement.id") == "replay-file"
+    expect(button).to_have_css("outline-style", "solid")
     with page.expect_file_chooser() as chooser:
-        page.keyboard.press(" ")
+        button.click()
     chooser.value.set_files(str(path))
     expect(page.locator("#replay-board .table")).to_be_visible()
     expect(page).to_have_url(re.compile(r"/replay/up-[0-9a-f]{16}"))
