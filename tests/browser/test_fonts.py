@@ -349,6 +349,8 @@ def test_the_first_load_is_under_150_kb_and_english_skips_the_japanese_font(peop
     fonts = {url.removeprefix("/static/fonts/") for url in sizes if url.endswith(".woff2")}
     assert fonts == {CORE_FONT}, f"the English lobby fetches {fonts}"
     assert "/api/options" not in sizes, "the rules editor's words are fetched before the lobby needs them"
+    # the replay and its review panel bring their own modules, words and style sheets when they are opened
+    assert [url for url in sizes if "replay" in url or "review" in url] == []
     # the text travels compressed: the style sheet's body is far smaller than the file
     assert sizes["/static/style.css"] < (STATIC_DIR / "style.css").stat().st_size / 2
     assert total < FIRST_LOAD_BUDGET, f"the English first load moves {total} bytes"

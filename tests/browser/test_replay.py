@@ -22,6 +22,7 @@ from jantaku.review.walk import Step, walk
 from jantaku.rules import preset
 from jantaku.server.ids import guest_id
 from jantaku.web import STATIC_DIR
+from tests.browser.conftest import unexpected
 from tests.browser.helpers import ARTIFACTS, LiveServer, Person, expect
 from tests.formats.corpus import corpus_path
 from tests.web.test_i18n import Literal, flat, latin_words
@@ -196,7 +197,18 @@ def test_an_uploaded_tenhou6_file_is_replayed(
     page.reload()
     page.click("#open-log")
     expect(page).to_have_url(re.compile(r"/replay/open$"))
-    page.set_input_files("#replay-file", str(path))
+    # the file field is our own button in the page's language (not the browser's "Choose File"), reached by the
+    # keyboard (Tab lands on the input, and its focus ring shows on the button) and opening the file chooser
+    button = page.locator("#replay-open .replay-file-button")
+    expect(button).to_have_text("Open a log file")
+    assert page.locator("#replay-file").evaluate("n => n.getBoundingClientRect().width <= 1")
+    page.locator("#back-to-lobby").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement && document.activeElement.id") == "replay-file"
+    expect(button).to_have_css("outline-style", "solid")
+    with page.expect_file_chooser() as chooser:
+        button.click()
+    chooser.value.set_files(str(path))
     expect(page.locator("#replay-board .table")).to_be_visible()
     expect(page).to_have_url(re.compile(r"/replay/up-[0-9a-f]{16}"))
     hands = sum(1 for line in log.game.log if '"start_kyoku"' in line)
@@ -261,6 +273,7 @@ def test_screenshots(server: LiveServer, people: Callable[..., Person], lang: st
     if lang == "ja":
         page.click("#lang-switch")
         expect(page.locator("#replay-seat option").first).to_have_text("全員の手牌を表示")
+        expect(page.locator("#replay-controls .replay-file-button")).to_have_text("牌譜ファイルを開く")
     ARTIFACTS.mkdir(exist_ok=True)
     ann.screenshot(f"replay-{lang}-{size}-open.png")
     page.click("#replay-wall-toggle")
@@ -302,3 +315,103 @@ def test_the_replay_s_words_exist_in_both_languages_with_the_same_placeholders()
     # every word the module asks for is there
     asked = set(re.findall(r't\("replay\.([\w.]+)"', REPLAY_JS.read_text(encoding="utf-8")))
     assert asked and asked <= set(en), asked - set(en)
+
+
+def win_with(key: str) -> tuple[int, dict[str, Any]]:
+    """The first win of the game whose result names tiles under ``key`` (``ura_markers``: a riichi win's ura; with
+    ``dora_markers``, a win after a kan turned a second indicator up)."""
+    for i, step in enumerate(steps()):
+        for e in step["events"]:
+            if e["type"] == "hora" and len(e["info"][key]) >= (2 if key == "dora_markers" else 1):
+                return i, e
+    raise AssertionError(f"the game has no win with {key}")
+
+
+@pytest.mark.parametrize(
+    "moment",
+    ["mid-hand: one indicator", "a riichi win: its ura turned up", "a win after a kan: two indicators"],
+)
+def test_the_dead_wall_marks_the_indicators_turned_up(
+    server: LiveServer, people: Callable[..., Person], moment: str
+) -> None:
+    ann = people()
+    record(server)
+    if moment.startswith("mid-hand"):
+        k, dora, ura = mid_hand_step(), None, []
+    else:
+        k, hora = win_with("ura_markers" if "ura" in moment else "dora_markers")
+        dora, ura = hora["info"]["dora_markers"], hora["info"]["ura_markers"]
+    open_replay(ann, f"?step={k}")
+    page = ann.page
+    page.click("#replay-wall-toggle")
+    dead = page.locator("#replay-dead-wall")
+    expect(dead.locator(".tile").first).to_be_visible()
+    frame_dora = page.evaluate(
+        "() => { const r = window.jantaku.state.replay; return r.frames[r.step].dora_indicators; }"
+    )
+    turned = [int(x) for x in dead.locator(".tile.turned:not(.ura)").evaluate_all("ts => ts.map(t => t.dataset.tile)")]
+    shown_ura = [int(x) for x in dead.locator(".tile.turned.ura").evaluate_all("ts => ts.map(t => t.dataset.tile)")]
+    assert sorted(turned) == sorted(frame_dora if dora is None else dora)
+    assert len(turned) == (1 if dora is None else len(dora))
+    assert sorted(shown_ura) == sorted(ura)
+    assert dead.locator(".tile.turned").first.get_attribute("title").endswith("dora indicator, turned up")
+    expect(dead.locator(".wall-legend .wall-key")).to_have_count(2 if ura else 1)
+    if ura:
+        ann.screenshot("replay-dead-wall-ura.png")
+
+
+def running(server: LiveServer) -> None:
+    """The bot game in the server's records as started and not finished (a game still being played)."""
+    game = bot_game()
+    seats = [{"nickname": n, **({"cpu": "normal"} if i else {"player": "g0"})} for i, n in enumerate(NAMES)]
+    server.app.state.store.game_started(GAME_ID, "ROOM01", game.rules.name, game.rules.options(), str(game.seed),
+                                        game.log[0], seats, {"id": "ROOM01", "seats": [None] * 4})  # fmt: skip
+    server.app.state.store.flush()
+
+
+ERRORS = {
+    # case: (how the server is set up, the status it answers, the address part, what the viewer says)
+    "an unknown game": (None, 404, f"/api/replays/{GAME_ID}", "There is no finished game with this id."),
+    "a game still being played": (running, 409, f"/api/replays/{GAME_ID}", "This game is still being played"),
+    "an unreadable upload": (None, 400, "/api/replays?name=", "This file could not be read as a game's log"),
+}
+
+
+@pytest.mark.parametrize("case", list(ERRORS))
+def test_the_viewer_says_why_a_replay_cannot_be_shown(
+    server: LiveServer,
+    people: Callable[..., Person],
+    expected_http: list[tuple[int, str]],
+    tmp_path: Path,
+    case: str,
+) -> None:
+    setup, status, address, words = ERRORS[case]
+    if setup:
+        setup(server)
+    expected_http.append((status, address))  # the answer this test asks for; any other error still fails it
+    ann = people()
+    page = ann.page
+    if case == "an unreadable upload":
+        path = tmp_path / "notes.json"
+        path.write_text('{"not": "a game"}')
+        page.goto(f"{ann.url}/replay/open")
+        page.set_input_files("#replay-file", str(path))
+    else:
+        page.goto(f"{ann.url}/replay/{GAME_ID}")
+    error = page.locator("#replay-error")
+    expect(error).to_contain_text(words)
+    expect(page.locator("#replay-board")).to_have_count(0)
+    # another file can be opened from the error, with our own button
+    expect(page.locator("#replay-open .replay-file-button")).to_be_visible()
+
+
+def test_only_the_declared_error_is_forgiven() -> None:
+    problems = [
+        f"HTTP 404: http://127.0.0.1:1/api/replays/{GAME_ID}",
+        "console error: Failed to load resource: the server responded with a status of 404 (Not Found) "
+        f"[http://127.0.0.1:1/api/replays/{GAME_ID}?seat=all]",
+        "HTTP 404: http://127.0.0.1:1/static/js/missing.js",
+        f"HTTP 409: http://127.0.0.1:1/api/replays/{GAME_ID}",
+        "page error: TypeError: x is undefined",
+    ]
+    assert unexpected(problems, [(404, "/api/replays/")]) == problems[2:]

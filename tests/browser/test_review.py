@@ -18,9 +18,13 @@ import pytest
 
 from jantaku.engine import Game
 from jantaku.rules import preset
-from tests.browser.conftest import WATCH_BUTTONS, watch
+from jantaku.web import STATIC_DIR
+from tests.browser.conftest import WATCH_BUTTONS, unexpected, watch
 from tests.browser.helpers import ARTIFACTS, LiveServer, expect
+from tests.web.test_i18n import Literal, flat
+from tests.web.test_i18n import latin_words as latin_in
 
+REVIEW_JS = STATIC_DIR / "js" / "screens" / "review.js"
 GAME_ID = "5eed0123456789ab"
 NAMES = ["Ann", "CPU 2", "CPU 3", "CPU 4"]
 SIZES = {"desktop": (1280, 800), "phone": (390, 844), "phone-landscape": (844, 390)}
@@ -72,7 +76,7 @@ class Pages:
         self.browser = browser
         self.contexts: list[Any] = []
         self.problems: list[str] = []
-        self.expected: list[str] = []
+        self.expected: list[tuple[int, str]] = []
 
     def open(self, lang: str, size: str) -> Any:
         width, height = SIZES[size]
@@ -91,8 +95,8 @@ def pages(browser: Any) -> Iterator[Pages]:
     made = Pages(browser)
     yield made
     try:
-        unexpected = [p for p in made.problems if not any(e in p for e in made.expected)]
-        assert not unexpected, "the browser reported problems:\n" + "\n".join(unexpected)
+        left = unexpected(made.problems, made.expected)
+        assert not left, "the browser reported problems:\n" + "\n".join(left)
     finally:
         for context in made.contexts:
             context.close()
@@ -180,8 +184,8 @@ def test_the_summary_is_the_reviews_and_a_largest_loss_leads_to_its_moment(
 
 def test_a_review_that_cannot_be_had_says_so_and_offers_a_retry(server: LiveServer, pages: Pages) -> None:
     page = pages.open("en", "desktop")
-    # the unknown game's 404 is the point of this test (the console names the status, not the address)
-    pages.expected += ["/api/reviews/", "status of 404"]
+    # the unknown game's 404 is the point of this test
+    pages.expected.append((404, "/api/reviews/0000000000000000"))
     page.goto(server.url)
     expect(page.locator("#play-now")).to_be_visible()
     page.evaluate("""async () => {
@@ -254,3 +258,84 @@ def test_the_outside_reviewers_values_stand_beside_the_cpus(browser: Any, tmp_pa
         page.screenshot(path=str(ARTIFACTS / "review-outside-en-desktop.png"))
     finally:
         live.stop()
+
+
+def review_texts() -> dict[str, dict[str, str]]:
+    """The panel's own words (``TEXTS`` of review.js, which the module adds to i18n.js's tables), by language."""
+    source = REVIEW_JS.read_text(encoding="utf-8")
+    start = source.index("const TEXTS = ")
+    texts: dict[str, Any] = Literal(source[start + len("const TEXTS = ") :]).value()
+    return {lang: flat(table) for lang, table in texts.items()}
+
+
+def test_the_panel_s_words_exist_in_both_languages_with_the_same_placeholders() -> None:
+    texts = review_texts()
+    en, ja = texts["en"], texts["ja"]
+    assert sorted(en) == sorted(ja)
+    assert [k for k, v in {**en, **ja}.items() if not v.strip()] == []
+    holes = {k: (set(re.findall(r"\{(\w+)\}", en[k])), set(re.findall(r"\{(\w+)\}", ja[k]))) for k in en}
+    assert {k: pair for k, pair in holes.items() if pair[0] != pair[1]} == {}
+    assert {k: latin_in(v) for k, v in ja.items() if latin_in(v)} == {}
+    # every word the module asks for by name is there (the kinds are asked for as `review.kinds.${kind}`)
+    asked = set(re.findall(r't\("review\.([\w.]+)"', REVIEW_JS.read_text(encoding="utf-8")))
+    assert asked and asked <= set(en), asked - set(en)
+    assert {"kinds.turn", "kinds.claim"} <= set(en)
+
+
+SHOTS = [("en", "desktop"), ("ja", "desktop"), ("en", "phone"), ("ja", "phone"), ("en", "phone-landscape"),
+         ("ja", "phone-landscape")]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "size"), SHOTS)
+def test_the_viewer_s_review_control_mounts_the_panel_and_the_decision_is_in_sight(
+    server: LiveServer, pages: Pages, lang: str, size: str
+) -> None:
+    record(server, finished_game())
+    page = pages.open(lang, size)
+    review = page.request.get(f"{server.url}/api/reviews/{GAME_ID}?seat=0").json()
+    page.goto(f"{server.url}/replay/{GAME_ID}")
+    expect(page.locator("#replay-board .table")).to_be_visible()
+    expect(page.locator(".review-panel")).to_have_count(0)
+    # the control offers no review or each seat by name; picking one mounts the panel and puts it in the address
+    options = page.locator("#replay-review-seat option")
+    expect(options).to_have_count(1 + len(NAMES))
+    for seat, name in enumerate(NAMES):
+        expect(options.nth(seat + 1)).to_contain_text(name)
+    page.select_option("#replay-review-seat", "0")
+    panel = page.locator(".review-panel")
+    expect(panel.locator(".review-decisions")).to_have_text(str(review["summary"]["decisions"]), timeout=REVIEW_WAIT)
+    expect(page).to_have_url(re.compile(r"[?&]review=0(&|$)"))
+    # at the largest loss, the decision is on screen without scrolling, above the panel's summary
+    decision = review["decisions"][review["summary"]["largest"][0]]
+    panel.locator(".review-largest .review-go").first.click()
+    expect(page.locator("#replay-position")).to_have_text(re.compile(rf"^{decision['step'] + 1} / \d+$"))
+    shown = page.locator(f'#replay-review-at .review-decision[data-step="{decision["step"]}"]')
+    expect(shown).to_be_visible()
+    expect(page.locator("#replay-review")).to_have_js_property("scrollTop", 0)
+    heading = shown.locator("h3").bounding_box()
+    summary = panel.locator(".review-summary").bounding_box()
+    assert heading and summary and heading["y"] < summary["y"], "the decision is below the summary"
+    assert heading["y"] + heading["height"] <= SIZES[size][1], "the decision is below the screen"
+    # the view and the other controls stay in reach beside the panel
+    for control in ("#replay-seat", "#replay-review-seat", "#replay-wall-toggle", "#replay-hands", "#replay-play"):
+        assert in_sight(page, control), f"{control} is covered or off the screen"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"review-control-{lang}-{size}.png"))
+    # no review again: the panel goes, and the address forgets it
+    page.select_option("#replay-review-seat", "none")
+    expect(panel).to_have_count(0)
+    expect(page).not_to_have_url(re.compile(r"review="))
+
+
+def in_sight(page: Any, selector: str) -> bool:
+    """Whether the element's centre is on the screen as it is (nothing scrolled) and the element itself is what is
+    there (nothing covers it)."""
+    return bool(
+        page.locator(selector).evaluate("""(node) => {
+      const box = node.getBoundingClientRect();
+      const x = box.left + box.width / 2, y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+      const top = document.elementFromPoint(x, y);
+      return !!top && (top === node || node.contains(top));
+    }""")
+    )

@@ -190,22 +190,6 @@ const EN = {
     offline: "The server cannot be reached: try again.",
     refused: "The server refused: {detail}",
   },
-  // ---- the review panel (screens/review.js) ----
-  review: {
-    title: "Review", seatN: "Seat {n}",
-    loading: "Reviewing…", failed: "No review: {detail}", retry: "Try again",
-    decisions: "Decisions reviewed", agreement: "Agreement with the CPU", loss: "Points lost",
-    largest: "Largest losses", noLosses: "No losses.",
-    allDecisions: "All decisions ({n})", handSummary: "{n} decisions, {agreed} agreed",
-    played: "Played", cpu: "CPU", agreed: "Same as the CPU", go: "Show",
-    lost: "{n} points", option: "Option", ev: "Expected", win: "Win", dealIn: "Deal-in",
-    outsideCol: "Outside", noLoss: "no points lost",
-    outsideBeside: "Outside values: {name}", outsideFailed: "{name} failed: {detail}",
-    kinds: { turn: "own turn", claim: "call or pass" },
-    hand: "{round} {n}", honba: "{n} honba",
-    veil: "Veiled discard",
-  },
-  // ---- end of the review panel ----
 };
 
 const JA = {
@@ -398,22 +382,6 @@ const JA = {
     offline: "サーバーにつながりません。もう一度お試しください。",
     refused: "サーバーが受け付けませんでした：{detail}",
   },
-  // ---- the review panel (screens/review.js) ----
-  review: {
-    title: "検討", seatN: "{n}番の席",
-    loading: "検討中…", failed: "検討できません：{detail}", retry: "もう一度",
-    decisions: "検討した選択", agreement: "CPUとの一致率", loss: "失った点",
-    largest: "大きな損失", noLosses: "損失はありません。",
-    allDecisions: "すべての選択（{n}）", handSummary: "{n}件、一致{agreed}件",
-    played: "実戦", cpu: "CPU", agreed: "CPUと一致", go: "表示",
-    lost: "{n}点", option: "選択肢", ev: "期待値", win: "和了率", dealIn: "放銃率",
-    outsideCol: "外部", noLoss: "損失なし",
-    outsideBeside: "外部の評価：{name}", outsideFailed: "{name}は失敗しました：{detail}",
-    kinds: { turn: "自分の手番", claim: "鳴きか見送り" },
-    hand: "{round}{n}局", honba: "{n}本場",
-    veil: "伏せ打ち",
-  },
-  // ---- end of the review panel ----
 };
 
 // yaku keys (as the engine names them) → [English, Japanese]

@@ -37,6 +37,8 @@ const TEXTS = {
     pause: "Pause (space)", speed: "Speed", position: "Position in the game", hands: "Jump to a hand", view: "View",
     allOpen: "All hands open", seatView: "{name}'s view", showWall: "Show the wall", hideWall: "Hide the wall",
     liveWall: "Wall, in draw order", deadWall: "Dead wall", noReview: "The review is not available.",
+    review: "Review", reviewNone: "No review", reviewSeat: "Review {name}",
+    indicator: "dora indicator, turned up", uraIndicator: "ura indicator, turned up at the win",
     ev: {
       deal: "{round}, honba {honba}: the hands are dealt", draw: "{name} draws {tile}", drawHidden: "{name} draws",
       discard: "{name} discards {tile}", discardHidden: "{name} discards face down", riichi: "{name} declares riichi",
@@ -55,6 +57,8 @@ const TEXTS = {
     pause: "一時停止 (スペース)", speed: "速さ", position: "対局の中の位置", hands: "局へ移動", view: "視点",
     allOpen: "全員の手牌を表示", seatView: "{name}の視点", showWall: "山を表示", hideWall: "山を隠す",
     liveWall: "山 (ツモ順)", deadWall: "王牌", noReview: "検討は利用できません。",
+    review: "検討", reviewNone: "検討なし", reviewSeat: "{name}を検討",
+    indicator: "表向きのドラ表示牌", uraIndicator: "和了でめくった裏ドラ表示牌",
     ev: {
       deal: "{round} {honba}本場: 配牌", draw: "{name}がツモ {tile}", drawHidden: "{name}がツモ",
       discard: "{name}が{tile}を打牌", discardHidden: "{name}が伏せて打牌", riichi: "{name}がリーチ",
@@ -308,6 +312,16 @@ function switchSeat(value) {
   fetchTimeline(r.id, seat, r.step, r.review);
 }
 
+/** Another seat's review (or none): the panel is mounted (its module fetched the first time) beside the table, and
+ * the address says `review=N` so the moment and its review can be shared. */
+function switchReview(value) {
+  const r = state.replay;
+  r.review = value === "none" ? null : Number(value);
+  if (r.review !== null) loadReview();
+  syncUrl();
+  refresh();
+}
+
 /** An uploaded log file: POST /api/replays?name=, then shown like a stored game (its id in the address). */
 async function upload(file) {
   if (!file) return;
@@ -481,26 +495,31 @@ function build(r) {
   const line = el("div", { class: "replay-line", id: "replay-line", role: "status", "aria-live": "polite" });
   const controls = { buttons: slot(), slider: el("input", { type: "range", id: "replay-slider", min: 0, max: Math.max(0, count() - 1), value: r.step,
     "aria-label": t("replay.position"), oninput: (e) => goto(Number(e.target.value)) }), position: el("span", { class: "replay-position", id: "replay-position" }),
-  hands: slot(), seat: slot(), extra: slot() };
+  hands: slot(), seat: slot(), review: slot(), extra: slot() };
   const wallBox = el("div", { class: "replay-wall", id: "replay-wall" });
   const side = r.review !== null ? el("aside", { class: "replay-side", id: "replay-review" }) : null;
   const reviewAt = side ? el("div", { class: "replay-review-at", id: "replay-review-at" }) : null;
   const review = side ? el("div", { class: "replay-review-panel" }) : null;
-  if (side) side.append(review, reviewAt);
+  // the decision at the step first: beside the table on a desktop, right under the controls on a phone
+  if (side) side.append(reviewAt, review);
   parts = { board, overlay, line, controls, wallBox, side, review, reviewAt, reviewMounted: false };
   const bar = el("div", { class: "replay-controls", id: "replay-controls" },
     el("div", { class: "replay-row" }, controls.buttons),
     el("div", { class: "replay-row replay-seek" }, controls.slider, controls.position),
-    el("div", { class: "replay-row replay-pick" }, controls.hands, controls.seat, controls.extra),
+    el("div", { class: "replay-row replay-pick" }, controls.hands, controls.seat, controls.review, controls.extra),
     line, wallBox);
   return el("div", { class: `replay${side ? " with-review" : ""}`, id: "replay" }, stage, bar, side);
 }
 
+/** The file field as a button of our own, in the page's language (the browser's own would say "Choose File" in its
+ * language): the input stays in the label, out of sight but focusable, so Tab reaches it and Space or Enter opens
+ * the file chooser as before; a click anywhere on the label does too. */
 function fileInput() {
-  return el("label", { class: "replay-file" }, `${t("replay.openFile")}: `,
-    el("input", { type: "file", id: "replay-file", accept: ".json,.jsonl,.mjson,.xml,.mjlog,.txt,.log",
-      onchange: (e) => upload(e.target.files && e.target.files[0]) }),
-    el("span", { class: "hint" }, ` ${t("replay.formats")}`));
+  return el("label", { class: "replay-file" },
+    el("input", { type: "file", id: "replay-file", class: "replay-file-input", "aria-label": t("replay.openFile"),
+      accept: ".json,.jsonl,.mjson,.xml,.mjlog,.txt,.log", onchange: (e) => upload(e.target.files && e.target.files[0]) }),
+    el("span", { class: "replay-file-button", "aria-hidden": "true" }, t("replay.openFile")),
+    el("span", { class: "hint" }, t("replay.formats")));
 }
 
 /** The step's result: the live results' card (win, draw, or the standings with the score chart). */
@@ -555,19 +574,50 @@ function drawControls(r, who) {
     onchange: (e) => switchSeat(e.target.value) },
   el("option", { value: "all", selected: r.seat === null }, t("replay.allOpen")),
   who.map((name, s) => el("option", { value: s, selected: r.seat === s }, t("replay.seatView", { name })))));
+  patch(c.review, [lang, r.review, who.join("\n")], () => el("select", { id: "replay-review-seat", "aria-label": t("replay.review"),
+    title: t("replay.review"), onchange: (e) => switchReview(e.target.value) },
+  el("option", { value: "none", selected: r.review === null }, t("replay.reviewNone")),
+  who.map((name, s) => el("option", { value: s, selected: r.review === s }, t("replay.reviewSeat", { name })))));
   patch(c.extra, [lang, r.seat, r.wall], () => [
     r.seat === null ? button("replay-wall-toggle", r.wall ? t("replay.hideWall") : t("replay.showWall"), t("replay.showWall"),
       () => { r.wall = !r.wall; refresh(); }) : null,
     fileInput()]);
 }
 
-/** The wall and the dead wall as the step left them (every hand open only): live tiles in draw order. */
+/** The wall and the dead wall as the step left them (every hand open only): live tiles in draw order; in the dead
+ * wall, the dora indicators turned up (the frame's) and, from a riichi win of this hand on, the ura indicators it
+ * turned up (its result's), each marked and named in a legend. */
 function wall(r, frame) {
   if (!r.wall || r.seat !== null || !frame.wall) return null;
   const w = frame.wall;
-  const line = (label, ids, id) => el("div", { class: "wall-line", id }, el("span", { class: "label" }, `${label} (${ids.length})`),
-    el("div", { class: "wall-tiles" }, ids.map((x) => tile(x, { title: tileText(x) }))));
-  return [line(t("replay.liveWall"), w.live || [], "replay-live-wall"), line(t("replay.deadWall"), w.dead || [], "replay-dead-wall")];
+  const dora = new Set(frame.dora_indicators || []);
+  const ura = uraShown(r);
+  const mark = (x) => (dora.has(x) ? "turned" : ura.has(x) ? "turned ura" : "");
+  const name = (x) => [tileText(x), dora.has(x) ? t("replay.indicator") : ura.has(x) ? t("replay.uraIndicator") : ""]
+    .filter(Boolean).join(": ");
+  const line = (label, ids, id, marked = false) => el("div", { class: "wall-line", id },
+    el("span", { class: "label" }, `${label} (${ids.length})`),
+    el("div", { class: "wall-tiles" }, ids.map((x) => tile(x, marked ? { title: name(x), class: mark(x) } : { title: tileText(x) }))),
+    marked ? legend(dora.size, ura.size) : null);
+  return [line(t("replay.liveWall"), w.live || [], "replay-live-wall"), line(t("replay.deadWall"), w.dead || [], "replay-dead-wall", true)];
+}
+
+function legend(dora, ura) {
+  return el("span", { class: "wall-legend" },
+    dora ? el("span", { class: "wall-key" }, el("span", { class: "swatch turned" }), t("replay.indicator")) : null,
+    ura ? el("span", { class: "wall-key" }, el("span", { class: "swatch turned ura" }), t("replay.uraIndicator")) : null);
+}
+
+/** The ura indicators turned up so far in the step's hand: those of its wins up to the step (a riichi win's). */
+function uraShown(r) {
+  const hand = r.data.hands[r.data.steps[r.step].hand];
+  const out = new Set();
+  for (let i = hand ? hand.first : r.step; i <= r.step; i++) {
+    for (const e of r.data.steps[i].events) {
+      if (e.type === "hora") for (const x of (e.info && e.info.ura_markers) || []) out.add(x);
+    }
+  }
+  return out;
 }
 
 /** The reviewer's panel beside the table (?review=N): its summary once, and the decision at the step. */
@@ -581,7 +631,9 @@ function drawReview(r, who) {
   if (!parts.reviewMounted) {
     parts.reviewMounted = true;
     parts.review.replaceChildren();
-    mod.reviewPanel(parts.review, { id: r.id, seat: r.review, names: who, onGoto: (step) => goto(step) });
+    // a link of the panel shows its moment, and the decision there: the column back at its top, where that is
+    mod.reviewPanel(parts.review, { id: r.id, seat: r.review, names: who,
+      onGoto: (step) => { goto(step); if (parts && parts.side) parts.side.scrollTop = 0; } });
   }
   patch(parts.reviewAt, [r.step, getLang()], () => mod.reviewAt(r.step));
 }
