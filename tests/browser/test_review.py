@@ -230,6 +230,19 @@ def test_every_decision_is_listed_by_hand_and_a_call_shows_its_tiles(server: Liv
         assert drawn == tiles, option["key"]
 
 
+def test_a_choice_the_cpu_made_by_a_rule_says_so(server: LiveServer, pages: Pages) -> None:
+    record(server, finished_game())
+    page = pages.open("en", "desktop")
+    review = page.request.get(f"{server.url}/api/reviews/{GAME_ID}?seat=0").json()
+    ruled = next(d for d in review["decisions"] if d["by_rule"])
+    plain = next(d for d in review["decisions"] if not d["by_rule"])
+    for d in (ruled, plain):
+        page.goto(f"{server.url}/replay/{GAME_ID}?review=0&step={d['step']}")
+        shown = page.locator(f'#replay-review-at .review-decision[data-step="{d["step"]}"]')
+        expect(shown).to_be_visible(timeout=REVIEW_WAIT)
+        expect(shown.locator(".review-by-rule")).to_have_count(1 if d["by_rule"] else 0)
+
+
 #: the stand-in for Mortal in review mode (an mjai program), the outside reviewer a server can be given
 STANDIN = Path(__file__).resolve().parents[1] / "review" / "mjai_reviewer_standin.py"
 

@@ -35,6 +35,7 @@ const TEXTS = {
     played: "Played", cpu: "CPU", agreed: "Same as the CPU", go: "Show",
     lost: "{n} points", option: "Option", ev: "Expected", win: "Win", dealIn: "Deal-in",
     outsideCol: "Outside", noLoss: "no points lost",
+    byRule: "The CPU chose this by one of its rules (a call's judgement, riichi or dama…), not by these numbers.",
     outsideBeside: "Outside values: {name}", outsideFailed: "{name} failed: {detail}",
     kinds: { turn: "own turn", claim: "call or pass" },
     hand: "{round} {n}", honba: "{n} honba",
@@ -49,6 +50,7 @@ const TEXTS = {
     played: "実戦", cpu: "CPU", agreed: "CPUと一致", go: "表示",
     lost: "{n}点", option: "選択肢", ev: "期待値", win: "和了率", dealIn: "放銃率",
     outsideCol: "外部", noLoss: "損失なし",
+    byRule: "CPUはこの選択を数値ではなく自分の規則（鳴きの判断、リーチかダマか…）で決めています。",
     outsideBeside: "外部の評価：{name}", outsideFailed: "{name}は失敗しました：{detail}",
     kinds: { turn: "自分の手番", claim: "鳴きか見送り" },
     hand: "{round}{n}局", honba: "{n}本場",
@@ -238,6 +240,7 @@ function decisionView(d, view) {
       d.agree ? el("span", { class: "review-tag agree" }, t("review.agreed"))
         : d.loss > 0 ? el("span", { class: "review-minus" }, t("review.lost", { n: points(-d.loss) }))
           : el("span", { class: "muted" }, t("review.noLoss"))),
+    d.by_rule ? el("p", { class: "muted review-by-rule" }, t("review.byRule")) : null,
     el("div", { class: "table-scroll" }, el("table", { class: "review-options" }, el("thead", {}, head), el("tbody", {}, rows))));
 }
 
