@@ -55,6 +55,16 @@ def record_game(server: LiveServer, game_id: str, players: list[tuple[str, str |
     store.flush()
 
 
+@pytest.fixture(autouse=True)
+def patient_expect() -> Iterator[None]:
+    """Registering, logging in and changing a password hash with argon2id, slow on purpose: a tenth of a second on an
+    idle machine, seconds on a busy two-core CI runner. What follows one waits up to 15 s instead of 5 (only a failure
+    waits longer: an expectation returns as soon as it holds)."""
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
 @pytest.fixture
 def visitors(browser: Any, server: LiveServer) -> Iterator[Callable[..., Person]]:
     """``visitors(viewport=..., lang=..., allowed=...)``: a new browser at the lobby, greeted. As with ``people``, a
