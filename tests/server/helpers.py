@@ -6,19 +6,23 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import anyio
 from fastapi.testclient import TestClient
 
+from jantaku.engine import Game
+from jantaku.rules import preset
 from jantaku.server import Settings
 from jantaku.server.app import create_app
+from jantaku.server.store import Store
 
 #: fast settings for tests: CPUs play at once, a short grace, no rate limit in the way of scripted clients, and room
 #: for the many clients a test opens from its one address (``tests/server/test_guard.py`` tests the limits)
@@ -338,3 +342,27 @@ def uvicorn_process(tmp: Path, port: int | None = None, **env: str) -> Iterator[
         if proc.poll() is None:
             proc.kill()
         proc.wait(timeout=10)
+
+
+def random_game(preset_name: str, seed: int, **options: Any) -> Game:
+    """A whole game of random legal actions (preset ``preset_name`` with ``options``): a record to store and serve."""
+    rules = preset(preset_name).with_options(**options) if options else preset(preset_name)
+    game = Game(rules, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return game
+
+
+def store_game(store: Store, game_id: str, game: Game, names: Sequence[str]) -> None:
+    """``game`` written as the table server records one: started in room ROOM01 with seats named ``names``, and
+    finished with its final scores when it is over (a game still running stays so)."""
+    seats = [{"nickname": n} for n in names]
+    room = {"id": "ROOM01", "seats": [None] * len(names)}
+    store.game_started(
+        game_id, "ROOM01", game.rules.name, game.rules.options(), str(game.seed), game.log[0], seats, room
+    )
+    if game.final is not None:
+        final = {"nicknames": list(names), "order": list(range(len(names))), "scores": list(game.final.scores)}
+        store.game_finished(game_id, "finished", final, [], game.log)

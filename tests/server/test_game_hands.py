@@ -6,7 +6,6 @@ form."""
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ from fastapi.testclient import TestClient
 from jantaku.engine import Game
 from jantaku.rules import preset
 from jantaku.server.store import Store
-from tests.server.helpers import table
+from tests.server.helpers import random_game, store_game, table
 
 NAMES = {4: ["Ann", "Bob", "Cy", "Di"], 3: ["Ann", "Bob", "Cy"]}
 VIEWER = "https://tenhou.net/6/#json="
@@ -34,42 +33,15 @@ RIICHI, SANMA, ZUNG_JUNG, SUPERPOWER, POWERS_ON = (g[0] for g in GAMES)
 RUNNING = "dddddddddddddddd"
 
 
-def played(name: str, options: dict[str, Any], seed: int) -> Game:
-    """A whole game of random legal actions."""
-    rules = preset(name).with_options(**options) if options else preset(name)
-    game = Game(rules, seed)
-    rng = random.Random(seed)
-    while not game.over:
-        seat = game.to_act()[0]
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-    return game
-
-
-def started(store: Store, game_id: str, game: Game) -> None:
-    names = NAMES[game.rules.players]
-    seats = [{"nickname": n} for n in names]
-    room = {"id": "ROOM01", "seats": [None] * len(names)}
-    store.game_started(
-        game_id, "ROOM01", game.rules.name, game.rules.options(), str(game.seed), game.log[0], seats, room
-    )
-
-
 @pytest.fixture(scope="module")
 def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, dict[str, Game]]]:
     with table(tmp_path_factory.mktemp("hands")) as (client, _connect):
         store: Store = client.app.state.store  # type: ignore[attr-defined]
         made = {}
         for game_id, name, options, seed in GAMES:
-            game = made[game_id] = played(name, options, seed)
-            started(store, game_id, game)
-            assert game.final is not None
-            final = {
-                "nicknames": NAMES[game.rules.players],
-                "order": list(range(game.rules.players)),
-                "scores": list(game.final.scores),
-            }
-            store.game_finished(game_id, "finished", final, [], game.log)
-        started(store, RUNNING, Game(preset("tenhou"), 1))
+            game = made[game_id] = random_game(name, seed, **options)
+            store_game(store, game_id, game, NAMES[game.rules.players])
+        store_game(store, RUNNING, Game(preset("tenhou"), 1), NAMES[4])
         store.flush()
         yield client, made
 

@@ -5,7 +5,6 @@ too big; the page at ``/replay/{id}``; the JSON compressed on the way."""
 
 from __future__ import annotations
 
-import random
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -24,7 +23,7 @@ from jantaku.server.replays import UPLOADING, TimelineCache, replay_router
 from jantaku.server.sources import GameSources, Source
 from jantaku.server.store import Store
 from tests.formats.corpus import corpus_path
-from tests.server.helpers import play_to_end, table
+from tests.server.helpers import play_to_end, random_game, store_game, table
 
 NAMES = {4: ["Ann", "Bob", "Cy", "Di"], 3: ["Ann", "Bob", "Cy"]}
 # (game id, preset, options, seed)
@@ -38,39 +37,15 @@ RUNNING = "dddddddddddddddd"
 MJLOG = "4p/2010081709gm-00a9-0000-fe3371ad.xml"
 
 
-def played(name: str, options: dict[str, Any], seed: int) -> Game:
-    """A whole game of random legal actions."""
-    rules = preset(name).with_options(**options) if options else preset(name)
-    game = Game(rules, seed)
-    rng = random.Random(seed)
-    while not game.over:
-        seat = game.to_act()[0]
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-    return game
-
-
-def started(store: Store, game_id: str, game: Game) -> None:
-    names = NAMES[game.rules.players]
-    seats = [{"nickname": n} for n in names]
-    room = {"id": "ROOM01", "seats": [None] * len(names)}
-    store.game_started(
-        game_id, "ROOM01", game.rules.name, game.rules.options(), str(game.seed), game.log[0], seats, room
-    )
-
-
 @pytest.fixture(scope="module")
 def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, dict[str, Game]]]:
     with table(tmp_path_factory.mktemp("replays")) as (client, _connect):
         store: Store = client.app.state.store  # type: ignore[attr-defined]
         made = {}
         for game_id, name, options, seed in GAMES:
-            game = made[game_id] = played(name, options, seed)
-            started(store, game_id, game)
-            assert game.final is not None
-            players = game.rules.players
-            final = {"nicknames": NAMES[players], "order": list(range(players)), "scores": list(game.final.scores)}
-            store.game_finished(game_id, "finished", final, [], game.log)
-        started(store, RUNNING, Game(preset("tenhou"), 1))
+            game = made[game_id] = random_game(name, seed, **options)
+            store_game(store, game_id, game, NAMES[game.rules.players])
+        store_game(store, RUNNING, Game(preset("tenhou"), 1), NAMES[4])
         store.flush()
         yield client, made
 

@@ -20,7 +20,7 @@ from jantaku.server.reviews import Reviews, configured_outside
 from jantaku.server.sources import Source
 from jantaku.server.store import Store
 from jantaku.sim.play import play_game
-from tests.server.helpers import server
+from tests.server.helpers import server, store_game
 
 FINISHED, RUNNING = "aaaaaaaaaaaaaaaa", "dddddddddddddddd"
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -33,14 +33,6 @@ def played() -> Game:
     return Game.replay(log)
 
 
-def started(store: Store, game_id: str, game: Game) -> None:
-    seats = [{"nickname": n} for n in NAMES]
-    room = {"id": "ROOM01", "seats": [None] * 4}
-    store.game_started(
-        game_id, "ROOM01", game.rules.name, game.rules.options(), str(game.seed), game.log[0], seats, room
-    )
-
-
 @pytest.fixture(scope="module")
 def game() -> Game:
     return played()
@@ -50,11 +42,8 @@ def game() -> Game:
 def client(tmp_path_factory: pytest.TempPathFactory, game: Game) -> Iterator[TestClient]:
     with server(tmp_path_factory.mktemp("reviews")) as c:
         store: Store = c.app.state.store  # type: ignore[attr-defined]
-        started(store, FINISHED, game)
-        assert game.final is not None
-        final = {"nicknames": NAMES, "order": [0, 1, 2, 3], "scores": list(game.final.scores)}
-        store.game_finished(FINISHED, "finished", final, [], game.log)
-        started(store, RUNNING, Game(game.rules, 1))
+        store_game(store, FINISHED, game, NAMES)
+        store_game(store, RUNNING, Game(game.rules, 1), NAMES)
         store.flush()
         yield c
 
@@ -229,10 +218,7 @@ def test_the_servers_reviewer_setting_reaches_the_endpoint(tmp_path: Path, game:
     standin = ROOT / "tests" / "review" / "mjai_reviewer_standin.py"
     with server(tmp_path, reviewer=f"{sys.executable} {standin}") as c:
         store: Store = c.app.state.store  # type: ignore[attr-defined]
-        started(store, FINISHED, game)
-        assert game.final is not None
-        final = {"nicknames": NAMES, "order": [0, 1, 2, 3], "scores": list(game.final.scores)}
-        store.game_finished(FINISHED, "finished", final, [], game.log)
+        store_game(store, FINISHED, game, NAMES)
         store.flush()
         body = c.get(f"/api/reviews/{FINISHED}", params={"seat": 0}).json()
     assert body["outside"] == {"name": standin.name, "error": None}

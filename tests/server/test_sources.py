@@ -4,7 +4,6 @@ refusals (a running game, an unknown id, an upload forgotten, a file too big or 
 from __future__ import annotations
 
 import gzip
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,44 +17,24 @@ from jantaku.server import sources as sources_module
 from jantaku.server.sources import GameSources, SourceError, upload_id
 from jantaku.server.store import Store
 from tests.formats.corpus import corpus_path
+from tests.server.helpers import random_game, store_game
 
 FINISHED, RUNNING = "aaaaaaaaaaaaaaaa", "dddddddddddddddd"
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 MJLOG = "4p/2010081709gm-00a9-0000-fe3371ad.xml"
 
 
-def played(seed: int) -> Game:
-    """A whole East game of random legal actions."""
-    game = Game(preset("tenhou").with_options(length="east"), seed)
-    rng = random.Random(seed)
-    while not game.over:
-        seat = game.to_act()[0]
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-    return game
-
-
-def started(store: Store, game_id: str, game: Game) -> None:
-    seats = [{"nickname": n} for n in NAMES]
-    room = {"id": "ROOM01", "seats": [None] * 4}
-    store.game_started(
-        game_id, "ROOM01", game.rules.name, game.rules.options(), str(game.seed), game.log[0], seats, room
-    )
-
-
 @pytest.fixture(scope="module")
 def game() -> Game:
-    return played(5)
+    return random_game("tenhou", 5, length="east")
 
 
 @pytest.fixture(scope="module")
 def sources(tmp_path_factory: pytest.TempPathFactory, game: Game) -> Iterator[GameSources]:
     store = Store(f"sqlite:///{tmp_path_factory.mktemp('sources') / 'db.sqlite'}")
     try:
-        started(store, FINISHED, game)
-        assert game.final is not None
-        final = {"nicknames": NAMES, "order": [0, 1, 2, 3], "scores": list(game.final.scores)}
-        store.game_finished(FINISHED, "finished", final, [], game.log)
-        started(store, RUNNING, Game(preset("tenhou"), 1))
+        store_game(store, FINISHED, game, NAMES)
+        store_game(store, RUNNING, Game(preset("tenhou"), 1), NAMES)
         store.flush()
         yield GameSources(store, uploads=2)
     finally:
