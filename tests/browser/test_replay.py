@@ -25,7 +25,6 @@ from jantaku.web import STATIC_DIR
 from tests.browser.conftest import unexpected
 from tests.browser.helpers import ARTIFACTS, LiveServer, Person, expect
 from tests.formats.corpus import corpus_path
-from tests.web.test_i18n import Literal, flat, latin_words
 
 REPLAY_JS = STATIC_DIR / "js" / "screens" / "replay.js"
 GAME_ID = "0123456789abcdef"
@@ -294,27 +293,6 @@ def test_screenshots(server: LiveServer, people: Callable[..., Person], lang: st
         page.click("#result-next")
     expect(page.locator("#standings .chart")).to_be_visible()
     ann.screenshot(f"replay-{lang}-{size}-final.png")
-
-
-def replay_texts() -> dict[str, dict[str, str]]:
-    """The replay's own words (``TEXTS`` of replay.js, which the module adds to i18n.js's tables), by language."""
-    source = REPLAY_JS.read_text(encoding="utf-8")
-    start = source.index("const TEXTS = ")
-    texts: dict[str, Any] = Literal(source[start + len("const TEXTS = ") :]).value()
-    return {lang: flat(table) for lang, table in texts.items()}
-
-
-def test_the_replay_s_words_exist_in_both_languages_with_the_same_placeholders() -> None:
-    texts = replay_texts()
-    en, ja = texts["en"], texts["ja"]
-    assert sorted(en) == sorted(ja)
-    assert [k for k, v in {**en, **ja}.items() if not v.strip()] == []
-    holes = {k: (set(re.findall(r"\{(\w+)\}", en[k])), set(re.findall(r"\{(\w+)\}", ja[k]))) for k in en}
-    assert {k: pair for k, pair in holes.items() if pair[0] != pair[1]} == {}
-    assert {k: latin_words(v) for k, v in ja.items() if latin_words(v)} == {}
-    # every word the module asks for is there
-    asked = set(re.findall(r't\("replay\.([\w.]+)"', REPLAY_JS.read_text(encoding="utf-8")))
-    assert asked and asked <= set(en), asked - set(en)
 
 
 def win_with(key: str) -> tuple[int, dict[str, Any]]:

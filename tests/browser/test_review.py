@@ -21,8 +21,6 @@ from jantaku.rules import preset
 from jantaku.web import STATIC_DIR
 from tests.browser.conftest import WATCH_BUTTONS, unexpected, watch
 from tests.browser.helpers import ARTIFACTS, LiveServer, expect
-from tests.web.test_i18n import Literal, flat
-from tests.web.test_i18n import latin_words as latin_in
 
 REVIEW_JS = STATIC_DIR / "js" / "screens" / "review.js"
 GAME_ID = "5eed0123456789ab"
@@ -271,28 +269,6 @@ def test_the_outside_reviewers_values_stand_beside_the_cpus(browser: Any, tmp_pa
         page.screenshot(path=str(ARTIFACTS / "review-outside-en-desktop.png"))
     finally:
         live.stop()
-
-
-def review_texts() -> dict[str, dict[str, str]]:
-    """The panel's own words (``TEXTS`` of review.js, which the module adds to i18n.js's tables), by language."""
-    source = REVIEW_JS.read_text(encoding="utf-8")
-    start = source.index("const TEXTS = ")
-    texts: dict[str, Any] = Literal(source[start + len("const TEXTS = ") :]).value()
-    return {lang: flat(table) for lang, table in texts.items()}
-
-
-def test_the_panel_s_words_exist_in_both_languages_with_the_same_placeholders() -> None:
-    texts = review_texts()
-    en, ja = texts["en"], texts["ja"]
-    assert sorted(en) == sorted(ja)
-    assert [k for k, v in {**en, **ja}.items() if not v.strip()] == []
-    holes = {k: (set(re.findall(r"\{(\w+)\}", en[k])), set(re.findall(r"\{(\w+)\}", ja[k]))) for k in en}
-    assert {k: pair for k, pair in holes.items() if pair[0] != pair[1]} == {}
-    assert {k: latin_in(v) for k, v in ja.items() if latin_in(v)} == {}
-    # every word the module asks for by name is there (the kinds are asked for as `review.kinds.${kind}`)
-    asked = set(re.findall(r't\("review\.([\w.]+)"', REVIEW_JS.read_text(encoding="utf-8")))
-    assert asked and asked <= set(en), asked - set(en)
-    assert {"kinds.turn", "kinds.claim"} <= set(en)
 
 
 SHOTS = [("en", "desktop"), ("ja", "desktop"), ("en", "phone"), ("ja", "phone"), ("en", "phone-landscape"),

@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from jantaku.rules.editor import GROUPS, LIST_ITEMS, PRESET_TEXTS, TEXTS, VALUES, editor_json, missing_texts
 from jantaku.rules.presets import PRESETS
 from jantaku.scoring.riichi.yaku import AKA, DORA, KITA, URA, YAKU
@@ -190,3 +192,30 @@ def test_the_options_endpoint_serves_the_words(tmp_path: Path) -> None:
     assert by_name["chicken_hand_points"]["family"] == "zung-jung" and by_name["north_extraction"]["players"] == 3
     assert served["presets"]["zung-jung"]["label"]["ja"] == "中庸麻雀"
     assert [g["name"] for g in served["groups"]] == list(GROUPS)
+
+
+#: the screens loaded after the lobby that bring their own words (``addTexts``), and the keys they ask for by a
+#: pattern rather than by name
+OWN_TEXTS = [
+    ("replay", STATIC_DIR / "js" / "screens" / "replay.js", set()),
+    ("review", STATIC_DIR / "js" / "screens" / "review.js", {"kinds.turn", "kinds.claim"}),
+]
+
+
+@pytest.mark.parametrize(("prefix", "module", "patterned"), OWN_TEXTS, ids=[t[0] for t in OWN_TEXTS])
+def test_a_screen_s_own_words_exist_in_both_languages_with_the_same_placeholders(
+    prefix: str, module: Path, patterned: set[str]
+) -> None:
+    source = module.read_text(encoding="utf-8")
+    start = source.index("const TEXTS = ")
+    texts: dict[str, Any] = Literal(source[start + len("const TEXTS = ") :]).value()
+    en, ja = flat(texts["en"]), flat(texts["ja"])
+    assert sorted(en) == sorted(ja)
+    assert [k for k, v in {**en, **ja}.items() if not v.strip()] == []
+    holes = {k: (set(re.findall(r"\{(\w+)\}", en[k])), set(re.findall(r"\{(\w+)\}", ja[k]))) for k in en}
+    assert {k: pair for k, pair in holes.items() if pair[0] != pair[1]} == {}
+    assert {k: latin_words(v) for k, v in ja.items() if latin_words(v)} == {}
+    # every word the module asks for by name is there, and those it asks for by a pattern
+    asked = set(re.findall(rf't\("{prefix}\.([\w.]+)"', source))
+    assert asked and asked <= set(en), asked - set(en)
+    assert patterned <= set(en)
