@@ -19,6 +19,7 @@ from jantaku.engine import Game
 from jantaku.formats import convert
 from jantaku.review.timeline import apply
 from jantaku.rules import preset
+from jantaku.server.accounts import WindowLimiter
 from jantaku.server.replays import UPLOADING, TimelineCache, replay_router
 from jantaku.server.sources import GameSources, Source
 from jantaku.server.store import Store
@@ -229,6 +230,27 @@ def test_uploads_past_the_few_read_at_once_are_told_to_come_back(games: Any, tmp
             assert [f.result().status_code for f in first] == [200] * UPLOADING
         assert answer.status_code == 503 and answer.headers["Retry-After"]
         assert post().status_code == 200  # free again
+
+
+def test_an_address_past_its_uploads_is_told_when_to_come_back(games: Any, tmp_path: Path) -> None:
+    """Each upload is read, replayed and kept: one address sends at most the limiter's count in its window, then
+    429 with ``Retry-After``, before its body is read; another address is not held back."""
+    client, made = games
+    page = tmp_path / "index.html"
+    page.write_text("<!doctype html>")
+    now = [0.0]
+    limiter = WindowLimiter(per_key=2, window=600.0, clock=lambda: now[0])
+    app = FastAPI()
+    app.include_router(replay_router(lambda: client.app.state.sources, page, per_address=limiter))  # type: ignore[attr-defined]
+    body = tenhou6_file(made)
+    with TestClient(app) as small:
+        sent = [small.post("/api/replays", params={"name": "game.json"}, content=body) for _ in range(3)]
+        assert [r.status_code for r in sent] == [200, 200, 429]
+        assert int(sent[2].headers["Retry-After"]) == 600 and "too many files" in sent[2].json()["detail"]
+        with TestClient(app, client=("203.0.113.9", 50000)) as other:
+            assert other.post("/api/replays", params={"name": "game.json"}, content=body).status_code == 200
+        now[0] = 601.0
+        assert small.post("/api/replays", params={"name": "game.json"}, content=body).status_code == 200
 
 
 def test_the_timelines_kept_are_bounded_by_their_size_too(games: Any) -> None:

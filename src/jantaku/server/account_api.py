@@ -45,7 +45,7 @@ from jantaku.server.accounts import (
     new_session_token,
     verify_password,
 )
-from jantaku.server.credentials import COOKIE, presented
+from jantaku.server.credentials import COOKIE, address, presented
 from jantaku.server.ids import guest_id, new_account_id, token_hash
 from jantaku.server.store import Account, SessionInfo, Store
 
@@ -75,10 +75,6 @@ class Caller:
     account: Account | None = None
     session: SessionInfo | None = None
     guest_token: str | None = None
-
-
-def client_address(request: Request) -> str:
-    return str(request.client.host) if request.client is not None else "unknown"
 
 
 def require_json(request: Request) -> None:
@@ -178,10 +174,10 @@ def account_router(
         response.status_code = status
         return {"player": player_json(account), "session": token}
 
-    def refuse_limited(name: str, address: str) -> None:
+    def refuse_limited(name: str, where: str) -> None:
         """Refuse (429) a password check the limiter does not allow; else it is counted as a failure at once (one
         step: parallel requests cannot all pass before any is counted), to be ``limiter.cleared`` if right."""
-        wait = limiter.attempt(name, address)
+        wait = limiter.attempt(name, where)
         if wait > 0:
             raise HTTPException(
                 429,
@@ -204,7 +200,7 @@ def account_router(
             check_password(password)
         except (AccountNameError, PasswordError) as exc:
             raise HTTPException(400, {"code": exc.code, "message": str(exc)}) from None
-        wait = register_limiter.take(client_address(request))
+        wait = register_limiter.take(address(request))
         if wait > 0:  # counted only once it would cost a hash: a refused name or password is cheap
             raise HTTPException(
                 429, "too many new accounts from this address: try later", headers={"Retry-After": str(math.ceil(wait))}
@@ -225,8 +221,8 @@ def account_router(
         exists or not; 429 (``Retry-After``) after too many wrong passwords for the name or from the address."""
         name = text_field(body, "name")
         password = secret_field(body, "password")
-        address = client_address(request)
-        refuse_limited(name, address)
+        where = address(request)
+        refuse_limited(name, where)
         account = store_of().account_by_name(canonical_name(name))
         if account is None:
             dummy_verify(password)  # the same argon2 work as a wrong password for a real name
@@ -238,7 +234,7 @@ def account_router(
                 store_of().set_password_hash(account.id, hash_password(password))
         if account is None or not verdict_ok:
             raise HTTPException(401, WRONG)  # (counted already: refuse_limited)
-        limiter.cleared(name, address)
+        limiter.cleared(name, where)
         return opened(request, response, account, 200)
 
     @router.post("/logout", dependencies=[Depends(require_json)])
@@ -280,11 +276,11 @@ def account_router(
         who = logged_in(request)
         assert who.account is not None and who.session is not None
         old, new = secret_field(body, "old"), secret_field(body, "new")
-        address = client_address(request)
-        refuse_limited(who.account.name, address)
+        where = address(request)
+        refuse_limited(who.account.name, where)
         if not verify_password(who.account.password_hash, old).ok:
             raise HTTPException(401, WRONG_PASSWORD)
-        limiter.cleared(who.account.name, address)
+        limiter.cleared(who.account.name, where)
         try:
             hashed = hash_password(new)
         except PasswordError as exc:
@@ -324,11 +320,11 @@ def account_router(
         who = logged_in(request)
         assert who.account is not None
         secret = secret_field(body, "password")
-        address = client_address(request)
-        refuse_limited(who.account.name, address)
+        where = address(request)
+        refuse_limited(who.account.name, where)
         if not verify_password(who.account.password_hash, secret).ok:
             raise HTTPException(401, WRONG_PASSWORD)
-        limiter.cleared(who.account.name, address)
+        limiter.cleared(who.account.name, where)
         delete_account(who.account.id)
         clear_cookie(response)
         return {"ok": True}

@@ -29,6 +29,12 @@ class Presented:
     guest: str | None = None
 
 
+def address(request: HTTPConnection) -> str:
+    """The address a request or websocket comes from (a trusted proxy's client: uvicorn's ``forwarded_allow_ips``):
+    what per-address limits count by."""
+    return str(request.client.host) if request.client is not None else "unknown"
+
+
 def bearer(request: HTTPConnection) -> str | None:
     """The token of an ``Authorization: Bearer`` header, if there is one."""
     scheme, _, value = request.headers.get("authorization", "").partition(" ")

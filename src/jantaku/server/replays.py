@@ -22,6 +22,8 @@ from starlette.concurrency import run_in_threadpool
 
 from jantaku.formats import convert
 from jantaku.review.timeline import timeline
+from jantaku.server.accounts import WindowLimiter
+from jantaku.server.credentials import address
 from jantaku.server.sources import GameSources, Source, SourceError
 
 #: how many timelines are kept as JSON text (an East-South game's is about 0.6 MB)
@@ -33,6 +35,9 @@ MAX_SEAT = 3
 #: uploads read and replayed at once (a file of up to 20 MB becomes many times that in memory while it is read, and
 #: a second of CPU time): past them an upload is answered 503 at once, its body already refused
 UPLOADING = 2
+#: uploads one address may send in ten minutes: each is read, replayed and kept in memory, and may be reviewed;
+#: a person opening their logs one by one stays far below it
+UPLOADS_PER_ADDRESS = 30
 #: what a busy server asks the browser to wait, in seconds (``Retry-After``)
 RETRY_AFTER = 5
 
@@ -113,11 +118,14 @@ def replay_router(
     index_html: FilePath,
     cache: TimelineCache | None = None,
     uploading: int = UPLOADING,
+    per_address: WindowLimiter | None = None,
 ) -> APIRouter:
     """The replay endpoints on the sources ``sources_of()`` gives (the app's, made at start); ``index_html`` is
-    the page served at ``/replay/{id}``; at most ``uploading`` uploads are read into games at once."""
+    the page served at ``/replay/{id}``; at most ``uploading`` uploads are read into games at once, and one address
+    sends at most ``per_address``'s count in its window (``UPLOADS_PER_ADDRESS`` in ten minutes by default)."""
     router = APIRouter()
     timelines = cache or TimelineCache()
+    limiter = per_address if per_address is not None else WindowLimiter(per_key=UPLOADS_PER_ADDRESS, window=600.0)
     busy = [0]  # uploads being read into games (counted on the event loop's thread alone)
     seat_query = Query("all", max_length=10, description="'all' (every hand open) or a seat number: that seat's view")
 
@@ -142,8 +150,13 @@ def replay_router(
         """A game log file (the request's body: ours, mjai lines, tenhou.net/6 JSON or a Tenhou mjlog, gzipped or
         not) answered as ``GET /api/replays/{id}`` answers, with the upload's ``id`` to ask for other seats and
         for its review. 413 past the converter's bound, 400 with the converter's reason when it cannot be read, 503
-        while the server reads as many other files as it reads at once."""
+        while the server reads as many other files as it reads at once, 429 past an address's uploads."""
         chosen = parse_seat(seat)
+        wait = limiter.take(address(request))
+        if wait > 0:
+            raise HTTPException(
+                429, "too many files from this address: try again later", {"Retry-After": str(max(1, round(wait)))}
+            )
         data = await read_bounded(request, convert.MAX_BYTES)
         if busy[0] >= uploading:
             raise HTTPException(
