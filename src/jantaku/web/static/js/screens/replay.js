@@ -108,7 +108,16 @@ export async function load(id) {
     refresh();
     return;
   }
-  await fetchTimeline(id, intParam(params.get("seat")), intParam(params.get("step")), intParam(params.get("review")));
+  const seat = intParam(params.get("seat"));
+  const review = intParam(params.get("review"));
+  // a review of another seat than the view's would show that seat's concealed hand: the view becomes the seat's own
+  await fetchTimeline(id, review !== null && seat !== null && seat !== review ? review : seat, intParam(params.get("step")), review);
+}
+
+/** Whether seat `seat`'s view may show the review of seat `review`: only with every hand open or in that seat's own
+ * view (a review lists the seat's concealed tiles, its discard options). */
+function reviewAllowed(seat, review) {
+  return review === null || seat === null || seat === review;
 }
 
 /** GET /api/replays/ID for one seat's view (null: every hand open), then shows step `step`. */
@@ -138,7 +147,7 @@ function opened(data, step, review) {
   cards = new Map();
   state.replay = { ...(state.replay || blank("ok")), id: data.id, seat: data.seat === undefined ? null : data.seat,
     status: "ok", error: null, data, frames, step: at, card: cardsAt(data, frames, at).length ? 0 : null, playing: false,
-    review: review === undefined ? null : review };
+    review: review === undefined || !reviewAllowed(data.seat === undefined ? null : data.seat, review) ? null : review };
   if (state.replay.review !== null) loadReview();
   syncUrl();
   refresh();
@@ -309,14 +318,18 @@ function syncUrl() {
 function switchSeat(value) {
   const r = state.replay;
   const seat = value === "all" ? null : Number(value);
-  fetchTimeline(r.id, seat, r.step, r.review);
+  // (another seat's review would show its concealed hand in this seat's view: it goes)
+  fetchTimeline(r.id, seat, r.step, reviewAllowed(seat, r.review) ? r.review : null);
 }
 
 /** Another seat's review (or none): the panel is mounted (its module fetched the first time) beside the table, and
  * the address says `review=N` so the moment and its review can be shared. */
 function switchReview(value) {
   const r = state.replay;
-  r.review = value === "none" ? null : Number(value);
+  const review = value === "none" ? null : Number(value);
+  // another seat's review in one seat's view would show that seat's concealed hand: the view becomes its own
+  if (!reviewAllowed(r.seat, review)) { fetchTimeline(r.id, review, r.step, review); return; }
+  r.review = review;
   if (r.review !== null) loadReview();
   syncUrl();
   refresh();
@@ -497,7 +510,7 @@ function build(r) {
     "aria-label": t("replay.position"), oninput: (e) => goto(Number(e.target.value)) }), position: el("span", { class: "replay-position", id: "replay-position" }),
   hands: slot(), seat: slot(), review: slot(), extra: slot() };
   const wallBox = el("div", { class: "replay-wall", id: "replay-wall" });
-  const side = r.review !== null ? el("aside", { class: "replay-side", id: "replay-review" }) : null;
+  const side = r.review !== null && reviewAllowed(r.seat, r.review) ? el("aside", { class: "replay-side", id: "replay-review" }) : null;
   const reviewAt = side ? el("div", { class: "replay-review-at", id: "replay-review-at" }) : null;
   const review = side ? el("div", { class: "replay-review-panel" }) : null;
   // the decision at the step first: beside the table on a desktop, right under the controls on a phone
@@ -574,10 +587,11 @@ function drawControls(r, who) {
     onchange: (e) => switchSeat(e.target.value) },
   el("option", { value: "all", selected: r.seat === null }, t("replay.allOpen")),
   who.map((name, s) => el("option", { value: s, selected: r.seat === s }, t("replay.seatView", { name })))));
-  patch(c.review, [lang, r.review, who.join("\n")], () => el("select", { id: "replay-review-seat", "aria-label": t("replay.review"),
+  patch(c.review, [lang, r.seat, r.review, who.join("\n")], () => el("select", { id: "replay-review-seat", "aria-label": t("replay.review"),
     title: t("replay.review"), onchange: (e) => switchReview(e.target.value) },
   el("option", { value: "none", selected: r.review === null }, t("replay.reviewNone")),
-  who.map((name, s) => el("option", { value: s, selected: r.review === s }, t("replay.reviewSeat", { name })))));
+  // (in one seat's view, only that seat's review: another's would show its concealed hand)
+  who.map((name, s) => (reviewAllowed(r.seat, s) ? el("option", { value: s, selected: r.review === s }, t("replay.reviewSeat", { name })) : null))));
   patch(c.extra, [lang, r.seat, r.wall], () => [
     r.seat === null ? button("replay-wall-toggle", r.wall ? t("replay.hideWall") : t("replay.showWall"), t("replay.showWall"),
       () => { r.wall = !r.wall; refresh(); }) : null,
