@@ -393,3 +393,30 @@ def test_only_the_declared_error_is_forgiven() -> None:
         "page error: TypeError: x is undefined",
     ]
     assert unexpected(problems, [(404, "/api/replays/")]) == problems[2:]
+
+
+#: what has the focus (a selector, or the options dialog opened), the key pressed: the focused thing's, not a step
+FOCUSED_KEYS = {
+    "space on a score (a tabindex)": ("#replay-board .score", " "),
+    "Enter on a score (a tabindex)": ("#replay-board .score", "Enter"),
+    "an arrow with the options dialog open": ("#options-close", "ArrowRight"),
+}
+
+
+@pytest.mark.parametrize("case", list(FOCUSED_KEYS))
+def test_keys_of_what_has_the_focus_do_not_step_or_play(
+    server: LiveServer, people: Callable[..., Person], case: str
+) -> None:
+    ann = people()
+    record(server)
+    open_replay(ann, "?step=3")
+    page = ann.page
+    selector, key = FOCUSED_KEYS[case]
+    if selector == "#options-close":
+        page.click("#options-button")
+        expect(page.locator("#options")).to_be_visible()
+    page.locator(selector).first.focus()
+    page.keyboard.press(key)
+    page.wait_for_timeout(400)
+    assert position(ann) == 3
+    assert page.evaluate("() => window.jantaku.state.replay.playing") is False

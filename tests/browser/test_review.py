@@ -369,3 +369,17 @@ def test_one_seats_view_never_shows_another_seats_review(server: LiveServer, pag
     assert not set(
         page.eval_on_selector_all("#replay-board [data-tile]", "ns => ns.map(n => Number(n.dataset.tile))")
     ) & set(hands[step][2])
+
+
+@pytest.mark.parametrize("key", ["Enter", " "])
+def test_enter_and_space_in_the_panel_are_the_panels(server: LiveServer, pages: Pages, key: str) -> None:
+    """A summary of the panel opens with Enter or space (the viewer neither plays nor steps on them)."""
+    record(server, finished_game())
+    page = pages.open("en", "desktop")
+    page.goto(f"{server.url}/replay/{GAME_ID}?review=0&step=3")
+    summary = page.locator(".review-panel .review-all > summary")
+    expect(summary).to_be_visible(timeout=REVIEW_WAIT)
+    summary.focus()
+    page.keyboard.press(key)
+    expect(page.locator(".review-panel .review-all")).to_have_attribute("open", "")
+    assert page.evaluate("() => [window.jantaku.state.replay.step, window.jantaku.state.replay.playing]") == [3, False]

@@ -373,16 +373,23 @@ async function loadReview() {
 export function keydown(e) {
   const r = state.replay;
   if (!r || r.status !== "ok") return;
-  const target = e.target;
-  if (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement) {
-    if (e.key === "Enter" || e.key === " ") return; // the focused control's own
-  }
+  if (document.querySelector("dialog[open]")) return; // (the options dialog: its keys, no stepping behind it)
+  if ((e.key === "Enter" || e.key === " ") && ownsKey(e.target)) return; // the focused control's own
+  if (e.key === "Enter" && r.card === null) return; // (Enter is the card's only)
   const moves = { ArrowLeft: () => stepBy(-1), ArrowRight: () => stepBy(1), ArrowUp: () => handBy(-1), ArrowDown: () => handBy(1),
-    " ": togglePlay, Enter: () => { if (r.card !== null) goOn(); } };
+    " ": togglePlay, Enter: goOn };
   const move = moves[e.key];
   if (!move || e.altKey || e.ctrlKey || e.metaKey) return;
   e.preventDefault();
   move();
+}
+
+/** Whether Enter and space belong to what has the focus: a control, a link, a summary, anything focusable by
+ * tabindex, or anything in the review panel or a dialog (their keys open, toggle and press there). */
+function ownsKey(target) {
+  if (!(target instanceof Element) || target === document.body) return false;
+  return !!target.closest("summary, button, a, input, select, textarea, label, [tabindex], [contenteditable], "
+    + "#replay-review, dialog, [role=dialog]");
 }
 
 /** A swipe across the table steps (left: on, right: back). */
