@@ -420,3 +420,36 @@ def test_keys_of_what_has_the_focus_do_not_step_or_play(
     page.wait_for_timeout(400)
     assert position(ann) == 3
     assert page.evaluate("() => window.jantaku.state.replay.playing") is False
+
+
+#: how the replay is left while it plays: the address after, and whether the replay is still in the store
+LEAVINGS = {
+    "a link to the leaderboard": ("location.hash = '#/leaderboard/4p'", re.compile(r"/replay/.*#/leaderboard/4p$")),
+    "a live game taking the page": ("window.jantaku.send({ type: 'play_now' })", re.compile(r"^[^?#]*://[^/]+/$")),
+}
+
+
+@pytest.mark.parametrize("case", list(LEAVINGS))
+def test_play_stops_when_the_replay_is_left(server: LiveServer, people: Callable[..., Person], case: str) -> None:
+    ann = people()
+    record(server)
+    open_replay(ann)
+    page = ann.page
+    page.select_option("#replay-speed", "4")
+    page.keyboard.press(" ")
+    page.wait_for_function("() => window.jantaku.state.replay.step >= 2")
+    how, address = LEAVINGS[case]
+    page.evaluate(how)
+    expect(page).to_have_url(address)
+    if case.startswith("a live game"):
+        ann.wait_table()
+        assert page.evaluate("() => window.jantaku.state.replay") is None
+        return
+    expect(page.locator("#replay-board")).to_have_count(0)
+    page.wait_for_timeout(300)
+    left = page.evaluate("() => window.jantaku.state.replay.step")
+    page.wait_for_timeout(800)
+    assert page.evaluate("() => [window.jantaku.state.replay.step, window.jantaku.state.replay.playing]") == [
+        left,
+        False,
+    ]

@@ -268,6 +268,14 @@ function stop() {
   if (state.replay) state.replay.playing = false;
 }
 
+/** A live game took the page: play stops and the replay is forgotten (app.js sets the address to the lobby's). */
+export function leave() {
+  stop();
+  clearTimeout(urlTimer);
+  state.replay = null;
+  cards = new Map();
+}
+
 function togglePlay() {
   const r = state.replay;
   if (!r || r.status !== "ok") return;
@@ -286,6 +294,8 @@ function schedule() {
   timer = setTimeout(() => {
     const now = state.replay;
     if (!now || !now.playing) return;
+    // the replay left (another page by its link, or a live game over it): play stops with it
+    if (state.route.page !== "replay") { stop(); return; }
     if (now.card === null) {
       if (now.step >= count() - 1) { stop(); refresh(); return; }
       goto(now.step + 1);
