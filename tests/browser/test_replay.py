@@ -453,3 +453,50 @@ def test_play_stops_when_the_replay_is_left(server: LiveServer, people: Callable
         left,
         False,
     ]
+
+
+#: a step's events, the page's language, the rules' family ("" as the game's), and the line the viewer writes
+STEP_LINES = {
+    "a closed kan names its tile": (
+        [{"type": "ankan", "actor": 0, "consumed": [0, 1, 2, 3]}],
+        "en",
+        "",
+        "Ann calls Kan on 1m",
+    ),
+    "an open kan names the tile taken": (
+        [{"type": "daiminkan", "actor": 1, "target": 0, "tile": 4, "consumed": [5, 6, 7]}],
+        "en",
+        "",
+        "CPU 2 calls Kan on 2m",
+    ),
+}
+
+
+def step_line(page: Any, events: list[dict[str, Any]], family: str) -> str:
+    """The viewer's line for ``events`` (its stepText), under the game's rules or another family's."""
+    line = page.evaluate(
+        """async ([events, names, family]) => {
+      const r = window.jantaku.state.replay;
+      const rules = r.data.rules;
+      if (family) r.data.rules = { ...rules, family };
+      try {
+        const replay = await import("/static/js/screens/replay.js");
+        return replay.stepText(events, names);
+      } finally { r.data.rules = rules; }
+    }""",
+        [events, NAMES, family],
+    )
+    assert isinstance(line, str)
+    return line
+
+
+@pytest.mark.parametrize("case", list(STEP_LINES))
+def test_the_step_line_in_words(server: LiveServer, people: Callable[..., Person], case: str) -> None:
+    events, lang, family, words = STEP_LINES[case]
+    ann = people()
+    record(server)
+    open_replay(ann)
+    if lang == "ja":
+        ann.page.click("#lang-switch")
+        expect(ann.page.locator("#replay-seat option").first).to_have_text("全員の手牌を表示")
+    assert step_line(ann.page, events, family) == words

@@ -442,7 +442,9 @@ export function stepText(events, who) {
       case "dahai": out.push(e.tile === undefined || e.tile === null ? t("replay.ev.discardHidden", { name }) : t("replay.ev.discard", { name, tile: tileText(e.tile) })); break;
       case "reach": out.push(t("replay.ev.riichi", { name })); break;
       case "chi": case "pon": case "daiminkan": case "kakan": case "ankan":
-        out.push(t("replay.ev.call", { name, call: t(e.type === "chi" ? "chi" : e.type === "pon" ? "pon" : "kan"), tile: tileText(e.tile) }));
+        out.push(t("replay.ev.call", { name, call: t(e.type === "chi" ? "chi" : e.type === "pon" ? "pon" : "kan"),
+          // (a closed kan takes no tile from anyone: its own four, named by the first)
+          tile: tileText(e.tile === undefined || e.tile === null ? (e.consumed || [])[0] : e.tile) }));
         break;
       case "nukidora": out.push(t("replay.ev.north", { name })); break;
       case "dora": out.push(t("replay.ev.dora", { tile: tileText(e.tile) })); break;
