@@ -34,11 +34,11 @@ CORPUS_RECORD = "4p/2010081709gm-00a9-0000-fe3371ad.xml"
 
 
 @cache
-def bot_game() -> Game:
+def bot_game(rules_name: str = "tenhou") -> Game:
     """An East game the normal CPUs play out under Tenhou's rules (with wins: random moves seldom win)."""
-    rules = preset("tenhou").with_options(length="east")
+    rules = preset(rules_name).with_options(length="east")
     game = Game(rules, 3)
-    players = [make_player("normal", rules, seed=i) for i in range(4)]
+    players = [make_player("normal", rules, seed=i) for i in range(rules.players)]
     while not game.over:
         seat = game.to_act()[0]
         game.apply(seat, players[seat].act(seat_view(game, seat)))
@@ -78,16 +78,17 @@ def player_of(person: Person) -> str:
     return guest_id(token)
 
 
-def record(server: LiveServer, player: str = "g0") -> None:
-    """The bot game in the server's records as if Ann (player id ``player``) had played it with three CPUs."""
-    game = bot_game()
+def record(server: LiveServer, player: str = "g0", rules_name: str = "tenhou") -> None:
+    """The bot game in the server's records as if Ann (player id ``player``) had played it with CPUs."""
+    game = bot_game(rules_name)
+    names = NAMES[: game.rules.players]
     store = server.app.state.store
-    seats = [{"nickname": n, **({"cpu": "normal"} if i else {"player": player})} for i, n in enumerate(NAMES)]
+    seats = [{"nickname": n, **({"cpu": "normal"} if i else {"player": player})} for i, n in enumerate(names)]
     rules = game.rules
     store.game_started(GAME_ID, "ROOM01", rules.name, rules.options(), str(game.seed), game.log[0], seats,
-                       {"id": "ROOM01", "seats": [None] * 4})  # fmt: skip
+                       {"id": "ROOM01", "seats": [None] * len(names)})  # fmt: skip
     assert game.final is not None
-    store.game_finished(GAME_ID, "finished", {**game.final.to_json(), "nicknames": NAMES}, [], game.log)
+    store.game_finished(GAME_ID, "finished", {**game.final.to_json(), "nicknames": names}, [], game.log)
     store.flush()
 
 
@@ -500,3 +501,30 @@ def test_the_step_line_in_words(server: LiveServer, people: Callable[..., Person
         ann.page.click("#lang-switch")
         expect(ann.page.locator("#replay-seat option").first).to_have_text("全員の手牌を表示")
     assert step_line(ann.page, events, family) == words
+
+
+#: a query string no game can follow, the rules of the game: every hand open (or no review) and a notice of why
+BAD_QUERIES = {
+    "a seat past four": ("?seat=9", "tenhou", "This game has no seat 9: every hand is shown open."),
+    "a fourth seat of three players": ("?seat=3", "tenhou-sanma", "This game has no seat 3: every hand is shown open."),
+    "a review of a seat past four": ("?review=9", "tenhou", "This game has no seat 9 to review."),
+    "a review of a fourth seat of three": ("?review=3", "tenhou-sanma", "This game has no seat 3 to review."),
+    "a review of a seat past the view's": ("?seat=1&review=3", "tenhou-sanma", "This game has no seat 3"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_QUERIES))
+def test_a_seat_the_game_has_not_opens_every_hand_with_a_notice(
+    server: LiveServer, people: Callable[..., Person], expected_http: list[tuple[int, str]], case: str
+) -> None:
+    query, rules_name, words = BAD_QUERIES[case]
+    expected_http.append((400, f"/api/replays/{GAME_ID}"))  # (a seat past the game's own, asked for once)
+    ann = people()
+    record(server, rules_name=rules_name)
+    open_replay(ann, query)
+    page = ann.page
+    expect(page.locator("#notices")).to_contain_text(words)
+    expect(page.locator("#replay-seat")).to_have_value("all")
+    expect(page.locator("#replay-review-seat")).to_have_value("none")
+    expect(page.locator("#replay-review")).to_have_count(0)
+    expect(page.locator("#replay-error")).to_have_count(0)

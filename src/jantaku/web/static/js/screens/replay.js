@@ -15,6 +15,7 @@ import { tile } from "../melds.js";
 import { seatName } from "../powers.js";
 import { lobbyHref, replayHref } from "../routes.js";
 import { watchKinds, markKinds } from "../cues.js";
+import { notice } from "../notices.js";
 import * as table from "./table.js";
 import { winCard, drawCard, standingsCard } from "./results.js";
 
@@ -38,6 +39,7 @@ const TEXTS = {
     allOpen: "All hands open", seatView: "{name}'s view", showWall: "Show the wall", hideWall: "Hide the wall",
     liveWall: "Wall, in draw order", deadWall: "Dead wall", noReview: "The review is not available.",
     review: "Review", reviewNone: "No review", reviewSeat: "Review {name}",
+    badSeat: "This game has no seat {seat}: every hand is shown open.", badReview: "This game has no seat {seat} to review.",
     indicator: "dora indicator, turned up", uraIndicator: "ura indicator, turned up at the win",
     ev: {
       deal: "{round}, honba {honba}: the hands are dealt", draw: "{name} draws {tile}", drawHidden: "{name} draws",
@@ -58,6 +60,7 @@ const TEXTS = {
     allOpen: "全員の手牌を表示", seatView: "{name}の視点", showWall: "山を表示", hideWall: "山を隠す",
     liveWall: "山 (ツモ順)", deadWall: "王牌", noReview: "検討は利用できません。",
     review: "検討", reviewNone: "検討なし", reviewSeat: "{name}を検討",
+    badSeat: "この対局に席{seat}はありません。全員の手牌を表示します。", badReview: "この対局に検討できる席{seat}はありません。",
     indicator: "表向きのドラ表示牌", uraIndicator: "和了でめくった裏ドラ表示牌",
     ev: {
       deal: "{round} {honba}本場: 配牌", draw: "{name}がツモ {tile}", drawHidden: "{name}がツモ",
@@ -71,6 +74,8 @@ addTexts("replay", TEXTS.en, TEXTS.ja);
 
 /** the play speeds offered (steps a second) */
 const SPEEDS = [0.5, 1, 2, 4];
+/** the most seats a game has (a seat past the game's own is refused by the server) */
+const MAX_SEATS = 4;
 /** a swipe on the table longer than this (px) steps */
 const SWIPE = 40;
 
@@ -108,10 +113,20 @@ export async function load(id) {
     refresh();
     return;
   }
-  const seat = intParam(params.get("seat"));
-  const review = intParam(params.get("review"));
+  // a seat no game has (or not a number) is no dead end: every hand open, or no review, and a notice says why
+  const seat = seatParam(params.get("seat"), "replay.badSeat");
+  const review = seatParam(params.get("review"), "replay.badReview");
   // a review of another seat than the view's would show that seat's concealed hand: the view becomes the seat's own
   await fetchTimeline(id, review !== null && seat !== null && seat !== review ? review : seat, intParam(params.get("step")), review);
+}
+
+/** A seat from the query string: null when absent (or "all"); null with a notice when no game has that seat. */
+function seatParam(value, words) {
+  if (value === null || value === "" || value === "all") return null;
+  const seat = intParam(value);
+  if (seat !== null && seat < MAX_SEATS) return seat;
+  notice(t(words, { seat: value.slice(0, 10) }));
+  return null;
 }
 
 /** Whether seat `seat`'s view may show the review of seat `review`: only with every hand open or in that seat's own
@@ -130,6 +145,11 @@ async function fetchTimeline(id, seat, step, review) {
   try {
     const res = await fetch(`/api/replays/${encodeURIComponent(id)}?seat=${seat === null ? "all" : seat}`);
     const data = await res.json().catch(() => null);
+    if (res.status === 400 && seat !== null) { // a seat past the game's own (3 of three players): every hand open
+      notice(t("replay.badSeat", { seat }));
+      await fetchTimeline(id, null, step, review);
+      return;
+    }
     if (!res.ok) throw Object.assign(new Error(`HTTP ${res.status}`), { status: res.status, detail: data && data.detail });
     opened(data, step, review);
   } catch (error) {
@@ -141,6 +161,11 @@ async function fetchTimeline(id, seat, step, review) {
 
 /** The timeline `data` on screen at step `step` (its frames built), its id in the address. */
 function opened(data, step, review) {
+  const players = (data.rules && data.rules.players) || (data.names || []).length || MAX_SEATS;
+  if (review !== null && review !== undefined && review >= players) {
+    notice(t("replay.badReview", { seat: review }));
+    review = null;
+  }
   const frames = buildFrames(data.steps);
   const last = frames.length - 1;
   const at = step === null || step === undefined ? 0 : Math.max(0, Math.min(last, step));
