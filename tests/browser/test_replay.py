@@ -528,3 +528,31 @@ def test_a_seat_the_game_has_not_opens_every_hand_with_a_notice(
     expect(page.locator("#replay-review-seat")).to_have_value("none")
     expect(page.locator("#replay-review")).to_have_count(0)
     expect(page.locator("#replay-error")).to_have_count(0)
+
+
+def test_the_result_card_stays_where_it_was_scrolled_when_its_wall_is_verified(
+    server: LiveServer, people: Callable[..., Person]
+) -> None:
+    ann = people()
+    record(server)
+    page = ann.page
+    page.set_viewport_size({"width": 844, "height": 390})
+    win, _ = first_win()
+    open_replay(ann, f"?step={win}")
+    card = page.locator("#replay-overlay #result")
+    expect(card).to_be_visible()
+    assert card.evaluate("n => n.scrollHeight > n.clientHeight + 40"), "the card fits: nothing to scroll"
+    check = card.locator("#wall-check")
+    check.scroll_into_view_if_needed()
+    scrolled = card.evaluate("n => n.scrollTop")
+    assert scrolled > 0
+    check.click()
+    expect(card.locator("#wall-check")).to_have_text("verified ✓")
+    page.wait_for_timeout(200)
+    assert card.evaluate("n => n.scrollTop") == scrolled
+    # a new card opens at its top
+    page.keyboard.press("Enter")
+    page.locator("#replay-slider").fill(str(win))
+    expect(card).to_be_visible()
+    page.wait_for_timeout(200)
+    assert card.evaluate("n => n.scrollTop") == 0

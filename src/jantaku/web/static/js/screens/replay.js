@@ -524,7 +524,12 @@ export function show(host) {
   table.show(parts.board, { view: frame, seq: null, events: [] }, ctx);
   const here = cardsAt(r.data, r.frames, r.step);
   const item = r.card === null ? null : here[r.card] || null;
-  patch(parts.overlay, [r.step, r.card, item && item.check, lang, state.options.colorBlind], () => (item ? card(r, item, who) : null));
+  // the same card drawn again (its wall verified, another language) stays where it was scrolled; a new one opens at its top
+  const cardKey = item ? `${r.step}:${r.card}` : null;
+  const old = parts.overlay.querySelector("#result");
+  const scroll = old && cardKey === parts.cardKey ? old.scrollTop : 0;
+  parts.cardKey = cardKey;
+  patch(parts.overlay, [r.step, r.card, item && item.check, lang, state.options.colorBlind], () => (item ? card(r, item, who, scroll) : null));
   parts.overlay.hidden = !item;
   const step = r.data.steps[r.step];
   patch(parts.line, [r.step, lang], () => stepText(step.events, who));
@@ -559,7 +564,7 @@ function build(r) {
   const review = side ? el("div", { class: "replay-review-panel" }) : null;
   // the decision at the step first: beside the table on a desktop, right under the controls on a phone
   if (side) side.append(reviewAt, review);
-  parts = { board, overlay, line, controls, wallBox, side, review, reviewAt, reviewMounted: false };
+  parts = { board, overlay, line, controls, wallBox, side, review, reviewAt, reviewMounted: false, cardKey: null };
   const bar = el("div", { class: "replay-controls", id: "replay-controls" },
     el("div", { class: "replay-row" }, controls.buttons),
     el("div", { class: "replay-row replay-seek" }, controls.slider, controls.position),
@@ -580,7 +585,7 @@ function fileInput() {
 }
 
 /** The step's result: the live results' card (win, draw, or the standings with the score chart). */
-function card(r, item, who) {
+function card(r, item, who, scroll = 0) {
   const ctx = { name: (s) => who[s], finalName: (s) => who[s], seats: who.length, family: (r.data.rules || {}).family || null };
   const redraw = () => refresh();
   let body;
@@ -595,7 +600,7 @@ function card(r, item, who) {
   const next = el("button", { class: "primary", id: "result-next", onclick: goOn }, last ? t("close") : t("next"));
   const node = el("div", { class: "result card", role: "dialog", "aria-modal": "false", id: "result" }, body,
     el("div", { class: "result-buttons" }, next));
-  requestAnimationFrame(() => { node.scrollTop = 0; });
+  requestAnimationFrame(() => { node.scrollTop = scroll; });
   return node;
 }
 
