@@ -556,3 +556,30 @@ def test_the_result_card_stays_where_it_was_scrolled_when_its_wall_is_verified(
     expect(card).to_be_visible()
     page.wait_for_timeout(200)
     assert card.evaluate("n => n.scrollTop") == 0
+
+
+#: a control, the key that works it, and its accessible name after (None: not checked)
+KEPT_FOCUS = {
+    "the play button": ("#replay-play", "Enter", "Pause (space)"),
+    "the hand menu": ("#replay-hands", "ArrowDown", None),
+    "the wall toggle": ("#replay-wall-toggle", "Enter", "Hide the wall"),
+}
+
+
+@pytest.mark.parametrize("case", list(KEPT_FOCUS))
+def test_a_control_keeps_the_focus_when_it_is_worked(
+    server: LiveServer, people: Callable[..., Person], case: str
+) -> None:
+    selector, key, name = KEPT_FOCUS[case]
+    ann = people()
+    record(server)
+    open_replay(ann, "?step=3")
+    page = ann.page
+    page.locator(selector).focus()
+    page.keyboard.press(key)
+    if case == "the hand menu":
+        expect(page.locator("#replay-position")).to_have_text(re.compile(rf"^{hand_starts()[1] + 1} /"))
+    if name is not None:
+        expect(page.locator(selector)).to_have_accessible_name(name)
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => document.activeElement && '#' + document.activeElement.id") == selector

@@ -610,28 +610,40 @@ function button(id, label, title, onclick, cls = "") {
     onmousedown: (e) => e.preventDefault() }, label);
 }
 
+/** A control's face and name changed in place (it keeps the focus). */
+function relabel(node, text, name) {
+  if (!node) return;
+  if (node.textContent !== text) node.textContent = text;
+  if (node.title !== name) { node.title = name; node.setAttribute("aria-label", name); }
+}
+
 function drawControls(r, who) {
   const c = parts.controls;
   const lang = getLang();
   const last = count() - 1;
-  patch(c.buttons, [lang, r.playing], () => [
+  // (drawn once per language and changed in place after: a redrawn control would lose the keyboard's focus)
+  patch(c.buttons, [lang], () => [
     button("replay-hand-back", `◀ ${t("replay.hand")}`, t("replay.handBack"), () => handBy(-1)),
     button("replay-turn-back", `◀ ${t("replay.turn")}`, t("replay.turnBack"), () => turnBy(-1)),
     button("replay-back", "◀", t("replay.stepBack"), () => stepBy(-1)),
-    button("replay-play", r.playing ? "❚❚" : "▶", r.playing ? t("replay.pause") : t("replay.play"), togglePlay, "primary"),
+    button("replay-play", "▶", t("replay.play"), togglePlay, "primary"),
     button("replay-forward", "▶", t("replay.stepForward"), () => stepBy(1)),
     button("replay-turn-forward", `${t("replay.turn")} ▶`, t("replay.turnForward"), () => turnBy(1)),
     button("replay-hand-forward", `${t("replay.hand")} ▶`, t("replay.handForward"), () => handBy(1)),
     el("select", { id: "replay-speed", "aria-label": t("replay.speed"), title: t("replay.speed"),
-      onchange: (e) => { r.speed = Number(e.target.value); schedule(); } },
+      onchange: (e) => { state.replay.speed = Number(e.target.value); schedule(); } },
     SPEEDS.map((s) => el("option", { value: s, selected: s === r.speed }, `×${s}`)))]);
+  const play = c.buttons.querySelector("#replay-play");
+  relabel(play, r.playing ? "❚❚" : "▶", r.playing ? t("replay.pause") : t("replay.play"));
   c.slider.max = String(Math.max(0, last));
   if (Number(c.slider.value) !== r.step) c.slider.value = String(r.step);
   patch(c.position, [r.step, last], () => `${r.step + 1} / ${last + 1}`);
   const h = r.data.steps[r.step].hand;
-  patch(c.hands, [lang, h, who.join("\n")], () => el("select", { id: "replay-hands", "aria-label": t("replay.hands"), title: t("replay.hands"),
-    onchange: (e) => goto(r.data.hands[Number(e.target.value)].first) },
+  patch(c.hands, [lang, r.id, who.join("\n")], () => el("select", { id: "replay-hands", "aria-label": t("replay.hands"), title: t("replay.hands"),
+    onchange: (e) => goto(state.replay.data.hands[Number(e.target.value)].first) },
   r.data.hands.map((x, i) => el("option", { value: i, selected: i === h }, handText(x, who)))));
+  const hands = c.hands.querySelector("#replay-hands");
+  if (hands && hands.value !== String(h)) hands.value = String(h);
   patch(c.seat, [lang, r.seat, who.join("\n")], () => el("select", { id: "replay-seat", "aria-label": t("replay.view"), title: t("replay.view"),
     onchange: (e) => switchSeat(e.target.value) },
   el("option", { value: "all", selected: r.seat === null }, t("replay.allOpen")),
@@ -641,10 +653,15 @@ function drawControls(r, who) {
   el("option", { value: "none", selected: r.review === null }, t("replay.reviewNone")),
   // (in one seat's view, only that seat's review: another's would show its concealed hand)
   who.map((name, s) => (reviewAllowed(r.seat, s) ? el("option", { value: s, selected: r.review === s }, t("replay.reviewSeat", { name })) : null))));
-  patch(c.extra, [lang, r.seat, r.wall], () => [
-    r.seat === null ? button("replay-wall-toggle", r.wall ? t("replay.hideWall") : t("replay.showWall"), t("replay.showWall"),
-      () => { r.wall = !r.wall; refresh(); }) : null,
+  patch(c.extra, [lang, r.seat], () => [
+    r.seat === null ? button("replay-wall-toggle", t("replay.showWall"), t("replay.showWall"),
+      () => { state.replay.wall = !state.replay.wall; refresh(); }) : null,
     fileInput()]);
+  const toggle = c.extra.querySelector("#replay-wall-toggle");
+  if (toggle) {
+    const words = r.wall ? t("replay.hideWall") : t("replay.showWall");
+    relabel(toggle, words, words);
+  }
 }
 
 /** The wall and the dead wall as the step left them (every hand open only): live tiles in draw order; in the dead
