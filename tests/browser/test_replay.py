@@ -36,7 +36,7 @@ CORPUS_RECORD = "4p/2010081709gm-00a9-0000-fe3371ad.xml"
 @cache
 def bot_game(rules_name: str = "tenhou") -> Game:
     """An East game the normal CPUs play out under Tenhou's rules (with wins: random moves seldom win)."""
-    rules = preset(rules_name).with_options(length="east")
+    rules = preset(rules_name).with_options(**({"zj_hands": 4} if rules_name == "zung-jung" else {"length": "east"}))
     game = Game(rules, 3)
     players = [make_player("normal", rules, seed=i) for i in range(rules.players)]
     while not game.over:
@@ -456,6 +456,7 @@ def test_play_stops_when_the_replay_is_left(server: LiveServer, people: Callable
     ]
 
 
+DEAL = [{"type": "start_kyoku", "info": {"round": 1, "hand": 1, "honba": 1}}]
 #: a step's events, the page's language, the rules' family ("" as the game's), and the line the viewer writes
 STEP_LINES = {
     "a closed kan names its tile": (
@@ -470,6 +471,10 @@ STEP_LINES = {
         "",
         "CPU 2 calls Kan on 2m",
     ),
+    "a deal names its honba": (DEAL, "en", "", "South 2, honba 1: the hands are dealt"),
+    "a Zung Jung deal has no honba": (DEAL, "en", "zung-jung", "South 2: the hands are dealt"),
+    "a deal in Japanese": (DEAL, "ja", "", "南2局 1本場: 配牌"),
+    "a Zung Jung deal in Japanese": (DEAL, "ja", "zung-jung", "南2局: 配牌"),
 }
 
 
@@ -583,3 +588,16 @@ def test_a_control_keeps_the_focus_when_it_is_worked(
         expect(page.locator(selector)).to_have_accessible_name(name)
     page.wait_for_timeout(300)
     assert page.evaluate("() => document.activeElement && '#' + document.activeElement.id") == selector
+
+
+def test_a_zung_jung_wall_has_no_dead_wall_line(server: LiveServer, people: Callable[..., Person]) -> None:
+    ann = people()
+    record(server, rules_name="zung-jung")
+    open_replay(ann, "?step=5")
+    page = ann.page
+    page.click("#replay-wall-toggle")
+    expect(page.locator("#replay-live-wall .tile").first).to_be_visible()
+    expect(page.locator("#replay-dead-wall")).to_have_count(0)
+    page.locator("#replay-slider").fill("0")
+    expect(page.locator("#replay-line")).to_contain_text("the hands are dealt")
+    expect(page.locator("#replay-line")).not_to_contain_text("honba")

@@ -42,7 +42,7 @@ const TEXTS = {
     badSeat: "This game has no seat {seat}: every hand is shown open.", badReview: "This game has no seat {seat} to review.",
     indicator: "dora indicator, turned up", uraIndicator: "ura indicator, turned up at the win",
     ev: {
-      deal: "{round}, honba {honba}: the hands are dealt", draw: "{name} draws {tile}", drawHidden: "{name} draws",
+      deal: "{round}, honba {honba}: the hands are dealt", dealNoHonba: "{round}: the hands are dealt", round: "{wind} {hand}", draw: "{name} draws {tile}", drawHidden: "{name} draws",
       discard: "{name} discards {tile}", discardHidden: "{name} discards face down", riichi: "{name} declares riichi",
       call: "{name} calls {call} on {tile}", north: "{name} sets a North aside", dora: "new dora indicator {tile}",
       tsumo: "{name} wins by tsumo", ron: "{name} wins by ron from {from}", power: "{name} uses a power", end: "the game is over",
@@ -63,7 +63,7 @@ const TEXTS = {
     badSeat: "この対局に席{seat}はありません。全員の手牌を表示します。", badReview: "この対局に検討できる席{seat}はありません。",
     indicator: "表向きのドラ表示牌", uraIndicator: "和了でめくった裏ドラ表示牌",
     ev: {
-      deal: "{round} {honba}本場: 配牌", draw: "{name}がツモ {tile}", drawHidden: "{name}がツモ",
+      deal: "{round} {honba}本場: 配牌", dealNoHonba: "{round}: 配牌", round: "{wind}{hand}局", draw: "{name}がツモ {tile}", drawHidden: "{name}がツモ",
       discard: "{name}が{tile}を打牌", discardHidden: "{name}が伏せて打牌", riichi: "{name}がリーチ",
       call: "{name}が{tile}を{call}", north: "{name}が北を抜く", dora: "新ドラ表示牌 {tile}",
       tsumo: "{name}のツモ和了", ron: "{name}が{from}からロン和了", power: "{name}が能力を使用", end: "対局終了",
@@ -460,7 +460,10 @@ export function stepText(events, who) {
     switch (e.type) {
       case "start_kyoku": {
         const info = e.info || {};
-        out.push(t("replay.ev.deal", { round: `${t(WINDS[info.round || 0])} ${(info.hand || 0) + 1}`, honba: info.honba || 0 }));
+        const round = t("replay.ev.round", { wind: t(WINDS[(info.round || 0) % 4]), hand: (info.hand || 0) + 1 });
+        // (Zung Jung counts no honba)
+        const zj = (state.replay.data.rules || {}).family === "zung-jung";
+        out.push(zj ? t("replay.ev.dealNoHonba", { round }) : t("replay.ev.deal", { round, honba: info.honba || 0 }));
         break;
       }
       case "tsumo": out.push(e.tile === undefined || e.tile === null ? t("replay.ev.drawHidden", { name }) : t("replay.ev.draw", { name, tile: tileText(e.tile) })); break;
@@ -679,7 +682,9 @@ function wall(r, frame) {
     el("span", { class: "label" }, `${label} (${ids.length})`),
     el("div", { class: "wall-tiles" }, ids.map((x) => tile(x, marked ? { title: name(x), class: mark(x) } : { title: tileText(x) }))),
     marked ? legend(dora.size, ura.size) : null);
-  return [line(t("replay.liveWall"), w.live || [], "replay-live-wall"), line(t("replay.deadWall"), w.dead || [], "replay-dead-wall", true)];
+  // (Zung Jung has no dead wall: no empty line for it)
+  return [line(t("replay.liveWall"), w.live || [], "replay-live-wall"),
+    (w.dead || []).length ? line(t("replay.deadWall"), w.dead, "replay-dead-wall", true) : null];
 }
 
 function legend(dora, ura) {
