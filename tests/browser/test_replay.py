@@ -601,3 +601,20 @@ def test_a_zung_jung_wall_has_no_dead_wall_line(server: LiveServer, people: Call
     page.locator("#replay-slider").fill("0")
     expect(page.locator("#replay-line")).to_contain_text("the hands are dealt")
     expect(page.locator("#replay-line")).not_to_contain_text("honba")
+
+
+def test_a_swipe_that_ends_off_the_board_still_steps(server: LiveServer, people: Callable[..., Person]) -> None:
+    """The board keeps vertical scrolling only (a sideways swipe is the viewer's) and holds a swipe to its end."""
+    ann = people()
+    record(server)
+    open_replay(ann, "?step=3")
+    page = ann.page
+    expect(page.locator("#replay-board")).to_have_css("touch-action", "pan-y")
+    box = page.locator("#replay-board").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] - 20
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 200, y + 40, steps=10)  # (it leaves the board: up below it, over the controls)
+    page.mouse.up()
+    expect(page.locator("#replay-position")).to_have_text(re.compile(r"^5 /"))

@@ -431,6 +431,12 @@ function ownsKey(target) {
 function watchSwipe(node) {
   let start = null;
   node.addEventListener("pointerdown", (e) => { start = { x: e.clientX, y: e.clientY }; });
+  // once it moves sideways, the swipe is the board's to its end, wherever the pointer goes up (a tap or a click
+  // stays its target's own)
+  node.addEventListener("pointermove", (e) => {
+    if (!start || node.hasPointerCapture(e.pointerId) || Math.abs(e.clientX - start.x) < 10) return;
+    try { node.setPointerCapture(e.pointerId); } catch { /* (a pointer already gone) */ }
+  });
   node.addEventListener("pointerup", (e) => {
     if (!start) return;
     const dx = e.clientX - start.x, dy = e.clientY - start.y;
