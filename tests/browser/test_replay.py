@@ -34,11 +34,11 @@ CORPUS_RECORD = "4p/2010081709gm-00a9-0000-fe3371ad.xml"
 
 
 @cache
-def bot_game() -> Game:
+def bot_game(rules_name: str = "tenhou") -> Game:
     """An East game the normal CPUs play out under Tenhou's rules (with wins: random moves seldom win)."""
-    rules = preset("tenhou").with_options(length="east")
+    rules = preset(rules_name).with_options(**({"zj_hands": 4} if rules_name == "zung-jung" else {"length": "east"}))
     game = Game(rules, 3)
-    players = [make_player("normal", rules, seed=i) for i in range(4)]
+    players = [make_player("normal", rules, seed=i) for i in range(rules.players)]
     while not game.over:
         seat = game.to_act()[0]
         game.apply(seat, players[seat].act(seat_view(game, seat)))
@@ -78,16 +78,17 @@ def player_of(person: Person) -> str:
     return guest_id(token)
 
 
-def record(server: LiveServer, player: str = "g0") -> None:
-    """The bot game in the server's records as if Ann (player id ``player``) had played it with three CPUs."""
-    game = bot_game()
+def record(server: LiveServer, player: str = "g0", rules_name: str = "tenhou") -> None:
+    """The bot game in the server's records as if Ann (player id ``player``) had played it with CPUs."""
+    game = bot_game(rules_name)
+    names = NAMES[: game.rules.players]
     store = server.app.state.store
-    seats = [{"nickname": n, **({"cpu": "normal"} if i else {"player": player})} for i, n in enumerate(NAMES)]
+    seats = [{"nickname": n, **({"cpu": "normal"} if i else {"player": player})} for i, n in enumerate(names)]
     rules = game.rules
     store.game_started(GAME_ID, "ROOM01", rules.name, rules.options(), str(game.seed), game.log[0], seats,
-                       {"id": "ROOM01", "seats": [None] * 4})  # fmt: skip
+                       {"id": "ROOM01", "seats": [None] * len(names)})  # fmt: skip
     assert game.final is not None
-    store.game_finished(GAME_ID, "finished", {**game.final.to_json(), "nicknames": NAMES}, [], game.log)
+    store.game_finished(GAME_ID, "finished", {**game.final.to_json(), "nicknames": names}, [], game.log)
     store.flush()
 
 
@@ -393,3 +394,227 @@ def test_only_the_declared_error_is_forgiven() -> None:
         "page error: TypeError: x is undefined",
     ]
     assert unexpected(problems, [(404, "/api/replays/")]) == problems[2:]
+
+
+#: what has the focus (a selector, or the options dialog opened), the key pressed: the focused thing's, not a step
+FOCUSED_KEYS = {
+    "space on a score (a tabindex)": ("#replay-board .score", " "),
+    "Enter on a score (a tabindex)": ("#replay-board .score", "Enter"),
+    "an arrow with the options dialog open": ("#options-close", "ArrowRight"),
+}
+
+
+@pytest.mark.parametrize("case", list(FOCUSED_KEYS))
+def test_keys_of_what_has_the_focus_do_not_step_or_play(
+    server: LiveServer, people: Callable[..., Person], case: str
+) -> None:
+    ann = people()
+    record(server)
+    open_replay(ann, "?step=3")
+    page = ann.page
+    selector, key = FOCUSED_KEYS[case]
+    if selector == "#options-close":
+        page.click("#options-button")
+        expect(page.locator("#options")).to_be_visible()
+    page.locator(selector).first.focus()
+    page.keyboard.press(key)
+    page.wait_for_timeout(400)
+    assert position(ann) == 3
+    assert page.evaluate("() => window.jantaku.state.replay.playing") is False
+
+
+#: how the replay is left while it plays: the address after, and whether the replay is still in the store
+LEAVINGS = {
+    "a link to the leaderboard": ("location.hash = '#/leaderboard/4p'", re.compile(r"/replay/.*#/leaderboard/4p$")),
+    "a live game taking the page": ("window.jantaku.send({ type: 'play_now' })", re.compile(r"^[^?#]*://[^/]+/$")),
+}
+
+
+@pytest.mark.parametrize("case", list(LEAVINGS))
+def test_play_stops_when_the_replay_is_left(server: LiveServer, people: Callable[..., Person], case: str) -> None:
+    ann = people()
+    record(server)
+    open_replay(ann)
+    page = ann.page
+    page.select_option("#replay-speed", "4")
+    page.keyboard.press(" ")
+    page.wait_for_function("() => window.jantaku.state.replay.step >= 2")
+    how, address = LEAVINGS[case]
+    page.evaluate(how)
+    expect(page).to_have_url(address)
+    if case.startswith("a live game"):
+        ann.wait_table()
+        assert page.evaluate("() => window.jantaku.state.replay") is None
+        return
+    expect(page.locator("#replay-board")).to_have_count(0)
+    page.wait_for_timeout(300)
+    left = page.evaluate("() => window.jantaku.state.replay.step")
+    page.wait_for_timeout(800)
+    assert page.evaluate("() => [window.jantaku.state.replay.step, window.jantaku.state.replay.playing]") == [
+        left,
+        False,
+    ]
+
+
+DEAL = [{"type": "start_kyoku", "info": {"round": 1, "hand": 1, "honba": 1}}]
+#: a step's events, the page's language, the rules' family ("" as the game's), and the line the viewer writes
+STEP_LINES = {
+    "a closed kan names its tile": (
+        [{"type": "ankan", "actor": 0, "consumed": [0, 1, 2, 3]}],
+        "en",
+        "",
+        "Ann calls Kan on 1m",
+    ),
+    "an open kan names the tile taken": (
+        [{"type": "daiminkan", "actor": 1, "target": 0, "tile": 4, "consumed": [5, 6, 7]}],
+        "en",
+        "",
+        "CPU 2 calls Kan on 2m",
+    ),
+    "a deal names its honba": (DEAL, "en", "", "South 2, honba 1: the hands are dealt"),
+    "a Zung Jung deal has no honba": (DEAL, "en", "zung-jung", "South 2: the hands are dealt"),
+    "a deal in Japanese": (DEAL, "ja", "", "南2局 1本場: 配牌"),
+    "a Zung Jung deal in Japanese": (DEAL, "ja", "zung-jung", "南2局: 配牌"),
+}
+
+
+def step_line(page: Any, events: list[dict[str, Any]], family: str) -> str:
+    """The viewer's line for ``events`` (its stepText), under the game's rules or another family's."""
+    line = page.evaluate(
+        """async ([events, names, family]) => {
+      const r = window.jantaku.state.replay;
+      const rules = r.data.rules;
+      if (family) r.data.rules = { ...rules, family };
+      try {
+        const replay = await import("/static/js/screens/replay.js");
+        return replay.stepText(events, names);
+      } finally { r.data.rules = rules; }
+    }""",
+        [events, NAMES, family],
+    )
+    assert isinstance(line, str)
+    return line
+
+
+@pytest.mark.parametrize("case", list(STEP_LINES))
+def test_the_step_line_in_words(server: LiveServer, people: Callable[..., Person], case: str) -> None:
+    events, lang, family, words = STEP_LINES[case]
+    ann = people()
+    record(server)
+    open_replay(ann)
+    if lang == "ja":
+        ann.page.click("#lang-switch")
+        expect(ann.page.locator("#replay-seat option").first).to_have_text("全員の手牌を表示")
+    assert step_line(ann.page, events, family) == words
+
+
+#: a query string no game can follow, the rules of the game: every hand open (or no review) and a notice of why
+BAD_QUERIES = {
+    "a seat past four": ("?seat=9", "tenhou", "This game has no seat 9: every hand is shown open."),
+    "a fourth seat of three players": ("?seat=3", "tenhou-sanma", "This game has no seat 3: every hand is shown open."),
+    "a review of a seat past four": ("?review=9", "tenhou", "This game has no seat 9 to review."),
+    "a review of a fourth seat of three": ("?review=3", "tenhou-sanma", "This game has no seat 3 to review."),
+    "a review of a seat past the view's": ("?seat=1&review=3", "tenhou-sanma", "This game has no seat 3"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_QUERIES))
+def test_a_seat_the_game_has_not_opens_every_hand_with_a_notice(
+    server: LiveServer, people: Callable[..., Person], expected_http: list[tuple[int, str]], case: str
+) -> None:
+    query, rules_name, words = BAD_QUERIES[case]
+    expected_http.append((400, f"/api/replays/{GAME_ID}"))  # (a seat past the game's own, asked for once)
+    ann = people()
+    record(server, rules_name=rules_name)
+    open_replay(ann, query)
+    page = ann.page
+    expect(page.locator("#notices")).to_contain_text(words)
+    expect(page.locator("#replay-seat")).to_have_value("all")
+    expect(page.locator("#replay-review-seat")).to_have_value("none")
+    expect(page.locator("#replay-review")).to_have_count(0)
+    expect(page.locator("#replay-error")).to_have_count(0)
+
+
+def test_the_result_card_stays_where_it_was_scrolled_when_its_wall_is_verified(
+    server: LiveServer, people: Callable[..., Person]
+) -> None:
+    ann = people()
+    record(server)
+    page = ann.page
+    page.set_viewport_size({"width": 844, "height": 390})
+    win, _ = first_win()
+    open_replay(ann, f"?step={win}")
+    card = page.locator("#replay-overlay #result")
+    expect(card).to_be_visible()
+    assert card.evaluate("n => n.scrollHeight > n.clientHeight + 40"), "the card fits: nothing to scroll"
+    check = card.locator("#wall-check")
+    check.scroll_into_view_if_needed()
+    scrolled = card.evaluate("n => n.scrollTop")
+    assert scrolled > 0
+    check.click()
+    expect(card.locator("#wall-check")).to_have_text("verified ✓")
+    page.wait_for_timeout(200)
+    assert card.evaluate("n => n.scrollTop") == scrolled
+    # a new card opens at its top
+    page.keyboard.press("Enter")
+    page.locator("#replay-slider").fill(str(win))
+    expect(card).to_be_visible()
+    page.wait_for_timeout(200)
+    assert card.evaluate("n => n.scrollTop") == 0
+
+
+#: a control, the key that works it, and its accessible name after (None: not checked)
+KEPT_FOCUS = {
+    "the play button": ("#replay-play", "Enter", "Pause (space)"),
+    "the hand menu": ("#replay-hands", "ArrowDown", None),
+    "the wall toggle": ("#replay-wall-toggle", "Enter", "Hide the wall"),
+}
+
+
+@pytest.mark.parametrize("case", list(KEPT_FOCUS))
+def test_a_control_keeps_the_focus_when_it_is_worked(
+    server: LiveServer, people: Callable[..., Person], case: str
+) -> None:
+    selector, key, name = KEPT_FOCUS[case]
+    ann = people()
+    record(server)
+    open_replay(ann, "?step=3")
+    page = ann.page
+    page.locator(selector).focus()
+    page.keyboard.press(key)
+    if case == "the hand menu":
+        expect(page.locator("#replay-position")).to_have_text(re.compile(rf"^{hand_starts()[1] + 1} /"))
+    if name is not None:
+        expect(page.locator(selector)).to_have_accessible_name(name)
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => document.activeElement && '#' + document.activeElement.id") == selector
+
+
+def test_a_zung_jung_wall_has_no_dead_wall_line(server: LiveServer, people: Callable[..., Person]) -> None:
+    ann = people()
+    record(server, rules_name="zung-jung")
+    open_replay(ann, "?step=5")
+    page = ann.page
+    page.click("#replay-wall-toggle")
+    expect(page.locator("#replay-live-wall .tile").first).to_be_visible()
+    expect(page.locator("#replay-dead-wall")).to_have_count(0)
+    page.locator("#replay-slider").fill("0")
+    expect(page.locator("#replay-line")).to_contain_text("the hands are dealt")
+    expect(page.locator("#replay-line")).not_to_contain_text("honba")
+
+
+def test_a_swipe_that_ends_off_the_board_still_steps(server: LiveServer, people: Callable[..., Person]) -> None:
+    """The board keeps vertical scrolling only (a sideways swipe is the viewer's) and holds a swipe to its end."""
+    ann = people()
+    record(server)
+    open_replay(ann, "?step=3")
+    page = ann.page
+    expect(page.locator("#replay-board")).to_have_css("touch-action", "pan-y")
+    box = page.locator("#replay-board").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] - 20
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 200, y + 40, steps=10)  # (it leaves the board: up below it, over the controls)
+    page.mouse.up()
+    expect(page.locator("#replay-position")).to_have_text(re.compile(r"^5 /"))

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from jantaku.engine import Game
+from jantaku.review.walk import Step, walk
 from jantaku.rules import preset
 from jantaku.web import STATIC_DIR
 from tests.browser.conftest import WATCH_BUTTONS, unexpected, watch
@@ -328,3 +329,57 @@ def in_sight(page: Any, selector: str) -> bool:
       return !!top && (top === node || node.contains(top));
     }""")
     )
+
+
+def hands_at(game: Game) -> list[list[list[int]]]:
+    """Every seat's concealed tiles after each step of the game, as the viewer numbers the steps."""
+    return [[sorted(s.hand) for s in item.game.table.seats] for item in walk(game.log) if isinstance(item, Step)]
+
+
+@pytest.mark.parametrize("how", ["the address asks for it", "the menu is made to ask for it"])
+def test_one_seats_view_never_shows_another_seats_review(server: LiveServer, pages: Pages, how: str) -> None:
+    """A review lists its seat's concealed tiles (the discard options): in seat 0's view, asking for seat 2's
+    review switches to seat 2's own view, and seat 0's view offers and shows seat 0's review only."""
+    game = finished_game()
+    record(server, game)
+    hands = hands_at(game)
+    step = next(i for i, h in enumerate(hands) if i >= 10 and len(h[2]) >= 13)
+    page = pages.open("en", "desktop")
+    page.goto(f"{server.url}/replay/{GAME_ID}?seat=0&step={step}")
+    expect(page.locator("#replay-board .table")).to_be_visible()
+    options = page.locator("#replay-review-seat option")
+    expect(options).to_have_count(2)
+    assert options.evaluate_all("os => os.map(o => o.value)") == ["none", "0"]
+    if how.startswith("the address"):
+        page.goto(f"{server.url}/replay/{GAME_ID}?seat=0&review=2&step={step}")
+    else:  # an option the menu no longer offers, as a stale page could still send it
+        page.locator("#replay-review-seat").evaluate(
+            "s => { s.append(new Option('CPU 3', '2')); s.value = '2'; s.dispatchEvent(new Event('change')); }"
+        )
+    expect(page).to_have_url(re.compile(r"[?&]seat=2&"))
+    expect(page).to_have_url(re.compile(r"[?&]review=2(&|$)"))
+    expect(page.locator("#replay-seat")).to_have_value("2")
+    expect(page.locator("#hand .hand-tile")).to_have_count(len(hands[step][2]))
+    expect(page.locator(".review-panel .review-decisions")).not_to_have_text("", timeout=REVIEW_WAIT)
+    # seat 0's view offers its own review, and keeps to its own view with it
+    page.goto(f"{server.url}/replay/{GAME_ID}?seat=0&step={step}")
+    page.select_option("#replay-review-seat", "0")
+    expect(page.locator(".review-panel .review-decisions")).not_to_have_text("", timeout=REVIEW_WAIT)
+    assert page.evaluate("() => [window.jantaku.state.replay.seat, window.jantaku.state.replay.review]") == [0, 0]
+    assert not set(
+        page.eval_on_selector_all("#replay-board [data-tile]", "ns => ns.map(n => Number(n.dataset.tile))")
+    ) & set(hands[step][2])
+
+
+@pytest.mark.parametrize("key", ["Enter", " "])
+def test_enter_and_space_in_the_panel_are_the_panels(server: LiveServer, pages: Pages, key: str) -> None:
+    """A summary of the panel opens with Enter or space (the viewer neither plays nor steps on them)."""
+    record(server, finished_game())
+    page = pages.open("en", "desktop")
+    page.goto(f"{server.url}/replay/{GAME_ID}?review=0&step=3")
+    summary = page.locator(".review-panel .review-all > summary")
+    expect(summary).to_be_visible(timeout=REVIEW_WAIT)
+    summary.focus()
+    page.keyboard.press(key)
+    expect(page.locator(".review-panel .review-all")).to_have_attribute("open", "")
+    assert page.evaluate("() => [window.jantaku.state.replay.step, window.jantaku.state.replay.playing]") == [3, False]

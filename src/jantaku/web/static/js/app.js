@@ -70,8 +70,11 @@ async function followRoute() {
 function render() {
   const screen = screenOf();
   if (screen === "table" && state.route.page) { // a game took the person to the table: the page they were on is left
+    const replay = location.pathname.startsWith("/replay");
     state.route = { page: null, arg: null };
-    history.replaceState(null, "", location.pathname + location.search);
+    // (from a replay: its play stops, and the address is no longer the replay's, which a reload would open again)
+    if (replay && pageModules.replay) pageModules.replay.leave();
+    history.replaceState(null, "", replay ? "/" : location.pathname + location.search);
   }
   // past the lobby (another screen, or a notice over it) the page shows the rules' words and Japanese the first
   // load does not carry: they and their font face come first (forms.js, fonts.js), the page stays as it is meanwhile

@@ -15,6 +15,7 @@ import { tile } from "../melds.js";
 import { seatName } from "../powers.js";
 import { lobbyHref, replayHref } from "../routes.js";
 import { watchKinds, markKinds } from "../cues.js";
+import { notice } from "../notices.js";
 import * as table from "./table.js";
 import { winCard, drawCard, standingsCard } from "./results.js";
 
@@ -38,9 +39,10 @@ const TEXTS = {
     allOpen: "All hands open", seatView: "{name}'s view", showWall: "Show the wall", hideWall: "Hide the wall",
     liveWall: "Wall, in draw order", deadWall: "Dead wall", noReview: "The review is not available.",
     review: "Review", reviewNone: "No review", reviewSeat: "Review {name}",
+    badSeat: "This game has no seat {seat}: every hand is shown open.", badReview: "This game has no seat {seat} to review.",
     indicator: "dora indicator, turned up", uraIndicator: "ura indicator, turned up at the win",
     ev: {
-      deal: "{round}, honba {honba}: the hands are dealt", draw: "{name} draws {tile}", drawHidden: "{name} draws",
+      deal: "{round}, honba {honba}: the hands are dealt", dealNoHonba: "{round}: the hands are dealt", round: "{wind} {hand}", draw: "{name} draws {tile}", drawHidden: "{name} draws",
       discard: "{name} discards {tile}", discardHidden: "{name} discards face down", riichi: "{name} declares riichi",
       call: "{name} calls {call} on {tile}", north: "{name} sets a North aside", dora: "new dora indicator {tile}",
       tsumo: "{name} wins by tsumo", ron: "{name} wins by ron from {from}", power: "{name} uses a power", end: "the game is over",
@@ -58,9 +60,10 @@ const TEXTS = {
     allOpen: "全員の手牌を表示", seatView: "{name}の視点", showWall: "山を表示", hideWall: "山を隠す",
     liveWall: "山 (ツモ順)", deadWall: "王牌", noReview: "検討は利用できません。",
     review: "検討", reviewNone: "検討なし", reviewSeat: "{name}を検討",
+    badSeat: "この対局に席{seat}はありません。全員の手牌を表示します。", badReview: "この対局に検討できる席{seat}はありません。",
     indicator: "表向きのドラ表示牌", uraIndicator: "和了でめくった裏ドラ表示牌",
     ev: {
-      deal: "{round} {honba}本場: 配牌", draw: "{name}がツモ {tile}", drawHidden: "{name}がツモ",
+      deal: "{round} {honba}本場: 配牌", dealNoHonba: "{round}: 配牌", round: "{wind}{hand}局", draw: "{name}がツモ {tile}", drawHidden: "{name}がツモ",
       discard: "{name}が{tile}を打牌", discardHidden: "{name}が伏せて打牌", riichi: "{name}がリーチ",
       call: "{name}が{tile}を{call}", north: "{name}が北を抜く", dora: "新ドラ表示牌 {tile}",
       tsumo: "{name}のツモ和了", ron: "{name}が{from}からロン和了", power: "{name}が能力を使用", end: "対局終了",
@@ -71,6 +74,8 @@ addTexts("replay", TEXTS.en, TEXTS.ja);
 
 /** the play speeds offered (steps a second) */
 const SPEEDS = [0.5, 1, 2, 4];
+/** the most seats a game has (a seat past the game's own is refused by the server) */
+const MAX_SEATS = 4;
 /** a swipe on the table longer than this (px) steps */
 const SWIPE = 40;
 
@@ -108,7 +113,26 @@ export async function load(id) {
     refresh();
     return;
   }
-  await fetchTimeline(id, intParam(params.get("seat")), intParam(params.get("step")), intParam(params.get("review")));
+  // a seat no game has (or not a number) is no dead end: every hand open, or no review, and a notice says why
+  const seat = seatParam(params.get("seat"), "replay.badSeat");
+  const review = seatParam(params.get("review"), "replay.badReview");
+  // a review of another seat than the view's would show that seat's concealed hand: the view becomes the seat's own
+  await fetchTimeline(id, review !== null && seat !== null && seat !== review ? review : seat, intParam(params.get("step")), review);
+}
+
+/** A seat from the query string: null when absent (or "all"); null with a notice when no game has that seat. */
+function seatParam(value, words) {
+  if (value === null || value === "" || value === "all") return null;
+  const seat = intParam(value);
+  if (seat !== null && seat < MAX_SEATS) return seat;
+  notice(t(words, { seat: value.slice(0, 10) }));
+  return null;
+}
+
+/** Whether seat `seat`'s view may show the review of seat `review`: only with every hand open or in that seat's own
+ * view (a review lists the seat's concealed tiles, its discard options). */
+function reviewAllowed(seat, review) {
+  return review === null || seat === null || seat === review;
 }
 
 /** GET /api/replays/ID for one seat's view (null: every hand open), then shows step `step`. */
@@ -121,6 +145,11 @@ async function fetchTimeline(id, seat, step, review) {
   try {
     const res = await fetch(`/api/replays/${encodeURIComponent(id)}?seat=${seat === null ? "all" : seat}`);
     const data = await res.json().catch(() => null);
+    if (res.status === 400 && seat !== null) { // a seat past the game's own (3 of three players): every hand open
+      notice(t("replay.badSeat", { seat }));
+      await fetchTimeline(id, null, step, review);
+      return;
+    }
     if (!res.ok) throw Object.assign(new Error(`HTTP ${res.status}`), { status: res.status, detail: data && data.detail });
     opened(data, step, review);
   } catch (error) {
@@ -132,13 +161,18 @@ async function fetchTimeline(id, seat, step, review) {
 
 /** The timeline `data` on screen at step `step` (its frames built), its id in the address. */
 function opened(data, step, review) {
+  const players = (data.rules && data.rules.players) || (data.names || []).length || MAX_SEATS;
+  if (review !== null && review !== undefined && review >= players) {
+    notice(t("replay.badReview", { seat: review }));
+    review = null;
+  }
   const frames = buildFrames(data.steps);
   const last = frames.length - 1;
   const at = step === null || step === undefined ? 0 : Math.max(0, Math.min(last, step));
   cards = new Map();
   state.replay = { ...(state.replay || blank("ok")), id: data.id, seat: data.seat === undefined ? null : data.seat,
     status: "ok", error: null, data, frames, step: at, card: cardsAt(data, frames, at).length ? 0 : null, playing: false,
-    review: review === undefined ? null : review };
+    review: review === undefined || !reviewAllowed(data.seat === undefined ? null : data.seat, review) ? null : review };
   if (state.replay.review !== null) loadReview();
   syncUrl();
   refresh();
@@ -259,6 +293,14 @@ function stop() {
   if (state.replay) state.replay.playing = false;
 }
 
+/** A live game took the page: play stops and the replay is forgotten (app.js sets the address to the lobby's). */
+export function leave() {
+  stop();
+  clearTimeout(urlTimer);
+  state.replay = null;
+  cards = new Map();
+}
+
 function togglePlay() {
   const r = state.replay;
   if (!r || r.status !== "ok") return;
@@ -277,6 +319,8 @@ function schedule() {
   timer = setTimeout(() => {
     const now = state.replay;
     if (!now || !now.playing) return;
+    // the replay left (another page by its link, or a live game over it): play stops with it
+    if (state.route.page !== "replay") { stop(); return; }
     if (now.card === null) {
       if (now.step >= count() - 1) { stop(); refresh(); return; }
       goto(now.step + 1);
@@ -309,14 +353,18 @@ function syncUrl() {
 function switchSeat(value) {
   const r = state.replay;
   const seat = value === "all" ? null : Number(value);
-  fetchTimeline(r.id, seat, r.step, r.review);
+  // (another seat's review would show its concealed hand in this seat's view: it goes)
+  fetchTimeline(r.id, seat, r.step, reviewAllowed(seat, r.review) ? r.review : null);
 }
 
 /** Another seat's review (or none): the panel is mounted (its module fetched the first time) beside the table, and
  * the address says `review=N` so the moment and its review can be shared. */
 function switchReview(value) {
   const r = state.replay;
-  r.review = value === "none" ? null : Number(value);
+  const review = value === "none" ? null : Number(value);
+  // another seat's review in one seat's view would show that seat's concealed hand: the view becomes its own
+  if (!reviewAllowed(r.seat, review)) { fetchTimeline(r.id, review, r.step, review); return; }
+  r.review = review;
   if (r.review !== null) loadReview();
   syncUrl();
   refresh();
@@ -360,22 +408,35 @@ async function loadReview() {
 export function keydown(e) {
   const r = state.replay;
   if (!r || r.status !== "ok") return;
-  const target = e.target;
-  if (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement) {
-    if (e.key === "Enter" || e.key === " ") return; // the focused control's own
-  }
+  if (document.querySelector("dialog[open]")) return; // (the options dialog: its keys, no stepping behind it)
+  if ((e.key === "Enter" || e.key === " ") && ownsKey(e.target)) return; // the focused control's own
+  if (e.key === "Enter" && r.card === null) return; // (Enter is the card's only)
   const moves = { ArrowLeft: () => stepBy(-1), ArrowRight: () => stepBy(1), ArrowUp: () => handBy(-1), ArrowDown: () => handBy(1),
-    " ": togglePlay, Enter: () => { if (r.card !== null) goOn(); } };
+    " ": togglePlay, Enter: goOn };
   const move = moves[e.key];
   if (!move || e.altKey || e.ctrlKey || e.metaKey) return;
   e.preventDefault();
   move();
 }
 
+/** Whether Enter and space belong to what has the focus: a control, a link, a summary, anything focusable by
+ * tabindex, or anything in the review panel or a dialog (their keys open, toggle and press there). */
+function ownsKey(target) {
+  if (!(target instanceof Element) || target === document.body) return false;
+  return !!target.closest("summary, button, a, input, select, textarea, label, [tabindex], [contenteditable], "
+    + "#replay-review, dialog, [role=dialog]");
+}
+
 /** A swipe across the table steps (left: on, right: back). */
 function watchSwipe(node) {
   let start = null;
   node.addEventListener("pointerdown", (e) => { start = { x: e.clientX, y: e.clientY }; });
+  // once it moves sideways, the swipe is the board's to its end, wherever the pointer goes up (a tap or a click
+  // stays its target's own)
+  node.addEventListener("pointermove", (e) => {
+    if (!start || node.hasPointerCapture(e.pointerId) || Math.abs(e.clientX - start.x) < 10) return;
+    try { node.setPointerCapture(e.pointerId); } catch { /* (a pointer already gone) */ }
+  });
   node.addEventListener("pointerup", (e) => {
     if (!start) return;
     const dx = e.clientX - start.x, dy = e.clientY - start.y;
@@ -405,14 +466,19 @@ export function stepText(events, who) {
     switch (e.type) {
       case "start_kyoku": {
         const info = e.info || {};
-        out.push(t("replay.ev.deal", { round: `${t(WINDS[info.round || 0])} ${(info.hand || 0) + 1}`, honba: info.honba || 0 }));
+        const round = t("replay.ev.round", { wind: t(WINDS[(info.round || 0) % 4]), hand: (info.hand || 0) + 1 });
+        // (Zung Jung counts no honba)
+        const zj = (state.replay.data.rules || {}).family === "zung-jung";
+        out.push(zj ? t("replay.ev.dealNoHonba", { round }) : t("replay.ev.deal", { round, honba: info.honba || 0 }));
         break;
       }
       case "tsumo": out.push(e.tile === undefined || e.tile === null ? t("replay.ev.drawHidden", { name }) : t("replay.ev.draw", { name, tile: tileText(e.tile) })); break;
       case "dahai": out.push(e.tile === undefined || e.tile === null ? t("replay.ev.discardHidden", { name }) : t("replay.ev.discard", { name, tile: tileText(e.tile) })); break;
       case "reach": out.push(t("replay.ev.riichi", { name })); break;
       case "chi": case "pon": case "daiminkan": case "kakan": case "ankan":
-        out.push(t("replay.ev.call", { name, call: t(e.type === "chi" ? "chi" : e.type === "pon" ? "pon" : "kan"), tile: tileText(e.tile) }));
+        out.push(t("replay.ev.call", { name, call: t(e.type === "chi" ? "chi" : e.type === "pon" ? "pon" : "kan"),
+          // (a closed kan takes no tile from anyone: its own four, named by the first)
+          tile: tileText(e.tile === undefined || e.tile === null ? (e.consumed || [])[0] : e.tile) }));
         break;
       case "nukidora": out.push(t("replay.ev.north", { name })); break;
       case "dora": out.push(t("replay.ev.dora", { tile: tileText(e.tile) })); break;
@@ -467,7 +533,12 @@ export function show(host) {
   table.show(parts.board, { view: frame, seq: null, events: [] }, ctx);
   const here = cardsAt(r.data, r.frames, r.step);
   const item = r.card === null ? null : here[r.card] || null;
-  patch(parts.overlay, [r.step, r.card, item && item.check, lang, state.options.colorBlind], () => (item ? card(r, item, who) : null));
+  // the same card drawn again (its wall verified, another language) stays where it was scrolled; a new one opens at its top
+  const cardKey = item ? `${r.step}:${r.card}` : null;
+  const old = parts.overlay.querySelector("#result");
+  const scroll = old && cardKey === parts.cardKey ? old.scrollTop : 0;
+  parts.cardKey = cardKey;
+  patch(parts.overlay, [r.step, r.card, item && item.check, lang, state.options.colorBlind], () => (item ? card(r, item, who, scroll) : null));
   parts.overlay.hidden = !item;
   const step = r.data.steps[r.step];
   patch(parts.line, [r.step, lang], () => stepText(step.events, who));
@@ -497,12 +568,12 @@ function build(r) {
     "aria-label": t("replay.position"), oninput: (e) => goto(Number(e.target.value)) }), position: el("span", { class: "replay-position", id: "replay-position" }),
   hands: slot(), seat: slot(), review: slot(), extra: slot() };
   const wallBox = el("div", { class: "replay-wall", id: "replay-wall" });
-  const side = r.review !== null ? el("aside", { class: "replay-side", id: "replay-review" }) : null;
+  const side = r.review !== null && reviewAllowed(r.seat, r.review) ? el("aside", { class: "replay-side", id: "replay-review" }) : null;
   const reviewAt = side ? el("div", { class: "replay-review-at", id: "replay-review-at" }) : null;
   const review = side ? el("div", { class: "replay-review-panel" }) : null;
   // the decision at the step first: beside the table on a desktop, right under the controls on a phone
   if (side) side.append(reviewAt, review);
-  parts = { board, overlay, line, controls, wallBox, side, review, reviewAt, reviewMounted: false };
+  parts = { board, overlay, line, controls, wallBox, side, review, reviewAt, reviewMounted: false, cardKey: null };
   const bar = el("div", { class: "replay-controls", id: "replay-controls" },
     el("div", { class: "replay-row" }, controls.buttons),
     el("div", { class: "replay-row replay-seek" }, controls.slider, controls.position),
@@ -523,7 +594,7 @@ function fileInput() {
 }
 
 /** The step's result: the live results' card (win, draw, or the standings with the score chart). */
-function card(r, item, who) {
+function card(r, item, who, scroll = 0) {
   const ctx = { name: (s) => who[s], finalName: (s) => who[s], seats: who.length, family: (r.data.rules || {}).family || null };
   const redraw = () => refresh();
   let body;
@@ -538,7 +609,7 @@ function card(r, item, who) {
   const next = el("button", { class: "primary", id: "result-next", onclick: goOn }, last ? t("close") : t("next"));
   const node = el("div", { class: "result card", role: "dialog", "aria-modal": "false", id: "result" }, body,
     el("div", { class: "result-buttons" }, next));
-  requestAnimationFrame(() => { node.scrollTop = 0; });
+  requestAnimationFrame(() => { node.scrollTop = scroll; });
   return node;
 }
 
@@ -548,40 +619,58 @@ function button(id, label, title, onclick, cls = "") {
     onmousedown: (e) => e.preventDefault() }, label);
 }
 
+/** A control's face and name changed in place (it keeps the focus). */
+function relabel(node, text, name) {
+  if (!node) return;
+  if (node.textContent !== text) node.textContent = text;
+  if (node.title !== name) { node.title = name; node.setAttribute("aria-label", name); }
+}
+
 function drawControls(r, who) {
   const c = parts.controls;
   const lang = getLang();
   const last = count() - 1;
-  patch(c.buttons, [lang, r.playing], () => [
+  // (drawn once per language and changed in place after: a redrawn control would lose the keyboard's focus)
+  patch(c.buttons, [lang], () => [
     button("replay-hand-back", `◀ ${t("replay.hand")}`, t("replay.handBack"), () => handBy(-1)),
     button("replay-turn-back", `◀ ${t("replay.turn")}`, t("replay.turnBack"), () => turnBy(-1)),
     button("replay-back", "◀", t("replay.stepBack"), () => stepBy(-1)),
-    button("replay-play", r.playing ? "❚❚" : "▶", r.playing ? t("replay.pause") : t("replay.play"), togglePlay, "primary"),
+    button("replay-play", "▶", t("replay.play"), togglePlay, "primary"),
     button("replay-forward", "▶", t("replay.stepForward"), () => stepBy(1)),
     button("replay-turn-forward", `${t("replay.turn")} ▶`, t("replay.turnForward"), () => turnBy(1)),
     button("replay-hand-forward", `${t("replay.hand")} ▶`, t("replay.handForward"), () => handBy(1)),
     el("select", { id: "replay-speed", "aria-label": t("replay.speed"), title: t("replay.speed"),
-      onchange: (e) => { r.speed = Number(e.target.value); schedule(); } },
+      onchange: (e) => { state.replay.speed = Number(e.target.value); schedule(); } },
     SPEEDS.map((s) => el("option", { value: s, selected: s === r.speed }, `×${s}`)))]);
+  const play = c.buttons.querySelector("#replay-play");
+  relabel(play, r.playing ? "❚❚" : "▶", r.playing ? t("replay.pause") : t("replay.play"));
   c.slider.max = String(Math.max(0, last));
   if (Number(c.slider.value) !== r.step) c.slider.value = String(r.step);
   patch(c.position, [r.step, last], () => `${r.step + 1} / ${last + 1}`);
   const h = r.data.steps[r.step].hand;
-  patch(c.hands, [lang, h, who.join("\n")], () => el("select", { id: "replay-hands", "aria-label": t("replay.hands"), title: t("replay.hands"),
-    onchange: (e) => goto(r.data.hands[Number(e.target.value)].first) },
+  patch(c.hands, [lang, r.id, who.join("\n")], () => el("select", { id: "replay-hands", "aria-label": t("replay.hands"), title: t("replay.hands"),
+    onchange: (e) => goto(state.replay.data.hands[Number(e.target.value)].first) },
   r.data.hands.map((x, i) => el("option", { value: i, selected: i === h }, handText(x, who)))));
+  const hands = c.hands.querySelector("#replay-hands");
+  if (hands && hands.value !== String(h)) hands.value = String(h);
   patch(c.seat, [lang, r.seat, who.join("\n")], () => el("select", { id: "replay-seat", "aria-label": t("replay.view"), title: t("replay.view"),
     onchange: (e) => switchSeat(e.target.value) },
   el("option", { value: "all", selected: r.seat === null }, t("replay.allOpen")),
   who.map((name, s) => el("option", { value: s, selected: r.seat === s }, t("replay.seatView", { name })))));
-  patch(c.review, [lang, r.review, who.join("\n")], () => el("select", { id: "replay-review-seat", "aria-label": t("replay.review"),
+  patch(c.review, [lang, r.seat, r.review, who.join("\n")], () => el("select", { id: "replay-review-seat", "aria-label": t("replay.review"),
     title: t("replay.review"), onchange: (e) => switchReview(e.target.value) },
   el("option", { value: "none", selected: r.review === null }, t("replay.reviewNone")),
-  who.map((name, s) => el("option", { value: s, selected: r.review === s }, t("replay.reviewSeat", { name })))));
-  patch(c.extra, [lang, r.seat, r.wall], () => [
-    r.seat === null ? button("replay-wall-toggle", r.wall ? t("replay.hideWall") : t("replay.showWall"), t("replay.showWall"),
-      () => { r.wall = !r.wall; refresh(); }) : null,
+  // (in one seat's view, only that seat's review: another's would show its concealed hand)
+  who.map((name, s) => (reviewAllowed(r.seat, s) ? el("option", { value: s, selected: r.review === s }, t("replay.reviewSeat", { name })) : null))));
+  patch(c.extra, [lang, r.seat], () => [
+    r.seat === null ? button("replay-wall-toggle", t("replay.showWall"), t("replay.showWall"),
+      () => { state.replay.wall = !state.replay.wall; refresh(); }) : null,
     fileInput()]);
+  const toggle = c.extra.querySelector("#replay-wall-toggle");
+  if (toggle) {
+    const words = r.wall ? t("replay.hideWall") : t("replay.showWall");
+    relabel(toggle, words, words);
+  }
 }
 
 /** The wall and the dead wall as the step left them (every hand open only): live tiles in draw order; in the dead
@@ -599,7 +688,9 @@ function wall(r, frame) {
     el("span", { class: "label" }, `${label} (${ids.length})`),
     el("div", { class: "wall-tiles" }, ids.map((x) => tile(x, marked ? { title: name(x), class: mark(x) } : { title: tileText(x) }))),
     marked ? legend(dora.size, ura.size) : null);
-  return [line(t("replay.liveWall"), w.live || [], "replay-live-wall"), line(t("replay.deadWall"), w.dead || [], "replay-dead-wall", true)];
+  // (Zung Jung has no dead wall: no empty line for it)
+  return [line(t("replay.liveWall"), w.live || [], "replay-live-wall"),
+    (w.dead || []).length ? line(t("replay.deadWall"), w.dead, "replay-dead-wall", true) : null];
 }
 
 function legend(dora, ura) {
