@@ -103,8 +103,18 @@ def watch(page: Any, problems: list[str]) -> None:
     one page go to ``problems``."""
     page.on("console", lambda m: problems.append(console_line(m)) if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.on("requestfailed", lambda r: problems.append(f"request failed: {r.method} {r.url} {r.failure}"))
+    page.on(
+        "requestfailed",
+        lambda r: None if cancelled(r) else problems.append(f"request failed: {r.method} {r.url} {r.failure}"),
+    )
     page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+
+
+def cancelled(request: Any) -> bool:
+    """A GET the browser dropped because the page no longer wants it (``net::ERR_ABORTED``: the test navigated or
+    closed the page while the lobby's history or the account was loading): nothing a player sees fail. Any other
+    failure, and any failed request that changes something, is a problem."""
+    return request.method == "GET" and (request.failure or "").startswith("net::ERR_ABORTED")
 
 
 def console_line(message: Any) -> str:
