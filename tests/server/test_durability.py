@@ -99,7 +99,15 @@ def kill_after_every_update(tmp_path: Path, kills: int) -> int:
                     assert final is not None and room["last_final"]["scores"] == list(final.scores)
                     return killed
                 assert room["game_id"] == game_id, "the game vanished"
-                full = p.until("update", lambda m: bool(m.get("full")))
+                try:
+                    full = p.until("update", lambda m: bool(m.get("full")))
+                except TimeoutError:  # say what came instead, and where the stored game stands
+                    came = [(m["type"], m.get("seq"), bool(m.get("full"))) for m in p.seen]
+                    stored = Game.replay(stored_game(db, game_id)[0])
+                    raise AssertionError(
+                        f"no full view after restart {killed}: received {came}; the stored game's phase "
+                        f"{stored.phase}, to act {stored.to_act()}; the person last saw seq {last and last.get('seq')}"
+                    ) from None
                 assert last is not None
                 if last.get("seq") and last["seq"] not in answered:  # the game waited on the person alone:
                     # it stands exactly where they saw it
