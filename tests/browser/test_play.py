@@ -47,9 +47,10 @@ def test_play_now_a_whole_hand_by_clicking(server: LiveServer, person: Person) -
     while runner.pending_continue:  # the browser said continue
         assert time.monotonic() < deadline, "the browser did not send continue"
         time.sleep(0.02)
-    # the next hand is dealt and play goes on
+    # the next hand is dealt and play goes on: the person's first decision in it comes before their first discard
+    # (how many the CPUs made before it depends on the wall: calls among them can go past one each)
     assert not person.wait_result_or_prompt()
-    assert sum(len(person.river(s)) for s in range(4)) <= 4
+    assert person.river(0) == []
 
 
 def test_reload_returns_to_the_same_seat_and_view(server: LiveServer, person: Person) -> None:
