@@ -119,11 +119,12 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class Power:
-    """Use the seat's superpower ``power`` (an own-turn power of docs/superpowers.md), on opponent ``target`` for
-    Seal and Sense. The turn goes on: a discard (or a win, a kan ...) still follows."""
+    """Use the seat's superpower ``power`` (an own-turn power of docs/superpowers.md): on opponent ``target`` for
+    Seal, about own ``tile`` for Sense. The turn goes on: a discard (or a win, a kan ...) still follows."""
 
     power: str
     target: int | None = None
+    tile: int | None = None
     type: ClassVar[str] = "power"
 
 
@@ -154,7 +155,7 @@ _BY_TYPE: dict[str, type[Any]] = {cls.type: cls for cls in ACTION_TYPES}
 class ActionJSON(TypedDict):
     """An action's JSON form (``view["legal_actions"]``, the log, a client's answer): ``type`` is the class's
     ``type``; a discard, riichi, added kan or North names its ``tile`` (a discard may be ``veil``-ed), a call or
-    concealed kan its ``tiles``, a superpower its ``power`` and, for Seal and Sense, the ``target`` seat."""
+    concealed kan its ``tiles``, a superpower its ``power`` and its ``target`` seat (Seal) or own ``tile`` (Sense)."""
 
     type: str
     tile: NotRequired[int]
@@ -177,6 +178,8 @@ def action_to_json(action: Action) -> ActionJSON:
         out["power"] = action.power
         if action.target is not None:
             out["target"] = action.target
+        if action.tile is not None:
+            out["tile"] = action.tile
     return out
 
 
@@ -200,12 +203,12 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
             action: Action = cls(tile)
             return action
         if cls is Power:
-            power, target = data["power"], data.get("target")
-            if not isinstance(power, str) or not (
-                target is None or (isinstance(target, int) and not isinstance(target, bool))
+            power, target, tile = data["power"], data.get("target"), data.get("tile")
+            if not isinstance(power, str) or not all(
+                x is None or (isinstance(x, int) and not isinstance(x, bool)) for x in (target, tile)
             ):
                 raise TypeError
-            return Power(power, target)
+            return Power(power, target, tile)
         if cls in (Chi, Pon, OpenKan, ClosedKan):
             size = {Chi: 2, Pon: 2, OpenKan: 3, ClosedKan: 4}[cls]
             tiles = data["tiles"]

@@ -63,7 +63,7 @@ from jantaku.engine.powers import (
     Charges,
     check_powers,
     choose_powers,
-    lift_seals,
+    end_turn,
     turn_powers,
     use_power,
     veil_discards,
@@ -80,7 +80,7 @@ from jantaku.engine.settle import (
     zung_jung_score,
 )
 from jantaku.engine.table import SeatState, Table, TableMeld, tile_codes
-from jantaku.engine.view import PowerSecret, SeatView, seat_view
+from jantaku.engine.view import PowerSecret, PowerUse, SeatView, seat_view
 from jantaku.engine.wall import Wall
 from jantaku.melds import MeldKind
 from jantaku.rules.ruleset import RuleSet
@@ -133,6 +133,7 @@ class Game:
             self.powers = (None,) * rules.players
         self.charges = [Charges(p) for p in self.powers]
         self.secrets: list[list[PowerSecret]] = [[] for _ in self.powers]  # this hand's private power results
+        self.hand_powers: list[PowerUse] = []  # this hand's powers used, public parts, in order
         self.table: Table = self._new_table()
         events = [Event("start_game", info={"scores": list(self.state.scores), "players": rules.players})]
         events.extend(self._deal())
@@ -155,6 +156,13 @@ class Game:
         if self.phase == "claims" and self.claims is not None:
             return [s for s in self.claims.options if s not in self.claims.answers]
         return []
+
+    def note_power(self, seat: int, power: str, target: int | None) -> None:
+        """Keep a power's use for the hand's end, which lists every power used in the hand (public parts)."""
+        use: PowerUse = {"seat": seat, "power": power}
+        if target is not None:
+            use["target"] = target
+        self.hand_powers.append(use)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly what ``seat`` may do now (empty when it has nothing to decide)."""
@@ -386,6 +394,7 @@ class Game:
         for ch, secrets in zip(self.charges, self.secrets, strict=True):
             ch.used_hand = 0
             secrets.clear()
+        self.hand_powers = []
         for s in t.seats:
             s.refresh_waits()
         zung_jung = not self.rules.riichi
@@ -415,8 +424,6 @@ class Game:
         s = t.seats[seat]
         s.hand.append(tile)
         s.furiten_temp = False
-        if self.rules.superpowers and not rinshan:  # a replacement draw goes on the same turn: its seals stand
-            lift_seals(self, seat)
         self.phase, self.claims = "turn", None
         self.turn = Turn(seat, tile, rinshan)
         info = {"rinshan": True} if rinshan else {}
@@ -479,14 +486,14 @@ class Game:
         tsumogiri = tile == self.turn.drawn
         t.discard(seat, tile, tsumogiri, riichi, veil)
         info: dict[str, Any] = {"tsumogiri": tsumogiri}
-        if veil:  # face down, 1,000 points into the deposits (docs/superpowers.md#veil)
+        if veil:  # face down (docs/superpowers.md#veil)
             ch = self.charges[seat]
             ch.used_game += 1
             ch.used_hand += 1
-            scores = list(self.state.scores)
-            scores[seat] -= 1000
-            self.state = replace(self.state, scores=tuple(scores), sticks=self.state.sticks + 1)
-            info.update(veil=True, left=ch.left, scores=scores, sticks=self.state.sticks)
+            info.update(veil=True, left=ch.left)
+            self.note_power(seat, "veil", None)
+        if s.sealed_by:
+            end_turn(self, seat)
         events.append(Event("dahai", actor=seat, tile=tile, info=info))
         if self.rules.kan_dora_timing == "standard":
             events.extend(self._flush_dora())
@@ -605,8 +612,6 @@ class Game:
         d.nagashi = False
         for tile in act.tiles:
             s.take(tile)
-        if self.rules.superpowers:
-            lift_seals(self, seat)
         tiles = tuple(sorted((*act.tiles, c.tile)))
         k = KIND_OF_ID[c.tile]
         events: list[Event] = []
@@ -692,6 +697,8 @@ class Game:
         veiled = [[seat, r.tile] for seat, s in enumerate(t.seats) for r in s.river if r.veiled]
         if veiled:  # Veil's face-down tiles are turned up when the hand ends
             info["veiled"] = veiled
+        if self.hand_powers:
+            info["powers"] = list(self.hand_powers)
         events = [Event("end_kyoku", info=info)]
         nxt, over = advance(self.rules, self.state, outcome)
         self.state = nxt

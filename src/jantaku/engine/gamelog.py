@@ -101,6 +101,6 @@ def snapshot(game: Game) -> dict[str, Any]:
         "live": list(t.wall.live),
         "turn": None if game.turn is None else [game.turn.seat, game.turn.drawn],
         "powers": [[c.power, c.used_game, c.used_hand] for c in game.charges],
-        "seals": [list(s.sealed_by) for s in t.seats],
+        "seals": [list(zip(s.sealed_by, s.seal_turns, strict=True)) for s in t.seats],
         "secrets": [list(x) for x in game.secrets],
     }

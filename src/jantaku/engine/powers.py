@@ -12,9 +12,8 @@ What stays true with powers on:
   alone; the record (``Game.events``, ``Game.log``) keeps everything, to be read after the game;
 - the wall's commitment is over the order dealt, so it verifies whatever Redraw did to the live wall.
 
-Charges (docs/superpowers.md#every-power: 2 per game, at most 1 per hand, unless the power says otherwise): the
-table's column is read with those defaults filling what it leaves out, so Foresight is 1/hand and 2/game, Veil
-1/hand and 2/game, Beacon and Sense 1/game.
+Charges (docs/superpowers.md#every-power: 2 per game, at most 1 per hand, unless the power says otherwise): Beacon
+is the one exception, 1 a game.
 """
 
 from __future__ import annotations
@@ -25,16 +24,25 @@ from typing import TYPE_CHECKING, Any
 
 from jantaku.engine.actions import Action, Discard, Power
 from jantaku.engine.events import Event
+from jantaku.engine.settle import WinKind
+from jantaku.tiles import KIND_OF_ID
 
 if TYPE_CHECKING:
     from jantaku.engine.game import Game
     from jantaku.engine.view import PowerAnswer, PowerView
 
 
+#: Seal lasts until the end of the target's next this many turns (a turn ends with its discard)
+SEAL_TURNS = 2
+#: Foresight shows the user's own next this many draws
+FORESIGHT_DRAWS = 3
+
+
 @dataclass(frozen=True, slots=True)
 class PowerSpec:
     """One power of the catalogue. ``timing`` is "turn" (a ``Power`` action) or "discard" (Veil's flag);
-    ``target`` says the user names an opponent; ``in_riichi`` that it may be used after riichi."""
+    ``target`` says the user names an opponent (Sense names a tile of the own hand instead); ``in_riichi`` that it
+    may be used after riichi."""
 
     name: str
     per_hand: int
@@ -50,23 +58,23 @@ CATALOGUE: dict[str, PowerSpec] = {
     p.name: p
     for p in (
         PowerSpec("foresight", 1, 2, "turn", False, True,
-                  "See the next 2 tiles of the live wall (only you see them).",
-                  "山の次の2枚を見る（自分だけに見える）。"),
+                  "See your own next 3 draws as the wall stands (only you see them; a call can change them).",
+                  "自分の次の3回のツモ牌を見る（自分だけ。鳴きが入ると変わりうる）。"),
         PowerSpec("redraw", 1, 2, "turn", False, False,
                   "Put the tile just drawn face down at the end of the live wall and draw again.",
                   "ツモった牌を山の最後に伏せて戻し、もう一度ツモる。"),
         PowerSpec("veil", 1, 2, "discard", False, False,
-                  "Discard face down for 1,000 points into the deposits: it cannot be called or ronned.",
-                  "1,000点を供託して伏せて打牌：鳴き・ロンされない。"),
+                  "Discard face down: the tile cannot be called or ronned.",
+                  "伏せて打牌：その牌は鳴かれず、ロンされない。"),
         PowerSpec("seal", 1, 2, "turn", True, False,
-                  "A chosen opponent may not chi, pon or open-kan until your next turn.",
-                  "選んだ相手は次の自分の手番までチー・ポン・大明槓できない。"),
+                  "A chosen opponent may not chi, pon or open-kan until the end of their next two turns.",
+                  "選んだ相手は自分の手番2回が終わるまでチー・ポン・大明槓できない。"),
         PowerSpec("beacon", 1, 1, "turn", False, False,
                   "Reveal the next kan-dora indicator now, for everyone.",
                   "次のカンドラ表示牌を今すぐ全員にめくる。"),
-        PowerSpec("sense", 1, 1, "turn", True, False,
-                  "Learn whether a chosen opponent (not in riichi) is tenpai (only you learn it).",
-                  "選んだ相手（リーチ者以外）がテンパイか知る（自分だけ）。"),
+        PowerSpec("sense", 1, 2, "turn", False, False,
+                  "Name a tile of your hand: learn whether discarding it now would deal in (only you learn it).",
+                  "手牌の1枚を選び、今それを切ると放銃になるか知る（自分だけ）。"),
     )
 }  # fmt: skip
 POWERS: tuple[str, ...] = tuple(CATALOGUE)
@@ -151,18 +159,18 @@ def turn_powers(game: Game, seat: int) -> list[Action]:
         return [Power(name)] if t.wall.revealed < 5 and t.wall.dead_wall and game.rules.kan_dora else []
     opponents = [(seat + step) % t.players for step in range(1, t.players)]
     if name == "seal":
-        return [Power(name, o) for o in opponents]
+        return [Power(name, o) for o in opponents if seat not in t.seats[o].sealed_by]
     if name == "sense":
-        return [Power(name, o) for o in opponents if not t.seats[o].riichi]
+        return [Power(name, tile=tile) for tile in sorted(s.hand)]
     return []  # veil is a discard flag
 
 
 def veil_discards(game: Game, seat: int, discards: list[Action]) -> list[Action]:
-    """Veiled copies of the plain discards, when Veil is ready: not with or after riichi, 1,000 points in hand.
-    A discard modifier, so it also goes on the discard after a call; never after a replacement draw and never on
-    the discard after the last live tile (docs/superpowers.md#veil: a veiled last discard would escape houtei)."""
+    """Veiled copies of the plain discards, when Veil is ready: not with or after riichi. A discard modifier, so it
+    also goes on the discard after a call; never after a replacement draw and never on the discard after the last
+    live tile (docs/superpowers.md#veil: a veiled last discard would escape houtei)."""
     ch = game.charges[seat]
-    if ch.power != "veil" or not ch.ready or game.table.seats[seat].riichi or game.state.scores[seat] < 1000:
+    if ch.power != "veil" or not ch.ready or game.table.seats[seat].riichi:
         return []
     turn = game.turn
     if turn is None or turn.seat != seat or turn.rinshan or game.table.wall.remaining == 0:
@@ -185,7 +193,7 @@ def why_not(game: Game, seat: int, action: Power) -> str:
         return f"{action.power} has no charge left (this hand or this game)"
     if not _turn_open(game, seat):
         return "an own-turn power is used right after a normal draw, a live tile still left"
-    return f"{action.power} is not allowed now (riichi, the target, or no indicator left)"
+    return f"{action.power} is not allowed now (riichi, the target or tile named, or no indicator left)"
 
 
 def use_power(game: Game, seat: int, action: Power) -> list[Event]:
@@ -200,7 +208,10 @@ def use_power(game: Game, seat: int, action: Power) -> list[Event]:
     private: PowerAnswer | None = None
     after: list[Event] = []
     if name == "foresight":
-        private = {"tiles": list(t.wall.live[:2])}
+        # the user's own next draws if no call moves the turn: every ``players``-th tile from the front
+        at = list(range(t.players - 1, t.wall.remaining, t.players))[:FORESIGHT_DRAWS]
+        front = t.wall.taken
+        private = {"tiles": [t.wall.live[i] for i in at], "at": [front + i for i in at]}
     elif name == "redraw":
         turn = game.turn
         assert turn is not None and turn.drawn is not None
@@ -214,21 +225,42 @@ def use_power(game: Game, seat: int, action: Power) -> list[Event]:
         private = {"returned": old, "drawn": new}
     elif name == "seal":
         assert action.target is not None
-        t.seats[action.target].sealed_by.append(seat)
+        target = t.seats[action.target]
+        target.sealed_by.append(seat)
+        target.seal_turns.append(SEAL_TURNS)
+        info["turns"] = SEAL_TURNS
     elif name == "beacon":
         after.append(Event("dora", tile=t.wall.reveal_indicator(), info={"beacon": seat}))
     elif name == "sense":
-        assert action.target is not None
-        private = {"tenpai": bool(t.seats[action.target].waits)}  # the draw payments' tenpai test
+        assert action.tile is not None
+        private = {"tile": action.tile, "deals_in": deals_in(game, seat, action.tile)}
     if private is not None:
         info["private"] = private
         # ``order``: the hand's running discard number when it was used (how fresh the answer is)
         game.secrets[seat].append({"power": name, "target": action.target, "order": t.discards, **private})
+    game.note_power(seat, name, action.target)
     return [Event("power", actor=seat, target=action.target, info=info), *after]
 
 
-def lift_seals(game: Game, seat: int) -> None:
-    """``seat``'s turn has come: the seals it set end."""
-    for s in game.table.seats:
-        if seat in s.sealed_by:
-            s.sealed_by.remove(seat)
+def deals_in(game: Game, seat: int, tile: int) -> bool:
+    """Sense's answer: whether ``seat`` discarding ``tile`` now would let an opponent ron, by the claims' own test
+    (the tile among the opponent's waits, no furiten, a yaku)."""
+    from jantaku.engine.legal import can_win  # legal reads this module's refusals: imported when first asked
+
+    t = game.table
+    kind = KIND_OF_ID[tile]
+    for step in range(1, t.players):
+        other = (seat + step) % t.players
+        if kind in t.seats[other].waits and can_win(t, other, tile, WinKind(False, discarder=seat)):
+            return True
+    return False
+
+
+def end_turn(game: Game, seat: int) -> None:
+    """``seat``'s turn has ended with its discard: each seal on it has one turn less to last."""
+    s = game.table.seats[seat]
+    if not s.sealed_by:
+        return
+    kept = [(by, n - 1) for by, n in zip(s.sealed_by, s.seal_turns, strict=True) if n > 1]
+    s.sealed_by = [by for by, _ in kept]
+    s.seal_turns = [n for _, n in kept]

@@ -102,6 +102,7 @@ class SeatState:
     waits: list[int] = field(default_factory=list)  # winning kinds of the 3n+1 concealed tiles (kept current)
     shanten: int = 8  # of the 3n+1 concealed tiles, kept with ``waits``
     sealed_by: list[int] = field(default_factory=list)  # seats whose Seal forbids this seat's calls for now
+    seal_turns: list[int] = field(default_factory=list)  # for each of ``sealed_by``: this seat's turns it still lasts
     blessings_void: bool = False  # used Redraw: no tenhou / chiihou / renhou this hand
 
     def counts(self) -> list[int]:

@@ -69,16 +69,28 @@ class PublicSeat(TypedDict):
     kita: list[int]  # extracted Norths (3-player)
     power: NotRequired[PowerView]  # superpowers on
     sealed_by: NotRequired[list[int]]  # superpowers on: the seats whose Seal stops its calls
+    seal_turns: NotRequired[list[int]]  # superpowers on: for each of ``sealed_by``, this seat's turns it still lasts
 
 
 class PowerAnswer(TypedDict, total=False):
-    """What a power shows its user alone: Foresight's ``tiles`` (the next two of the live wall), Redraw's
-    ``returned`` and ``drawn`` tiles, Sense's ``tenpai`` answer about its target."""
+    """What a power shows its user alone: Foresight's ``tiles`` (the user's own next draws as the wall stood) at
+    live-wall positions ``at`` (counted like the view's ``front``: a tile is still ahead while ``front`` <= its
+    position), Redraw's ``returned`` and ``drawn`` tiles, Sense's ``deals_in`` answer about the own ``tile``."""
 
     tiles: list[int]
+    at: list[int]
     returned: int
     drawn: int
-    tenpai: bool
+    tile: int
+    deals_in: bool
+
+
+class PowerUse(TypedDict):
+    """One power used in a hand, as the hand's end lists it (public: who, which power, on whom)."""
+
+    seat: int
+    power: str
+    target: NotRequired[int]
 
 
 class PowerSecret(PowerAnswer):
@@ -124,6 +136,7 @@ class SeatView(TypedDict):
     live_tiles: int
     commitment: str
     must_act: bool
+    front: NotRequired[int]  # superpowers on: tiles taken from the live wall's front this hand (public: a count)
     claim: NotRequired[ClaimView]
     final: NotRequired[FinalResultJSON]
     own: NotRequired[OwnHand]
@@ -151,6 +164,7 @@ def seat_view(game: Game, seat: int | None) -> SeatView:
         if game.rules.superpowers:
             seats[-1]["power"] = game.charges[i].to_json()
             seats[-1]["sealed_by"] = list(s.sealed_by)
+            seats[-1]["seal_turns"] = list(s.seal_turns)
     out: SeatView = {
         "seat": seat,
         "phase": game.phase,
@@ -166,6 +180,8 @@ def seat_view(game: Game, seat: int | None) -> SeatView:
         # whether the viewer must decide; who else may claim a discard is hidden information
         "must_act": seat is not None and seat in game.to_act(),
     }
+    if game.rules.superpowers:
+        out["front"] = t.wall.taken
     c = game.claims
     if game.phase == "claims" and c is not None and c.kind != "declare":
         # the tile on the table (a discard, a kan that may be robbed, an extracted North) is public

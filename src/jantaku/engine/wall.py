@@ -78,6 +78,7 @@ class Wall:
     replacement_queue: list[int] = field(init=False)
     replacements: int = field(init=False, default=0)
     revealed: int = field(init=False, default=1)
+    taken: int = field(init=False, default=0)  # tiles taken from the live wall's front (the deal included)
 
     def __post_init__(self) -> None:
         if self.dead_wall:
@@ -102,10 +103,12 @@ class Wall:
         return len(self.live)
 
     def draw(self) -> int:
+        self.taken += 1
         return self.live.pop(0)
 
     def deal(self, n: int) -> list[int]:
         out, self.live = self.live[:n], self.live[n:]
+        self.taken += len(out)
         return out
 
     def draw_replacement(self) -> int:
