@@ -100,6 +100,9 @@ def report(console: Console, sim: Simulation) -> None:
         gap = sim.power_gap()
         if gap.n:
             console.print(f"placement gap no power − a power: {_gap(gap, sim)}")
+        for name, each in sim.power_gaps().items():
+            if each.n:
+                console.print(f"placement gap no power − {name}: {_gap(each, sim)}")
     for better, worse, gap in sim.gaps():
         console.print(f"placement gap {worse} − {better}: {_gap(gap, sim)}")
 

@@ -16,7 +16,16 @@ from pathlib import Path
 
 from jantaku.bots import LEVELS
 from jantaku.sim.play import GameRecord, check_lineup, check_powers, play_game, rotates
-from jantaku.sim.stats import Estimate, PlayerStats, by_level, by_position, by_power, placement_gap, power_gap
+from jantaku.sim.stats import (
+    Estimate,
+    PlayerStats,
+    by_level,
+    by_position,
+    by_power,
+    placement_gap,
+    power_gap,
+    power_gaps,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +58,10 @@ class Simulation:
         """Average place of the players without a power minus that of those with one (positive: powers help)."""
         return power_gap(self.records)
 
+    def power_gaps(self) -> dict[str, Estimate]:
+        """Each power's gap: no power − a holder of that power (positive: the power helps)."""
+        return power_gaps(self.records)
+
     def gaps(self) -> list[tuple[str, str, Estimate]]:
         """Placement gaps between each pair of distinct levels, stronger level first (by the table); outside
         bots come after the CPU levels."""
@@ -67,6 +80,7 @@ class Simulation:
             extra["powers"] = list(self.powers)
             extra["by_power"] = [{**st.to_json(), "uses_per_game": uses} for st, uses in self.by_power()]
             extra["power_gap"] = self.power_gap().to_json()
+            extra["power_gaps"] = {name: est.to_json() for name, est in self.power_gaps().items()}
         return {
             "rules": self.rules,
             "lineup": list(self.lineup),
