@@ -29,13 +29,13 @@ from jantaku.bots import efficiency
 from jantaku.bots.reading import Opponent, Situation
 from jantaku.bots.safety import danger
 from jantaku.engine.actions import Action, Discard, Power
-from jantaku.hand import DiscardOption, discard_options, shanten
+from jantaku.hand import DiscardOption, shanten
 from jantaku.tiles import KIND_OF_ID
 
 # points a deal-in is expected to cost, without a level's own estimate: a riichi, an open hand
 DEAL_IN_COST = (5000.0, 3500.0)
 # what keeping a Veil charge for later is worth: a tile whose expected deal-in cost is below it is thrown face up
-VEIL_KEEP = 700.0
+VEIL_KEEP = 400.0
 # a Sense is spent on a pushed tile at least this likely (summed over the threats) to deal in
 SENSE_DANGER = 0.03
 # how often the easy level uses a power it is offered (at random moments), and veils a discard
@@ -55,20 +55,40 @@ def risk_of(r: Situation, kind: int, cost: Callable[[Situation, Opponent], float
 
 
 def known_draws(r: Situation, kind: int) -> tuple[int | None, int]:
-    """What Foresight's known draws do to the hand left by discarding ``kind``: (the draw, 1-based, that completes
-    it, or None; the shanten after the known draws, each followed by the most efficient discard)."""
+    """What Foresight's known draws can do for the hand left by discarding ``kind``: (the earliest draw, 1-based,
+    that completes it, or None; else the lowest shanten after the known draws). Every way of playing them is
+    searched (a discard that keeps the best shanten at each draw), so a tile a later known draw needs is kept."""
     counts = list(r.counts)
     counts[kind] -= 1
-    locked = r.locked if r.melds else None
-    now = shanten(counts, r.melds)
-    for step, tile in enumerate(r.ahead, 1):
-        counts[KIND_OF_ID[tile]] += 1
-        if shanten(counts, r.melds) == -1:
+    return _best_path(counts, tuple(KIND_OF_ID[t] for t in r.ahead), r.melds, 1)
+
+
+def _best_path(counts: list[int], draws: tuple[int, ...], melds: int, step: int) -> tuple[int | None, int]:
+    if not draws:
+        return None, shanten(counts, melds)
+    counts[draws[0]] += 1
+    try:
+        if shanten(counts, melds) == -1:
             return step, -1
-        best = discard_options(counts, locked, r.visible)[0]
-        counts[best.discard] -= 1
-        now = best.shanten
-    return None, now
+        after = []
+        for k in range(len(counts)):
+            if counts[k]:
+                counts[k] -= 1
+                after.append((shanten(counts, melds), k))
+                counts[k] += 1
+        low = min(s for s, _ in after)
+        best: tuple[int | None, int] = (None, 99)
+        for s, k in after:
+            if s != low:
+                continue
+            counts[k] -= 1
+            got = _best_path(counts, draws[1:], melds, step + 1)
+            counts[k] += 1
+            if (got[0] or 99, got[1]) < (best[0] or 99, best[1]):
+                best = got
+        return best
+    finally:
+        counts[draws[0]] -= 1
 
 
 def with_known_draws(r: Situation, opts: Sequence[DiscardOption]) -> list[DiscardOption]:

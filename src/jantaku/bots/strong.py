@@ -296,7 +296,9 @@ class StrongBot(NormalBot):
             return None  # the chosen discard does not wait (a fold), or not on a riichi-able tile
         codes = self.codes_without(r, o.discard)
         dama, _, _ = wait_values(r, codes, mask_kinds(o.mask), riichi=False)
-        if dama >= DAMA_FROM[r.players == 3][r.dealer]:
+        # Foresight shows the winning draw coming: riichi adds its han (and ippatsu, on the next draw)
+        coming = bool(r.ahead) and powers.known_draws(r, o.discard)[0] is not None
+        if not coming and dama >= DAMA_FROM[r.players == 3][r.dealer]:
             return None  # a hand that already pays well wins more often unannounced: others keep discarding
         if dama and r.last_hand() and r.placement() == 0:
             return None
