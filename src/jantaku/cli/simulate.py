@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from jantaku.rules import preset
+from jantaku.rules.ruleset import RuleSet
 from jantaku.sim import Estimate, GameRecord, PlayerStats, Simulation, simulate
 from jantaku.sim.play import check_powers, rotates
 from jantaku.sim.run import worker_count, write_atomic
@@ -174,7 +174,7 @@ def _plain_progress(total: int, write: Callable[[str], object]) -> Callable[[Gam
 
 
 def run(
-    rules: str,
+    rules: RuleSet,
     players: list[str],
     games: int,
     seed: str,
@@ -189,7 +189,7 @@ def run(
         return problem
     console = Console(highlight=False)
     seats = len(players)
-    total = -(-games // seats) * seats if rotates(players, check_powers(preset(rules), powers)) else games
+    total = -(-games // seats) * seats if rotates(players, check_powers(rules, powers)) else games
     workers = worker_count(jobs, total)
     if workers < jobs:
         sys.stderr.write(f"simulate: --jobs {jobs} capped at {workers} ({os.cpu_count() or 1} cores, {total} games)\n")
