@@ -1203,9 +1203,83 @@ def test_bad_powers_raise_value_error(row: ErrorRow) -> None:
         Game(row.rules, 1, powers=row.powers)
 
 
-def test_power_actions_round_trip_through_json() -> None:
-    for action in (Power("foresight"), Power("seal", 2), Discard(5, True), Discard(5)):
-        assert action_from_json(action_to_json(action)) == action
+class JsonRow(NamedTuple):
+    rule: str
+    action: Action
+    json: dict[str, Any]
+
+
+JSON_ROWS = [
+    JsonRow("foresight-names-only-the-power", Power("foresight"), {"type": "power", "power": "foresight"}),
+    JsonRow("seal-names-its-target", Power("seal", 2), {"type": "power", "power": "seal", "target": 2}),
+    JsonRow("sense-names-its-tile", Power("sense", tile=37), {"type": "power", "power": "sense", "tile": 37}),
+    JsonRow("veil-is-a-discard-flag", Discard(5, True), {"type": "discard", "tile": 5, "veil": True}),
+    JsonRow("a-plain-discard-has-no-flag", Discard(5), {"type": "discard", "tile": 5}),
+]
+
+
+@pytest.mark.parametrize("row", JSON_ROWS, ids=lambda r: r.rule)
+def test_power_actions_round_trip_through_json(row: JsonRow) -> None:
+    """The actions' JSON form (engine.actions.ActionJSON): Sense's own ``tile``, Seal's ``target``."""
+    assert action_to_json(row.action) == row.json
+    assert action_from_json(row.json) == row.action
+    assert action_from_json(json.loads(json.dumps(row.json))) == row.action
+
+
+MALFORMED = [
+    ("sense-tile-as-text", {"type": "power", "power": "sense", "tile": "37"}),
+    ("sense-tile-as-a-boolean", {"type": "power", "power": "sense", "tile": True}),
+    ("sense-tile-as-a-fraction", {"type": "power", "power": "sense", "tile": 3.5}),
+    ("sense-tile-as-a-list", {"type": "power", "power": "sense", "tile": [37]}),
+    ("seal-target-as-text", {"type": "power", "power": "seal", "target": "2"}),
+    ("power-name-as-a-number", {"type": "power", "power": 5}),
+    ("power-without-a-name", {"type": "power", "tile": 37}),
+]
+
+
+@pytest.mark.parametrize(("rule", "data"), MALFORMED, ids=[rule for rule, _ in MALFORMED])
+def test_a_malformed_power_action_is_refused_as_action_format(rule: str, data: dict[str, Any]) -> None:
+    with pytest.raises(IllegalAction, match="action_format"):
+        action_from_json(data)
+    game = deal(BASE, ["7z"], powers=every("sense"))
+    before = game.snapshot()
+    with pytest.raises(IllegalAction, match="action_format"):
+        game.apply(0, data)
+    assert game.snapshot() == before
+
+
+def test_the_hands_end_lists_the_powers_used_in_order() -> None:
+    """``end_kyoku``'s ``info.powers`` (docs/superpowers.md, The catalogue): every power used in the hand, in
+    order, public parts only (seat, power, Seal's target; Sense's tile stays private), a Veil discard counted;
+    the same for every viewer; absent from a hand where no power was used and from a game without powers."""
+    game = deal(BASE, ["7z"], powers=["veil", "seal", "sense", "foresight"], hands_count=2)
+    act(game, 0, Discard(drawn(game), True))
+    game.apply(1, Power("seal", 3))
+    discard_drawn(game)
+    game.apply(2, Power("sense", tile=drawn(game)))
+    discard_drawn(game)
+    game.apply(3, Power("foresight"))
+    discard_drawn(game)
+    drain(game)
+    discard_drawn(game)  # the last discard: an exhaustive draw
+    want = [
+        {"seat": 0, "power": "veil"},
+        {"seat": 1, "power": "seal", "target": 3},
+        {"seat": 2, "power": "sense"},
+        {"seat": 3, "power": "foresight"},
+    ]
+    for seat in viewers(game):
+        (end,) = [e for e in game.events_for(seat) if e.type == "end_kyoku"]
+        assert end.info["powers"] == want
+    assert game.state.played == 1
+    drain(game)
+    discard_drawn(game)
+    ends = [e for e in game.events if e.type == "end_kyoku"]
+    assert len(ends) == 2 and "powers" not in ends[1].info
+    plain = deal(BASE, ["7z"], rules=STANDARD)
+    drain(plain)
+    discard_drawn(plain)
+    assert all("powers" not in e.info for e in plain.events if e.type == "end_kyoku")
 
 
 @pytest.mark.parametrize(
