@@ -2,13 +2,16 @@
 
 - tiles are conserved: the table's ``all_tiles()`` is always the full tile set (Redraw only moves a tile in the
   live wall; a veiled discard stays in its river);
-- points are conserved: scores plus 1,000 per deposit stick stay constant within a hand (Veil's 1,000 go to the
-  deposits) and so across hands, until the game's end pays the leftover sticks out;
+- points are conserved: scores plus 1,000 per deposit stick stay constant within a hand and so across hands, until
+  the game's end pays the leftover sticks out (Veil costs nothing: only riichi puts sticks down);
 - hidden information stays hidden: no seat's view or events hold another seat's concealed tiles, veiled discards
   or private power results, and shuffling everything hidden from a seat (other hands, the live wall, other seats'
   veiled discards) leaves its view unchanged;
 - a power is only ever offered with its timing: after a normal draw, a live tile left, not in riichi (except
-  Foresight), Veil with 1,000 points, Sense never on a riichi seat, Beacon under five indicators.
+  Foresight), Sense once per tile id of the own hand, Seal never on a target the user's seal still lies on,
+  Beacon under five indicators;
+- a seal lasts as docs/superpowers.md#seal says: ``seal_turns`` runs parallel to ``sealed_by`` with 2 or 1 turns
+  left, and a sealed seat is never offered a chi, pon or open kan.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jantaku.engine.actions import Discard, Power
+from jantaku.engine.actions import Chi, Discard, OpenKan, Pon, Power
 from jantaku.engine.events import redact
 from jantaku.engine.game import Game
 from jantaku.engine.powers import CATALOGUE, POWERS
@@ -81,14 +84,23 @@ def assert_offers_follow_the_timing(game: Game) -> None:
     assert not used or turn.drawn is not None  # own-turn powers after a draw; Veil also after a call
     assert {a.power for a in used} <= {power} and (not veils or power == "veil")
     assert not s.riichi or power == "foresight"
-    if veils:
-        assert game.state.scores[turn.seat] >= 1000
     for a in used:
         assert (a.target is not None) == CATALOGUE[power].target and a.target != turn.seat
-        if power == "sense":
-            assert a.target is not None and not t.seats[a.target].riichi
+        assert (a.tile is not None) == (power == "sense")
+        if power == "seal":
+            assert a.target is not None and turn.seat not in t.seats[a.target].sealed_by
         if power == "beacon":
             assert t.wall.revealed < 5
+    if power == "sense":
+        assert sorted(a.tile for a in used if a.tile is not None) == sorted(s.hand)
+
+
+def assert_seals_hold(game: Game) -> None:
+    for i, s in enumerate(game.table.seats):
+        assert len(s.sealed_by) == len(s.seal_turns) == len(set(s.sealed_by))
+        assert set(s.seal_turns) <= {1, 2} and i not in s.sealed_by
+        if s.sealed_by and game.phase == "claims":
+            assert not any(isinstance(a, (Chi, Pon, OpenKan)) for a in game.legal_actions(i))
 
 
 @SETTINGS
@@ -121,6 +133,7 @@ def test_random_play_with_powers_conserves_tiles_and_points_and_hides(
         assert sorted(game.table.all_tiles()) == full
         assert sum(game.state.scores) + 1000 * game.state.sticks == total
         assert_offers_follow_the_timing(game)
+        assert_seals_hold(game)
         seen = viewers(game)
         for viewer in seen:
             assert_hides_private(game, viewer, [redact(e, viewer) for e in new])
