@@ -148,15 +148,15 @@ def candidates(game: Game, seat: int, power: str) -> list[Action]:
     if power == "veil":
         return [Discard(t, True) for t in sorted(game.table.seats[seat].hand)]
     out: list[Action] = []
+    hand = sorted(game.table.seats[seat].hand)
     if power == "seal":
         out += [Power(power, o) for o in range(game.rules.players)]
-        return [*out, Power(power)]
+        return [*out, Power(power), Power(power, (seat + 1) % game.rules.players, hand[0])]
     if power == "sense":
-        hand = sorted(game.table.seats[seat].hand)
         other = game.table.seats[(seat + 1) % game.rules.players].hand[0]
         out += [Power(power, tile=t) for t in (*hand, other, -1, 999)]
-        return [*out, Power(power), Power(power, 1)]
-    return [Power(power), Power(power, (seat + 1) % game.rules.players)]
+        return [*out, Power(power), Power(power, 1), Power(power, 1, hand[0])]
+    return [Power(power), Power(power, (seat + 1) % game.rules.players), Power(power, tile=hand[0])]
 
 
 def use(game: Game, seat: int, power: str) -> list[Event]:
@@ -473,6 +473,7 @@ def test_a_game_without_superpowers_shows_no_powers() -> None:
     game = deal(BASE, ["7z"], rules=STANDARD)
     view = game.view(0)
     assert "power" not in view["seats"][0] and "sealed_by" not in view["seats"][0] and "secrets" not in view["own"]
+    assert "seal_turns" not in view["seats"][0] and "front" not in view
     assert "powers" not in json.loads(game.log[0])
 
 
