@@ -73,8 +73,6 @@ QUAD = ["1111s456p789s123z", "333p456m789m1277z", "999m111p999p3344z", "222s888s
 # (the dealer keeps the seat, so the next stacked wall deals the same hands again).
 ABORT = ["123m456p789s1122z", "19m19p19s1234567z", "999m111p999p3344z", "222s888s28m28p456z"]
 ABORT_DRAWS = ["3p", "4p", "6s", "7s"]  # no terminal or honor: seat 1 cannot win on them
-# Seat 1 waits only on 7z, all four of which it holds: formally noten (docs/rules.md#tenpai).
-KARATEN = ["123m456p789s1122z", "234m456p678s7777z", "999m111p999p3344z", "111s999s28m28p456z"]
 
 
 # --------------------------------------------------------------------------------------------------- helpers
@@ -415,7 +413,7 @@ class ChargeRow(NamedTuple):
 
 
 CHARGE_ROWS = [
-    ChargeRow("foresight-1-a-hand-2-a-game", cat("Foresight", "1/hand, 2/game"), "foresight", 1, 2),
+    ChargeRow("foresight-1-a-hand-2-a-game", cat("Foresight", "1/hand, 2/game") + "; " + CHARGES, "foresight", 1, 2),
     ChargeRow("redraw-1-a-hand-2-a-game", cat("Redraw", "1/hand, 2/game"), "redraw", 1, 2),
     ChargeRow("veil-1-a-hand-2-a-game", cat("Veil", "1/hand, 2/game; a veiled discard is a use"), "veil", 1, 2),
     ChargeRow("seal-1-a-hand-2-a-game", cat("Seal", "1/hand, 2/game"), "seal", 1, 2),
