@@ -18,11 +18,12 @@ import pytest
 
 from jantaku.engine.actions import (
     Action,
+    Chi,
     ClosedKan,
     Discard,
     IllegalAction,
     NineTerminals,
-    Pass,
+    OpenKan,
     Pon,
     Power,
     Riichi,
@@ -35,7 +36,6 @@ from jantaku.engine.events import Event
 from jantaku.engine.game import Game
 from jantaku.engine.match import MatchState
 from jantaku.engine.powers import CATALOGUE, POWERS, choose_powers
-from jantaku.engine.settle import tenpai_seats
 from jantaku.engine.wall import commitment, stacked_order
 from jantaku.rules import preset
 from jantaku.rules.ruleset import RuleSet
@@ -73,8 +73,6 @@ QUAD = ["1111s456p789s123z", "333p456m789m1277z", "999m111p999p3344z", "222s888s
 # (the dealer keeps the seat, so the next stacked wall deals the same hands again).
 ABORT = ["123m456p789s1122z", "19m19p19s1234567z", "999m111p999p3344z", "222s888s28m28p456z"]
 ABORT_DRAWS = ["3p", "4p", "6s", "7s"]  # no terminal or honor: seat 1 cannot win on them
-# Seat 1 waits only on 7z, all four of which it holds: formally noten (docs/rules.md#tenpai).
-KARATEN = ["123m456p789s1122z", "234m456p678s7777z", "999m111p999p3344z", "111s999s28m28p456z"]
 
 
 # --------------------------------------------------------------------------------------------------- helpers
@@ -118,30 +116,62 @@ def discard_drawn(game: Game) -> None:
     pass_all(game)
 
 
+def form(action: Action) -> int | None:
+    """Which form of a power an action is: the target of a Seal, the asked tile of a Sense, else None."""
+    assert isinstance(action, Power)
+    return action.tile if action.power == "sense" else action.target
+
+
 def offered(game: Game, seat: int, power: str) -> set[int | None]:
-    """The power's choices offered to ``seat`` now: its targets (None for a power without one)."""
+    """The power's forms offered to ``seat`` now (``form``: Seal's targets, Sense's tiles, None for the rest)."""
     acts = game.legal_actions(seat)
     if power == "veil":
         return {None} if any(isinstance(a, Discard) and a.veil for a in acts) else set()
-    return {a.target for a in acts if isinstance(a, Power) and a.power == power}
+    return {form(a) for a in acts if isinstance(a, Power) and a.power == power}
+
+
+def every_form(game: Game, seat: int, power: str) -> set[int | None]:
+    """Every form of the power that its own rules could allow ``seat`` now: each opponent for Seal, each tile of
+    the own hand for Sense (docs/superpowers.md#sense: offered once per tile id), None for the rest."""
+    if power == "seal":
+        return {o for o in range(game.rules.players) if o != seat}
+    if power == "sense":
+        return set(game.table.seats[seat].hand)
+    return {None}
 
 
 def candidates(game: Game, seat: int, power: str) -> list[Action]:
-    """Every form of the power ``seat`` could try now: each target, each veiled discard."""
+    """Every form of the power ``seat`` could try now, and a few it never may: each seat as a target, each tile
+    of the own hand, a tile it does not hold, a Sense without a tile, each veiled discard."""
     if power == "veil":
         return [Discard(t, True) for t in sorted(game.table.seats[seat].hand)]
-    if CATALOGUE[power].target:
-        return [Power(power, o) for o in range(game.rules.players) if o != seat]
-    return [Power(power)]
+    out: list[Action] = []
+    hand = sorted(game.table.seats[seat].hand)
+    if power == "seal":
+        out += [Power(power, o) for o in range(game.rules.players)]
+        return [*out, Power(power), Power(power, (seat + 1) % game.rules.players, hand[0])]
+    if power == "sense":
+        other = game.table.seats[(seat + 1) % game.rules.players].hand[0]
+        out += [Power(power, tile=t) for t in (*hand, other, -1, 999)]
+        return [*out, Power(power), Power(power, 1), Power(power, 1, hand[0])]
+    return [Power(power), Power(power, (seat + 1) % game.rules.players), Power(power, tile=hand[0])]
+
+
+def use(game: Game, seat: int, power: str) -> list[Event]:
+    """``seat`` uses its own-turn power in its plainest form: Seal on the next seat, Sense about the drawn tile."""
+    if power == "seal":
+        return game.apply(seat, Power(power, (seat + 1) % game.rules.players))
+    if power == "sense":
+        return game.apply(seat, Power(power, tile=drawn(game)))
+    return game.apply(seat, Power(power))
 
 
 def use_and_discard(game: Game, seat: int, power: str) -> list[Event]:
-    """``seat`` uses its power on its own turn (Seal and Sense on the next seat), then discards the drawn tile."""
+    """``seat`` uses its power on its own turn (``use``), then discards the drawn tile (Veil: face down)."""
     if power == "veil":
         events = game.apply(seat, Discard(drawn(game), True))
     else:
-        target = (seat + 1) % game.rules.players if CATALOGUE[power].target else None
-        events = game.apply(seat, Power(power, target))
+        events = use(game, seat, power)
         assert offered(game, seat, power) == set()  # the charge of this hand is spent: the action is gone
         events += game.apply(seat, Discard(drawn(game)))
     pass_all(game)
@@ -252,8 +282,20 @@ def below_1000_points(power: str) -> tuple[Game, int]:
     return _first_draw(every(power), MatchState(scores=(900, 33000, 33000, 33100)))
 
 
-def at_1000_points(power: str) -> tuple[Game, int]:
-    return _first_draw(every(power), MatchState(scores=(1000, 33000, 33000, 33000)))
+def with_its_own_seal_on_a_target(power: str) -> tuple[Game, int]:
+    """Seat 0's own Seal still lies on seat 2 (one turn left). A charge a hand makes this unreachable in play, so
+    the state is set directly, as the indicator rows do."""
+    game, seat = at_normal_draw(power)
+    game.table.seats[2].sealed_by, game.table.seats[2].seal_turns = [0], [1]
+    game.version += 1
+    return game, seat
+
+
+def with_another_users_seal_on_a_target(power: str) -> tuple[Game, int]:
+    game, seat = at_normal_draw(power)
+    game.table.seats[2].sealed_by, game.table.seats[2].seal_turns = [1], [2]
+    game.version += 1
+    return game, seat
 
 
 def _indicators(shown: int) -> Build:
@@ -278,24 +320,27 @@ class Situation(NamedTuple):
     name: str
     cite: str
     build: Build
-    offered: dict[str, bool | frozenset[int]]  # True: every form (each opponent for Seal and Sense)
+    offered: dict[str, bool | frozenset[int]]  # True: every form (``every_form``); a set: just those forms
 
 
 ALL: dict[str, bool | frozenset[int]] = dict.fromkeys(POWERS, True)
 NONE: dict[str, bool | frozenset[int]] = dict.fromkeys(POWERS, False)
 SITUATIONS = [
-    Situation("after-a-normal-draw", OWN_TURN + "; Veil: discard modifier", at_normal_draw, ALL),
+    Situation("after-a-normal-draw", OWN_TURN + "; Veil: discard modifier; Sense: once per tile id in hand",
+              at_normal_draw, ALL),
     Situation("after-a-call", OWN_TURN + " (a call is no draw); Veil: a discard modifier", after_a_call,
               {**NONE, "veil": True}),
     Situation("on-a-replacement-draw", NO_RINSHAN, on_a_replacement_draw, NONE),
     Situation("after-the-last-live-tile", NO_LAST + "; Redraw: not on the last tile", after_the_last_live_tile, NONE),
-    Situation("in-riichi", NO_RIICHI + "; Foresight: riichi allowed; Veil: not after riichi", in_riichi,
-              {**NONE, "foresight": True}),
-    Situation("with-an-opponent-in-riichi", cat("Sense", "one chosen opponent (not in riichi)"),
-              with_an_opponent_in_riichi, {**ALL, "sense": frozenset({2, 3})}),
-    Situation("below-1000-points", cat("Veil", "costs 1,000 points into the deposits"), below_1000_points,
-              {**ALL, "veil": False}),
-    Situation("at-1000-points", cat("Veil", "costs 1,000 points into the deposits"), at_1000_points, ALL),
+    Situation("in-riichi", NO_RIICHI + "; Foresight: riichi allowed; Veil: not after riichi; Sense: not in riichi",
+              in_riichi, {**NONE, "foresight": True}),
+    Situation("with-an-opponent-in-riichi", cat("Sense", "any tile of the own hand, whoever is in riichi"),
+              with_an_opponent_in_riichi, ALL),
+    Situation("below-1000-points", cat("Veil", "it costs nothing but the charge"), below_1000_points, ALL),
+    Situation("with-its-own-seal-on-a-target", cat("Seal", "a seal already on a target from the same user is not "
+              "offered again"), with_its_own_seal_on_a_target, {**ALL, "seal": frozenset({1, 3})}),
+    Situation("with-another-users-seal-on-a-target", cat("Seal", "only the same user's seal is not offered again"),
+              with_another_users_seal_on_a_target, ALL),
     Situation("with-4-indicators-shown", cat("Beacon", "counts toward the 5-indicator limit"), _indicators(4), ALL),
     Situation("with-5-indicators-shown", cat("Beacon", "counts toward the 5-indicator limit"), _indicators(5),
               {**ALL, "beacon": False}),
@@ -329,12 +374,7 @@ LEGALITY = [
 @pytest.mark.parametrize("row", LEGALITY, ids=lambda r: r.rule)
 def test_a_power_is_offered_only_when_its_rules_allow(row: LegalRow) -> None:
     game, seat = row.build(row.power)
-    opponents = frozenset(o for o in range(game.rules.players) if o != seat)
-    want: set[int | None]
-    if row.offered is True:
-        want = set(opponents) if CATALOGUE[row.power].target else {None}
-    else:
-        want = set(row.offered or ())
+    want = every_form(game, seat, row.power) if row.offered is True else set(row.offered or ())
     assert offered(game, seat, row.power) == want
     legal = game.legal_actions(seat)
     assert game.view(seat)["legal_actions"] == [action_to_json(a) for a in legal]
@@ -373,12 +413,12 @@ class ChargeRow(NamedTuple):
 
 
 CHARGE_ROWS = [
-    ChargeRow("foresight-1-a-hand-2-a-game", cat("Foresight", "2/game") + "; " + CHARGES, "foresight", 1, 2),
+    ChargeRow("foresight-1-a-hand-2-a-game", cat("Foresight", "1/hand, 2/game") + "; " + CHARGES, "foresight", 1, 2),
     ChargeRow("redraw-1-a-hand-2-a-game", cat("Redraw", "1/hand, 2/game"), "redraw", 1, 2),
-    ChargeRow("veil-1-a-hand-2-a-game", cat("Veil", "1/hand") + "; " + CHARGES, "veil", 1, 2),
+    ChargeRow("veil-1-a-hand-2-a-game", cat("Veil", "1/hand, 2/game; a veiled discard is a use"), "veil", 1, 2),
     ChargeRow("seal-1-a-hand-2-a-game", cat("Seal", "1/hand, 2/game"), "seal", 1, 2),
     ChargeRow("beacon-1-a-game", cat("Beacon", "1/game"), "beacon", 1, 1),
-    ChargeRow("sense-1-a-game", cat("Sense", "1/game"), "sense", 1, 1),
+    ChargeRow("sense-1-a-hand-2-a-game", cat("Sense", "1/hand, 2/game"), "sense", 1, 2),
 ]
 
 
@@ -431,39 +471,108 @@ def test_a_game_without_superpowers_shows_no_powers() -> None:
     game = deal(BASE, ["7z"], rules=STANDARD)
     view = game.view(0)
     assert "power" not in view["seats"][0] and "sealed_by" not in view["seats"][0] and "secrets" not in view["own"]
+    assert "seal_turns" not in view["seats"][0] and "front" not in view
     assert "powers" not in json.loads(game.log[0])
 
 
 # ------------------------------------------------------------------------------------------------- effects
-def foresight_shows_the_next_two_live_tiles() -> None:
-    game = deal(BASE, ["7z"], powers=every("foresight"))
-    wall = game.table.wall
-    live, nxt = list(wall.live), wall.live[:2]
+def foresee(rules: RuleSet, hands: Sequence[str], remaining: int | None) -> tuple[Game, int, list[int], list[int]]:
+    """Seat 0 uses Foresight on its turn (the first, or the one with ``remaining`` live tiles left, everyone
+    discarding what they draw until then): (the game, the view's ``front`` then, the tiles, their positions)."""
+    game = deal(hands, ["7z"], powers=every("foresight", rules), rules=rules)
+    while remaining is not None and not (
+        game.turn is not None and game.turn.seat == 0 and wall_left(game) <= remaining
+    ):
+        discard_drawn(game)
+    assert remaining is None or wall_left(game) == remaining
+    front = game.view(0)["front"]
+    live = list(game.table.wall.live)
     events = game.apply(0, Power("foresight"))
-    assert [e.type for e in events] == ["power"] and events[0].info["private"] == {"tiles": nxt}
+    assert [e.type for e in events] == ["power"] and events[0].target is None
+    private = events[0].info["private"]
     (secret,) = game.view(0)["own"]["secrets"]
-    assert (secret["power"], secret["target"], secret["tiles"]) == ("foresight", None, nxt)
-    assert wall.live == live  # information only
-    assert game.turn is not None and game.turn.seat == 0 and Discard(drawn(game)) in game.legal_actions(0)
+    assert (secret["power"], secret["target"], secret["tiles"], secret["at"]) == ("foresight", None, *private.values())
+    assert game.table.wall.live == live and game.view(0)["front"] == front  # information only
+    return game, front, private["tiles"], private["at"]
 
 
-def foresight_tiles_are_drawn_next_without_a_call() -> None:
-    game = deal(BASE, ["7z"], powers=every("foresight"))
-    nxt = game.apply(0, Power("foresight"))[0].info["private"]["tiles"]
-    discard_drawn(game)
-    assert game.turn is not None and (game.turn.seat, game.turn.drawn) == (1, nxt[0])
-    discard_drawn(game)
-    assert game.turn is not None and (game.turn.seat, game.turn.drawn) == (2, nxt[1])
+def wall_left(game: Game) -> int:
+    return game.table.wall.remaining
 
 
-def foresight_tiles_go_to_whoever_draws_after_a_call() -> None:
-    game = deal(BASE, ["7z"], powers=every("foresight"))
-    nxt = game.apply(0, Power("foresight"))[0].info["private"]["tiles"]
+def draws_by_position(game: Game, until: int) -> dict[int, tuple[int, int]]:
+    """Play on (everyone discards what it draws, nobody calls) until the live wall's front passes ``until``:
+    {front position: (the seat that drew it, the tile)}, the positions read from the view's public ``front``."""
+    out: dict[int, tuple[int, int]] = {}
+    while game.view(None)["front"] <= until and wall_left(game) > 0:
+        discard_drawn(game)
+        assert game.turn is not None and not game.turn.rinshan
+        out[game.view(None)["front"] - 1] = (game.turn.seat, drawn(game))
+    return out
+
+
+SANMA_BASE = ["123p456p789s1122z", "99m111p99p34s5577z", "234p456p678s2255s"]
+
+
+class ForesightRow(NamedTuple):
+    rule: str
+    cite: str
+    rules: RuleSet
+    hands: list[str]
+    remaining: int | None  # live tiles left when it is used (None: the user's first turn)
+    shown: int  # how many tiles it shows
+
+
+FORESIGHT_CITE = cat("Foresight", "see your own next 3 draws as the wall stands")
+FORESIGHT_ROWS = [
+    ForesightRow("foresight-shows-the-users-next-3-draws", FORESIGHT_CITE, SUP, BASE, None, 3),
+    ForesightRow("foresight-shows-the-users-next-3-draws-in-sanma", FORESIGHT_CITE, SANMA_SUP, SANMA_BASE, None, 3),
+    ForesightRow("foresight-shows-2-draws-when-the-wall-has-2-left-for-the-user", FORESIGHT_CITE, SUP, BASE, 9, 2),
+    ForesightRow("foresight-shows-1-draw-when-the-wall-has-1-left-for-the-user", FORESIGHT_CITE, SUP, BASE, 5, 1),
+    ForesightRow("foresight-shows-nothing-when-the-user-draws-no-more", FORESIGHT_CITE, SUP, BASE, 1, 0),
+    ForesightRow("foresight-shows-2-draws-near-the-end-in-sanma", FORESIGHT_CITE, SANMA_SUP, SANMA_BASE, 6, 2),
+    ForesightRow("foresight-shows-1-draw-near-the-end-in-sanma", FORESIGHT_CITE, SANMA_SUP, SANMA_BASE, 3, 1),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", FORESIGHT_ROWS, ids=lambda r: r.rule)
+def test_foresight_shows_exactly_the_users_own_next_draws(row: ForesightRow) -> None:
+    """The tiles lie every ``players``-th position after the other seats' next draws; ``at`` names them in the
+    view's ``front`` count; played on without a call, the user then draws exactly those tiles, in order."""
+    game, front, tiles, at = foresee(row.rules, row.hands, row.remaining)
+    players = row.rules.players
+    assert at == [front + players - 1 + players * i for i in range(row.shown)]
+    assert len(tiles) == len(set(tiles)) == row.shown
+    drawn_at = draws_by_position(game, max(at, default=front))
+    assert [drawn_at[p] for p in at] == [(0, tile) for tile in tiles]
+    assert all(seat != 0 for p, (seat, _) in drawn_at.items() if p not in at)  # the user drew nothing else
+
+
+def foresight_draws_shift_after_a_call() -> None:
+    """Seat 1 pons seat 0's discard and skips its draw: every draw after moves one seat back, so the user's
+    foreseen tiles go to whoever draws at their positions ("as the wall stands": a call changes them)."""
+    game, front, tiles, at = foresee(SUP, BASE, None)
     act(game, 0, Discard(drawn(game)))
     claim(game, 1, next(a for a in game.legal_actions(1) if isinstance(a, Pon)))  # seat 1 skips its draw
     act(game, 1, Discard(tile_of(game, 1, "9m")))
     pass_all(game)
-    assert game.turn is not None and (game.turn.seat, game.turn.drawn) == (2, nxt[0])
+    assert game.turn is not None and game.turn.seat == 2 and game.view(None)["front"] == front + 1
+    drawn_at = {front: (2, drawn(game)), **draws_by_position(game, max(at))}
+    assert [drawn_at[p] for p in at] == [(1, tiles[0]), (1, tiles[1]), (1, tiles[2])]
+    assert [drawn_at[p - 1] for p in at] == [(0, drawn_at[p - 1][1]) for p in at]
+    assert not set(tiles) & {tile for seat, tile in drawn_at.values() if seat == 0}
+
+
+def front_counts_the_deal_and_every_draw_from_the_front() -> None:
+    """The view's public ``front`` (docs/superpowers.md#foresight): the deal and every normal draw, not a
+    replacement draw, which comes from the dead wall."""
+    game = deal(QUAD, ["7z"], powers=every("foresight"))
+    assert all(game.view(v)["front"] == 4 * 13 + 1 for v in viewers(game))
+    act(game, 0, next(a for a in game.legal_actions(0) if isinstance(a, ClosedKan)))
+    assert game.turn is not None and game.turn.rinshan and game.view(None)["front"] == 4 * 13 + 1
+    discard_drawn(game)
+    assert game.view(2)["front"] == 4 * 13 + 2
+    assert "front" not in deal(BASE, ["7z"], rules=STANDARD).view(0)
 
 
 def redraw_returns_the_tile_to_the_live_walls_end() -> None:
@@ -549,12 +658,16 @@ def veil_counts_for_the_users_own_furiten() -> None:
     assert parse_tiles("1z")[0] in own["waits"] and own["furiten"] is True
 
 
-def veil_puts_1000_points_into_the_deposits() -> None:
-    game = deal(BASE, ["7z"], powers=every("veil"))
+def veil_costs_nothing_but_the_charge() -> None:
+    start = MatchState(scores=(900, 33000, 33000, 33100))  # below the 1,000 points the first catalogue asked
+    game = deal(BASE, ["7z"], powers=every("veil"), start=start)
     (dahai,) = [e for e in game.apply(0, Discard(drawn(game), True)) if e.type == "dahai"]
-    assert game.state.scores == (24000, 25000, 25000, 25000) and game.state.sticks == 1
-    assert dahai.info["scores"] == [24000, 25000, 25000, 25000] and dahai.info["sticks"] == 1
-    assert game.view(None)["sticks"] == 1 and game.view(None)["seats"][0]["score"] == 24000
+    assert game.state.scores == start.scores and game.state.sticks == 0
+    assert dahai.info == {"tsumogiri": True, "veil": True, "left": 1}  # a use: the charges left, no points
+    for seat in viewers(game):
+        view = game.view(seat)
+        assert view["sticks"] == 0 and [s["score"] for s in view["seats"]] == list(start.scores)
+        assert view["seats"][0]["power"] == {"name": "veil", "left": 1, "ready": False}
 
 
 def veil_is_turned_up_when_the_hand_ends() -> None:
@@ -581,28 +694,87 @@ def veil_is_ignored_by_the_four_winds_check() -> None:
         assert aborted is not veil
 
 
-def seal_blocks_chi_and_pon_until_the_users_next_turn() -> None:
-    draws = ["2s", "5s", "7p", "8p", "2s"]
-    game = deal(BASE, draws, powers=every("seal"))
-    act(game, 0, Discard(drawn(game)))
-    assert any(isinstance(a, Pon) for a in game.legal_actions(2))  # the control: seat 2 may pon the 2s
-    game = deal(BASE, draws, powers=every("seal"))
-    events = game.apply(0, Power("seal", 2))
-    assert [(e.type, e.actor, e.target) for e in events] == [("power", 0, 2)]  # public: user and target
-    assert all(game.view(s)["seats"][2]["sealed_by"] == [0] for s in viewers(game))
-    act(game, 0, Discard(drawn(game)))
-    assert game.legal_actions(2) == [Ron(), Pass()]  # a win, never a call
-    assert any(a.type == "chi" for a in game.legal_actions(1))  # only the target is sealed
+# Seat 0 seals seat 2 (BASE: it may ron or pon a 2s or 5s, chi seat 1's 7s or 8s); each seat then discards what it
+# draws: 2s (seat 0), 7s (seat 1), 3p (seat 2's own turn), 5s (seat 3), 2s, 8s, 4p (seat 2 again), the red 5s.
+SEAL_DRAWS = ["2s", "7s", "3p", "5s", "2s", "8s", "4p", "0s"]
+
+
+class SealStep(NamedTuple):
+    discarder: int
+    calls: bool | None  # seat 2 is offered a chi, pon or open kan (None: its own discard)
+    ron: bool  # seat 2 is offered a ron
+    seal_turns: list[int]  # seat 2's ``seal_turns`` after the discard, as every viewer sees it
+
+
+def seal_steps(seal: bool) -> list[SealStep]:
+    game = deal(BASE, SEAL_DRAWS, powers=every("seal"))
+    if seal:
+        (event,) = game.apply(0, Power("seal", 2))
+        assert (event.actor, event.target, event.info) == (0, 2, {"power": "seal", "left": 1, "turns": 2})
+        assert all(game.view(v)["seats"][2]["seal_turns"] == [2] for v in viewers(game))
+    out = []
+    for _ in SEAL_DRAWS:
+        assert game.turn is not None
+        seat = game.turn.seat
+        act(game, seat, Discard(drawn(game)))
+        acts = game.legal_actions(2)
+        calls = None if seat == 2 else any(isinstance(a, (Chi, Pon, OpenKan)) for a in acts)
+        shown = {json.dumps(game.view(v)["seats"][2], sort_keys=True) for v in viewers(game)}
+        assert len(shown) == 1  # public: every viewer sees the same seat plate
+        seats = game.view(None)["seats"][2]
+        assert seats["sealed_by"] == [0] * len(seats["seal_turns"])
+        out.append(SealStep(seat, calls, Ron() in acts, seats["seal_turns"]))
+        pass_all(game)
+    return out
+
+
+def seal_lasts_through_the_targets_next_two_turns() -> None:
+    """Sealed on seat 0's turn, seat 2 may not call until its second turn has ended with its discard; the count
+    goes 2, then 1 after its first discard, then the seal is gone; the next discard may be called again."""
+    f, t = False, True
+    assert [(st.discarder, st.calls, st.seal_turns) for st in seal_steps(True)] == [
+        (0, f, [2]), (1, f, [2]), (2, None, [1]), (3, f, [1]), (0, f, [1]), (1, f, [1]), (2, None, []), (3, t, []),
+    ]  # fmt: skip
+    # the control: unsealed, seat 2 could call every one of those discards
+    assert [st.calls for st in seal_steps(False)] == [t, t, None, t, t, t, None, t]
+
+
+def seal_never_blocks_a_win() -> None:
+    sealed, control = seal_steps(True), seal_steps(False)
+    assert [st.ron for st in sealed] == [st.ron for st in control] == [True, False, False, True] + [False] * 3 + [True]
+
+
+def seal_a_turn_skipped_by_a_call_does_not_count() -> None:
+    """Seat 3 pons seat 0's 9s: seats 1 and 2 lose their turns, and seat 2's seal still has both of its turns."""
+    game = deal(BASE, ["7z"], powers=every("seal"))
+    game.apply(0, Power("seal", 2))
+    act(game, 0, Discard(tile_of(game, 0, "9s")))
+    claim(game, 3, next(a for a in game.legal_actions(3) if isinstance(a, Pon)))
+    act(game, 3, Discard(tile_of(game, 3, "4z")))
     pass_all(game)
-    act(game, 1, Discard(drawn(game)))  # the 5s: seat 2 could pon it or chi it (67s)
-    assert not any(isinstance(a, Pon) or a.type == "chi" for a in game.legal_actions(2))
-    pass_all(game)
-    discard_drawn(game)
-    discard_drawn(game)
-    assert game.turn is not None and game.turn.seat == 0  # the user's next turn: the seal ends
-    assert game.table.seats[2].sealed_by == [] and game.view(3)["seats"][2]["sealed_by"] == []
-    act(game, 0, Discard(drawn(game)))
-    assert any(isinstance(a, Pon) for a in game.legal_actions(2))
+    assert game.turn is not None and game.turn.seat == 0
+    assert game.table.seats[2].seal_turns == [2] and game.view(1)["seats"][2]["seal_turns"] == [2]
+    for turns in ([2], [2], [1]):  # seats 0, 1, then seat 2's own discard
+        discard_drawn(game)
+        assert game.view(None)["seats"][2]["seal_turns"] == turns
+
+
+def seals_from_two_users_count_down_each_its_own() -> None:
+    """Seat 0 seals seat 2, which then discards once; seat 1 seals it too on its next turn: the first seal ends
+    with seat 2's next discard, the second one a turn later."""
+    game = deal(BASE, ["7z"], powers=every("seal"))
+    game.apply(0, Power("seal", 2))
+    for _ in range(5):  # seats 0, 1, 2, 3, 0
+        discard_drawn(game)
+    assert offered(game, 1, "seal") == {0, 2, 3}  # another user's seal on seat 2 does not stop this one
+    game.apply(1, Power("seal", 2))
+    assert [game.view(None)["seats"][2][k] for k in ("sealed_by", "seal_turns")] == [[0, 1], [1, 2]]
+    discard_drawn(game)  # seat 1
+    discard_drawn(game)  # seat 2's discard: the first seal ends
+    assert [game.view(None)["seats"][2][k] for k in ("sealed_by", "seal_turns")] == [[1], [1]]
+    for _ in range(4):  # seats 3, 0, 1, 2
+        discard_drawn(game)
+    assert [game.view(None)["seats"][2][k] for k in ("sealed_by", "seal_turns")] == [[], []]
 
 
 def seal_blocks_an_open_kan() -> None:
@@ -617,34 +789,29 @@ def seal_blocks_an_open_kan() -> None:
             assert {a.type for a in game.legal_actions(1)} == {"pon", "open_kan", "pass"}
 
 
-def seal_ends_when_the_users_turn_comes_by_a_call() -> None:
-    game = deal(BASE, ["7p", "2z"], powers=every("seal"))
-    game.apply(0, Power("seal", 2))
-    discard_drawn(game)
-    act(game, 1, Discard(drawn(game)))  # a 2z: seat 0 pons it
-    claim(game, 0, next(a for a in game.legal_actions(0) if isinstance(a, Pon)))
-    assert game.turn is not None and game.turn.seat == 0 and game.table.seats[2].sealed_by == []
-
-
 def seal_never_blocks_the_targets_own_turn_kans() -> None:
+    """Seat 1, sealed, may still declare a concealed kan on its turn; the kan's replacement draw is the same turn,
+    which ends (and counts once) with its discard."""
     game = deal(QUAD, ["7z", "3p"], powers=every("seal"))
     game.apply(0, Power("seal", 1))
     act(game, 0, Discard(drawn(game)))
     assert not any(isinstance(a, Pon) for a in game.legal_actions(1))  # its 7z pair may not pon
     pass_all(game)
-    assert game.turn is not None and game.turn.seat == 1 and game.table.seats[1].sealed_by == [0]
+    assert game.turn is not None and game.turn.seat == 1 and game.table.seats[1].seal_turns == [2]
     kan = next(a for a in game.legal_actions(1) if isinstance(a, ClosedKan))
     assert "ankan" in act(game, 1, kan)
+    assert game.turn is not None and game.turn.rinshan and game.table.seats[1].seal_turns == [2]
+    discard_drawn(game)
+    assert game.table.seats[1].sealed_by == [0] and game.table.seats[1].seal_turns == [1]
 
 
-def seal_outlasts_the_users_own_kan() -> None:
-    game = deal(QUAD, ["7z"], powers=every("seal"))
-    game.apply(0, Power("seal", 1))
-    act(game, 0, next(a for a in game.legal_actions(0) if isinstance(a, ClosedKan)))
-    assert game.turn is not None and game.turn.rinshan  # a replacement draw is the same turn, not the next
-    assert game.table.seats[1].sealed_by == [0]
-    act(game, 0, Discard(tile_of(game, 0, "7z")))
-    assert not any(isinstance(a, Pon) for a in game.legal_actions(1))
+def seal_ends_with_the_hand() -> None:
+    game = deal(ABORT, ABORT_DRAWS, powers=every("seal"), hands_count=2)
+    game.apply(0, Power("seal", 2))
+    discard_drawn(game)
+    act(game, 1, NineTerminals())
+    assert game.state.played == 1 and game.view(None)["seats"][2]["sealed_by"] == []
+    assert game.view(None)["seats"][2]["seal_turns"] == []
 
 
 def beacon_turns_the_next_indicator_for_everyone() -> None:
@@ -705,12 +872,11 @@ class Effect(NamedTuple):
 
 
 EFFECTS = [
-    Effect("foresight-shows-the-next-two-live-tiles", cat("Foresight", "see the next 2 tiles of the live wall"),
-           foresight_shows_the_next_two_live_tiles),
-    Effect("foresight-tiles-are-drawn-next-without-a-call", cat("Foresight", "information only"),
-           foresight_tiles_are_drawn_next_without_a_call),
-    Effect("foresight-tiles-go-to-whoever-draws-after-a-call", cat("Foresight", "calls may change who draws them"),
-           foresight_tiles_go_to_whoever_draws_after_a_call),
+    Effect("foresight-draws-shift-after-a-call", cat("Foresight", "a call or a kan can change who draws them"),
+           foresight_draws_shift_after_a_call),
+    Effect("front-counts-the-deal-and-every-draw-from-the-front",
+           f"{DOC}#foresight: the view's public front (tiles taken from the live wall's front this hand)",
+           front_counts_the_deal_and_every_draw_from_the_front),
     Effect("redraw-returns-the-tile-to-the-live-walls-end",
            cat("Redraw", "it becomes the last tile; tiles-left unchanged"),
            redraw_returns_the_tile_to_the_live_walls_end),
@@ -725,22 +891,27 @@ EFFECTS = [
            veil_makes_no_one_else_furiten),
     Effect("veil-counts-for-the-users-own-furiten", cat("Veil", "counts for the user's own furiten"),
            veil_counts_for_the_users_own_furiten),
-    Effect("veil-puts-1000-points-into-the-deposits", cat("Veil", "costs 1,000 points into the deposits"),
-           veil_puts_1000_points_into_the_deposits),
+    Effect("veil-costs-nothing-but-the-charge", cat("Veil", "it costs nothing but the charge"),
+           veil_costs_nothing_but_the_charge),
     Effect("veil-is-turned-up-when-the-hand-ends", cat("Veil", "revealed at the hand's end"),
            veil_is_turned_up_when_the_hand_ends),
     Effect("veil-is-ignored-by-the-four-winds-check", cat("Veil", "ignored by the four-winds check"),
            veil_is_ignored_by_the_four_winds_check),
-    Effect("seal-blocks-chi-and-pon-until-the-users-next-turn",
-           cat("Seal", "may not chi, pon or open-kan until the user's next turn; never blocks a win"),
-           seal_blocks_chi_and_pon_until_the_users_next_turn),
+    Effect("seal-lasts-through-the-targets-next-two-turns",
+           cat("Seal", "may not chi, pon or open-kan until the end of their next two turns; the turns left"),
+           seal_lasts_through_the_targets_next_two_turns),
+    Effect("seal-never-blocks-a-win", cat("Seal", "it never blocks a win"), seal_never_blocks_a_win),
     Effect("seal-blocks-an-open-kan", cat("Seal", "may not chi, pon or open-kan"), seal_blocks_an_open_kan),
-    Effect("seal-ends-when-the-users-turn-comes-by-a-call", cat("Seal", "until the user's next turn"),
-           seal_ends_when_the_users_turn_comes_by_a_call),
-    Effect("seal-never-blocks-the-targets-own-turn-kans", cat("Seal", "never blocks the target's own-turn kans"),
+    Effect("seal-a-turn-skipped-by-a-call-does-not-count",
+           cat("Seal", "a turn skipped because someone called does not count"),
+           seal_a_turn_skipped_by_a_call_does_not_count),
+    Effect("seals-from-two-users-count-down-each-its-own", cat("Seal", "sealed_by with seal_turns on the target"),
+           seals_from_two_users_count_down_each_its_own),
+    Effect("seal-never-blocks-the-targets-own-turn-kans",
+           cat("Seal", "never blocks the target's own-turn kans; a turn ends with its discard"),
            seal_never_blocks_the_targets_own_turn_kans),
-    Effect("seal-outlasts-the-users-own-kan", cat("Seal", "until the user's next turn") + "; " + NO_RINSHAN,
-           seal_outlasts_the_users_own_kan),
+    Effect("seal-ends-with-the-hand", cat("Seal", "until the end of their next two turns, in this hand"),
+           seal_ends_with_the_hand),
     Effect("beacon-turns-the-next-indicator-for-everyone", cat("Beacon", "others see the new indicator"),
            beacon_turns_the_next_indicator_for_everyone),
     Effect("beacon-then-a-kan-turns-the-one-after", cat("Beacon", "later kans reveal the ones after it"),
@@ -759,36 +930,94 @@ def test_power_effects(row: Effect) -> None:
     row.check()
 
 
+# Seat 2 waits on 5m (46m) with no yaku on a ron: no tanyao (1m, 9p), no pinfu (a closed wait), no yakuhai.
+NO_YAKU = ["123m456p789s1122z", "999m111p99p34s577z", "123m456p678s99p46m", "111s999s28m28p456z"]
+
+
+def first_turn(game: Game) -> None:
+    """Seat 0 asks on its first turn."""
+
+
+def a_go_around_later(game: Game) -> None:
+    """Every seat discards what it draws once; seat 0 asks on its second turn."""
+    for _ in range(4):
+        discard_drawn(game)
+
+
+def after_seat_2_declares_riichi(game: Game) -> None:
+    discard_drawn(game)
+    discard_drawn(game)
+    act(game, 2, Riichi(drawn(game)))
+    pass_all(game)
+    discard_drawn(game)
+
+
 class SenseRow(NamedTuple):
     rule: str
     cite: str
+    rules: RuleSet
     hands: list[str]
-    target: int
-    tenpai: bool
+    draws: list[str]
+    before: Callable[[Game], None]
+    ask: str  # the kind of seat 0's tile it asks about
+    waiting: bool  # the kind is among some opponent's waits
+    deals_in: bool
 
 
-SENSE_CITE = cat("Sense", "uses the same tenpai test as draw payments")
+SENSE_CITE = cat("Sense", "by the claims' own test: the tile among the opponent's waits, no furiten, a yaku")
 SENSE_ROWS = [
-    SenseRow("sense-a-tenpai-opponent-is-tenpai", SENSE_CITE, BASE, 2, True),
-    SenseRow("sense-a-noten-opponent-is-noten", SENSE_CITE, BASE, 1, False),
-    SenseRow("sense-a-wait-held-four-times-is-noten", SENSE_CITE + "; docs/rules.md#tenpai", KARATEN, 1,
-             False),
-    SenseRow("sense-a-thirteen-wait-is-tenpai", SENSE_CITE, ABORT, 1, True),
+    SenseRow("sense-a-tile-a-waiting-opponent-rons-deals-in", SENSE_CITE, SUP, BASE, ["2s"], first_turn, "2s", True,
+             True),
+    SenseRow("sense-a-tile-nobody-waits-on-is-safe", SENSE_CITE, SUP, BASE, ["2s"], first_turn, "1m", False, False),
+    SenseRow("sense-a-furiten-opponents-wait-is-safe", SENSE_CITE + "; docs/rules.md#furiten", SUP, BASE,
+             ["7z", "3p", "2s", "6p", "5s"], a_go_around_later, "5s", True, False),
+    SenseRow("sense-a-wait-without-a-yaku-is-safe", SENSE_CITE, SUP, NO_YAKU, ["5m"], first_turn, "5m", True, False),
+    SenseRow("sense-a-riichi-gives-the-wait-its-yaku", SENSE_CITE, SUP, NO_YAKU, ["7z", "3p", "6p", "7p", "5m"],
+             after_seat_2_declares_riichi, "5m", True, True),
+    SenseRow("sense-a-tile-a-waiting-opponent-rons-deals-in-sanma", SENSE_CITE, SANMA_SUP, SANMA_BASE, ["2s"],
+             first_turn, "2s", True, True),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize("row", SENSE_ROWS, ids=lambda r: r.rule)
-def test_sense_answers_the_draw_payments_tenpai_test(row: SenseRow) -> None:
-    game = deal(row.hands, ["6m"], powers=every("sense"))
-    (event,) = game.apply(0, Power("sense", row.target))
-    assert event.info["private"] == {"tenpai": row.tenpai}
-    assert row.tenpai is tenpai_seats(game.table)[row.target] is bool(game.table.seats[row.target].waits)
+def test_sense_answers_whether_the_tile_would_deal_in_now(row: SenseRow) -> None:
+    """The answer is the claims' own: seat 0 then discards the tile, and some opponent is offered a ron exactly
+    when Sense said so. Everyone sees that Sense was used; only the user learns the tile and the answer."""
+    game = deal(row.hands, row.draws, powers=every("sense", row.rules), rules=row.rules)
+    row.before(game)
+    assert game.turn is not None and game.turn.seat == 0
+    tile = tile_of(game, 0, row.ask)
+    opponents = range(1, row.rules.players)
+    assert any(kind_of_id(tile) in game.table.seats[o].waits for o in opponents) is row.waiting
+    (event,) = game.apply(0, Power("sense", tile=tile))
+    answer = {"tile": tile, "deals_in": row.deals_in}
+    assert (event.actor, event.target, event.tile) == (0, None, None)
+    assert event.info == {"power": "sense", "left": 1, "private": answer}
     (secret,) = game.view(0)["own"]["secrets"]
-    assert (secret["power"], secret["target"], secret["tenpai"]) == ("sense", row.target, row.tenpai)
-    for seat in (1, 2, 3, None):  # "X sensed Y" is public, the answer is not
+    assert {k: secret[k] for k in ("power", "target", "tile", "deals_in")} == {
+        "power": "sense",
+        "target": None,
+        **answer,
+    }
+    for seat in [*opponents, None]:
         seen = game.events_for(seat)[-1]
-        assert (seen.type, seen.actor, seen.target) == ("power", 0, row.target) and "private" not in seen.info
+        assert (seen.type, seen.actor, seen.target, seen.tile) == ("power", 0, None, None)
+        assert seen.info == {"power": "sense", "left": 1}
         assert seat is None or game.view(seat)["own"]["secrets"] == []
+    act(game, 0, Discard(tile))
+    assert any(Ron() in game.legal_actions(o) for o in opponents) is row.deals_in
+
+
+def test_sense_is_offered_once_per_tile_id_and_only_for_the_own_hand() -> None:
+    """Sense names a tile of the user's own hand (docs/superpowers.md#sense): one offer per tile id, two copies
+    of a kind included; a tile the user does not hold is refused."""
+    game = deal(BASE, ["1z"], powers=every("sense"))
+    hand = sorted(game.table.seats[0].hand)
+    offers = [a for a in game.legal_actions(0) if isinstance(a, Power)]
+    assert offers == [Power("sense", tile=t) for t in hand] and len({kind_of_id(t) for t in hand}) < len(hand)
+    for tile in (game.table.seats[1].hand[0], next(iter(game.table.wall.live))):
+        with pytest.raises(IllegalAction, match="superpower"):
+            game.apply(0, Power("sense", tile=tile))
 
 
 # --------------------------------------------------------------------------------------- hidden information
@@ -808,52 +1037,85 @@ def seen_by(game: Game, seat: int | None) -> str:
 
 
 def test_foresight_shows_the_other_seats_nothing() -> None:
-    """Two walls that differ only in the two tiles after seat 0's first draw (swapped with tiles deep in the live
-    wall): after Foresight every other seat, and a spectator, is shown exactly the same (docs/superpowers.md,
-    Every power: a power never shows hidden information to anyone but its user)."""
+    """Two walls that differ only in the three tiles Foresight shows seat 0 (its own next draws, swapped with
+    tiles deep in the live wall): after Foresight every other seat, and a spectator, is shown exactly the same,
+    also after seat 0 has drawn the first of them (docs/superpowers.md, Every power: a power never shows hidden
+    information to anyone but its user)."""
     order = stacked(BASE, ["7z"])
-    first = 4 * 13  # seat 0's first draw; the next two are what Foresight shows
+    first = 4 * 13  # seat 0's first draw; its next three are 4, 8 and 12 tiles later
     twin = list(order)
-    for i in (first + 1, first + 2):
+    for i in (first + 4, first + 8, first + 12):
         twin[i], twin[i + 30] = twin[i + 30], twin[i]
     games = [Game(SUP, 1, walls=[w], powers=every("foresight")) for w in (order, twin)]
     for game in games:
         game.apply(0, Power("foresight"))
     shown = [game.secrets[0][0]["tiles"] for game in games]
-    assert {kind_of_id(t) for t in shown[0]}.isdisjoint(kind_of_id(t) for t in shown[1])
+    assert shown[0] == [order[first + 4], order[first + 8], order[first + 12]]
+    assert shown[1] == [twin[first + 4], twin[first + 8], twin[first + 12]] and set(shown[0]).isdisjoint(shown[1])
     assert seen_by(games[0], 0) != seen_by(games[1], 0)
-    for seat in (1, 2, 3, None):
-        assert seen_by(games[0], seat) == seen_by(games[1], seat)
-    for game in games:  # seat 1 then draws the first foreseen tile: seats 2 and 3 still see the same
-        discard_drawn(game)
-    for seat in (2, 3, None):
-        assert seen_by(games[0], seat) == seen_by(games[1], seat)
+    for step in range(5):  # then seats 0 to 3 discard what they draw, and seat 0 draws the first foreseen tile
+        for seat in (1, 2, 3, None):
+            assert seen_by(games[0], seat) == seen_by(games[1], seat)
+        if step < 4:
+            for game in games:
+                discard_drawn(game)
+    assert [game.view(0)["own"]["drawn"] for game in games] == [shown[0][0], shown[1][0]]
 
 
 def test_sense_shows_the_other_seats_nothing() -> None:
-    """Two deals that differ only in whether seat 2 is tenpai (one of its 5s swapped with a 5z deep in the live
-    wall): after seat 0 senses seat 2, seats 1 and 3 and a spectator are shown exactly the same."""
-    order = stacked(BASE, ["7z"])
+    """Three games alike in all the other seats see: seat 0 asks about its 2s with seat 2 waiting on it (yes),
+    about the same 2s with one of seat 2's 5s swapped for a 5z deep in the wall (no), and about its 1m (no).
+    Seats 1, 2 and 3 and a spectator are shown exactly the same in all three: the answer and the tile are the
+    user's alone (docs/superpowers.md#sense)."""
+    order = stacked(BASE, ["2s"])
     five = next(i for i in range(26, 39) if kind_of_id(order[i]) == parse_tiles("5s")[0])
     deep = next(i for i in range(60, len(order) - 14) if kind_of_id(order[i]) == parse_tiles("5z")[0])
     twin = list(order)
     twin[five], twin[deep] = twin[deep], twin[five]
-    games = [Game(SUP, 1, walls=[w], powers=every("sense")) for w in (order, twin)]
-    answers = [game.apply(0, Power("sense", 2))[0].info["private"]["tenpai"] for game in games]
-    assert answers == [True, False]
+    games = [Game(SUP, 1, walls=[w], powers=every("sense")) for w in (order, twin, order)]
+    answers = [
+        game.apply(0, Power("sense", tile=tile_of(game, 0, ask)))[0].info["private"]["deals_in"]
+        for game, ask in zip(games, ("2s", "2s", "1m"), strict=True)
+    ]
+    assert answers == [True, False, False]
     for seat in (1, 3, None):
-        assert seen_by(games[0], seat) == seen_by(games[1], seat)
+        assert seen_by(games[0], seat) == seen_by(games[1], seat) == seen_by(games[2], seat)
+    assert seen_by(games[0], 2) == seen_by(games[2], 2)  # seat 2's own hand differs in the twin
 
 
 def test_private_results_and_veiled_tiles_stay_with_their_owner() -> None:
     game = deal(BASE, ["7z"], powers=["veil", "foresight", "sense", "redraw"])
     act(game, 0, Discard(drawn(game), True))
-    for seat, action in ((1, Power("foresight")), (2, Power("sense", 0)), (3, Power("redraw"))):
-        game.apply(seat, action)
+    for seat in (1, 2, 3):
+        use(game, seat, game.charges[seat].power or "")
         discard_drawn(game)
     assert [len(s) for s in game.secrets] == [0, 1, 1, 1]
+    assert [sorted(s[0]) for s in game.secrets[1:]] == [
+        ["at", "order", "power", "target", "tiles"],
+        ["deals_in", "order", "power", "target", "tile"],
+        ["drawn", "order", "power", "returned", "target"],
+    ]
     for viewer in viewers(game):
         assert_hides_private(game, viewer)
+
+
+def test_the_game_record_keeps_every_private_part() -> None:
+    """The record keeps everything, to be read after the game (docs/superpowers.md, Every power): the log holds
+    each power event with its private part, and Sense's action with the tile asked about."""
+    game = deal(BASE, ["7z"], powers=["veil", "foresight", "sense", "redraw"])
+    act(game, 0, Discard(drawn(game), True))
+    for seat in (1, 2, 3):
+        use(game, seat, game.charges[seat].power or "")
+        discard_drawn(game)
+    lines = [json.loads(line) for line in game.log[1:]]
+    logged = [x["info"]["private"] for x in lines if x["type"] == "power"]
+    assert logged == [e.info["private"] for e in game.events if e.type == "power"]
+    assert logged == [
+        {k: v for k, v in s[0].items() if k not in ("power", "target", "order")} for s in game.secrets[1:]
+    ]
+    sense = next(x["action"] for x in lines if x["type"] == "act" and x["action"].get("power") == "sense")
+    assert sense == {"type": "power", "power": "sense", "tile": game.secrets[2][0]["tile"]}
+    assert Game.replay(game.log).secrets == game.secrets
 
 
 # ------------------------------------------------------------------------------- the wall, replays, errors
@@ -940,9 +1202,83 @@ def test_bad_powers_raise_value_error(row: ErrorRow) -> None:
         Game(row.rules, 1, powers=row.powers)
 
 
-def test_power_actions_round_trip_through_json() -> None:
-    for action in (Power("foresight"), Power("seal", 2), Discard(5, True), Discard(5)):
-        assert action_from_json(action_to_json(action)) == action
+class JsonRow(NamedTuple):
+    rule: str
+    action: Action
+    json: dict[str, Any]
+
+
+JSON_ROWS = [
+    JsonRow("foresight-names-only-the-power", Power("foresight"), {"type": "power", "power": "foresight"}),
+    JsonRow("seal-names-its-target", Power("seal", 2), {"type": "power", "power": "seal", "target": 2}),
+    JsonRow("sense-names-its-tile", Power("sense", tile=37), {"type": "power", "power": "sense", "tile": 37}),
+    JsonRow("veil-is-a-discard-flag", Discard(5, True), {"type": "discard", "tile": 5, "veil": True}),
+    JsonRow("a-plain-discard-has-no-flag", Discard(5), {"type": "discard", "tile": 5}),
+]
+
+
+@pytest.mark.parametrize("row", JSON_ROWS, ids=lambda r: r.rule)
+def test_power_actions_round_trip_through_json(row: JsonRow) -> None:
+    """The actions' JSON form (engine.actions.ActionJSON): Sense's own ``tile``, Seal's ``target``."""
+    assert action_to_json(row.action) == row.json
+    assert action_from_json(row.json) == row.action
+    assert action_from_json(json.loads(json.dumps(row.json))) == row.action
+
+
+MALFORMED = [
+    ("sense-tile-as-text", {"type": "power", "power": "sense", "tile": "37"}),
+    ("sense-tile-as-a-boolean", {"type": "power", "power": "sense", "tile": True}),
+    ("sense-tile-as-a-fraction", {"type": "power", "power": "sense", "tile": 3.5}),
+    ("sense-tile-as-a-list", {"type": "power", "power": "sense", "tile": [37]}),
+    ("seal-target-as-text", {"type": "power", "power": "seal", "target": "2"}),
+    ("power-name-as-a-number", {"type": "power", "power": 5}),
+    ("power-without-a-name", {"type": "power", "tile": 37}),
+]
+
+
+@pytest.mark.parametrize(("rule", "data"), MALFORMED, ids=[rule for rule, _ in MALFORMED])
+def test_a_malformed_power_action_is_refused_as_action_format(rule: str, data: dict[str, Any]) -> None:
+    with pytest.raises(IllegalAction, match="action_format"):
+        action_from_json(data)
+    game = deal(BASE, ["7z"], powers=every("sense"))
+    before = game.snapshot()
+    with pytest.raises(IllegalAction, match="action_format"):
+        game.apply(0, data)
+    assert game.snapshot() == before
+
+
+def test_the_hands_end_lists_the_powers_used_in_order() -> None:
+    """``end_kyoku``'s ``info.powers`` (docs/superpowers.md, The catalogue): every power used in the hand, in
+    order, public parts only (seat, power, Seal's target; Sense's tile stays private), a Veil discard counted;
+    the same for every viewer; absent from a hand where no power was used and from a game without powers."""
+    game = deal(BASE, ["7z"], powers=["veil", "seal", "sense", "foresight"], hands_count=2)
+    act(game, 0, Discard(drawn(game), True))
+    game.apply(1, Power("seal", 3))
+    discard_drawn(game)
+    game.apply(2, Power("sense", tile=drawn(game)))
+    discard_drawn(game)
+    game.apply(3, Power("foresight"))
+    discard_drawn(game)
+    drain(game)
+    discard_drawn(game)  # the last discard: an exhaustive draw
+    want = [
+        {"seat": 0, "power": "veil"},
+        {"seat": 1, "power": "seal", "target": 3},
+        {"seat": 2, "power": "sense"},
+        {"seat": 3, "power": "foresight"},
+    ]
+    for seat in viewers(game):
+        (end,) = [e for e in game.events_for(seat) if e.type == "end_kyoku"]
+        assert end.info["powers"] == want
+    assert game.state.played == 1
+    drain(game)
+    discard_drawn(game)
+    ends = [e for e in game.events if e.type == "end_kyoku"]
+    assert len(ends) == 2 and "powers" not in ends[1].info
+    plain = deal(BASE, ["7z"], rules=STANDARD)
+    drain(plain)
+    discard_drawn(plain)
+    assert all("powers" not in e.info for e in plain.events if e.type == "end_kyoku")
 
 
 @pytest.mark.parametrize(

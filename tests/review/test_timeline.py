@@ -181,7 +181,7 @@ def hidden_from(game: Game, seat: int) -> set[int]:
 
 
 def own_secrets_removed(data: dict[str, Any], seat: int) -> dict[str, Any]:
-    """A frame without the seat's own power results (Foresight shows its user the wall's next tiles)."""
+    """A frame without the seat's own power results (Foresight shows its user its own next draws)."""
     own = dict(data.get("own") or {})
     own.pop("secrets", None)
     return {**data, "own": own}

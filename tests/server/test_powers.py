@@ -235,17 +235,23 @@ def test_a_person_uses_powers_and_only_that_person_sees_the_private_results(tmp_
             updates = [m for m in p.seen if m["type"] == "update"]
             assert updates and all(view_powers(m["view"]) == chosen for m in updates), who
 
-        # Foresight: the two tiles reach Ann, in her power event and her own.secrets; Bob and Sue see the use only
+        # Foresight: her own next draws (up to three, with their positions) reach Ann, in her power event and her
+        # own.secrets; Bob and Sue see the use only
         mine = [e for e in events(ann.seen, "power") if e["actor"] == 0]
         assert mine, "Ann's Foresight was offered and used"
-        assert all(e["info"]["power"] == "foresight" and 1 <= len(e["info"]["private"]["tiles"]) <= 2 for e in mine)
+        assert all(e["info"]["power"] == "foresight" and len(e["info"]["private"]["tiles"]) <= 3 for e in mine)
+        assert all(len(e["info"]["private"]["at"]) == len(e["info"]["private"]["tiles"]) for e in mine)
         assert [e["info"]["left"] for e in mine] == [1, 0][: len(mine)]
         secrets = [x for m in ann.seen if m["type"] == "update" for x in m["view"]["own"]["secrets"]]
         assert any(x["power"] == "foresight" and x["tiles"] == mine[0]["info"]["private"]["tiles"] for x in secrets)
-        # Sense: Bob's answer is his alone
+        # Sense: the tile Bob asked about and the answer are his alone (1 a hand, 2 a game)
         his = [e for e in events(bob.seen, "power") if e["actor"] == 3]
-        assert len(his) == 1 and his[0]["info"]["power"] == "sense" and his[0]["target"] in (0, 1, 2)
-        assert isinstance(his[0]["info"]["private"]["tenpai"], bool)
+        assert 1 <= len(his) <= 2 and all(e["info"]["power"] == "sense" and "target" not in e for e in his)
+        assert all(set(e["info"]["private"]) == {"tile", "deals_in"} for e in his)
+        assert all(isinstance(e["info"]["private"]["deals_in"], bool) for e in his)
+        assert all(
+            not any(e["actor"] == 3 and "private" in e["info"] for e in events(p.seen, "power")) for p in (ann, sue)
+        )
         public = [{**e, "info": {k: v for k, v in e["info"].items() if k != "private"}} for e in mine]
         for other in (bob, sue):
             seen = events(other.seen, "power")
