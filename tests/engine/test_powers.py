@@ -413,11 +413,11 @@ class ChargeRow(NamedTuple):
 
 
 CHARGE_ROWS = [
-    ChargeRow("foresight-1-a-hand-2-a-game", cat("Foresight", "1/hand, 2/game") + "; " + CHARGES, "foresight", 1, 2),
+    ChargeRow("foresight-1-a-hand-3-a-game", cat("Foresight", "1/hand, 3/game"), "foresight", 1, 3),
     ChargeRow("redraw-1-a-hand-2-a-game", cat("Redraw", "1/hand, 2/game"), "redraw", 1, 2),
     ChargeRow("veil-1-a-hand-2-a-game", cat("Veil", "1/hand, 2/game; a veiled discard is a use"), "veil", 1, 2),
-    ChargeRow("seal-1-a-hand-2-a-game", cat("Seal", "1/hand, 2/game"), "seal", 1, 2),
-    ChargeRow("beacon-1-a-game", cat("Beacon", "1/game"), "beacon", 1, 1),
+    ChargeRow("seal-1-a-hand-3-a-game", cat("Seal", "1/hand, 3/game"), "seal", 1, 3),
+    ChargeRow("beacon-1-a-hand-2-a-game", cat("Beacon", "1/hand, 2/game"), "beacon", 1, 2),
     ChargeRow("sense-1-a-hand-2-a-game", cat("Sense", "1/hand, 2/game"), "sense", 1, 2),
 ]
 
@@ -464,7 +464,7 @@ def test_a_seat_without_a_power_is_never_offered_one() -> None:
     game = deal(BASE, ["7z"], powers=[None, "seal", "sense", "veil"])
     assert not any(isinstance(a, Power) or (isinstance(a, Discard) and a.veil) for a in game.legal_actions(0))
     assert game.view(2)["seats"][0]["power"] == {"name": None, "left": 0, "ready": False}
-    assert game.view(2)["seats"][1]["power"] == {"name": "seal", "left": 2, "ready": True}
+    assert game.view(2)["seats"][1]["power"] == {"name": "seal", "left": CATALOGUE["seal"].per_game, "ready": True}
 
 
 def test_a_game_without_superpowers_shows_no_powers() -> None:
@@ -710,7 +710,11 @@ def seal_steps(seal: bool) -> list[SealStep]:
     game = deal(BASE, SEAL_DRAWS, powers=every("seal"))
     if seal:
         (event,) = game.apply(0, Power("seal", 2))
-        assert (event.actor, event.target, event.info) == (0, 2, {"power": "seal", "left": 1, "turns": 2})
+        assert (event.actor, event.target, event.info) == (
+            0,
+            2,
+            {"power": "seal", "left": CATALOGUE["seal"].per_game - 1, "turns": 2},
+        )
         assert all(game.view(v)["seats"][2]["seal_turns"] == [2] for v in viewers(game))
     out = []
     for _ in SEAL_DRAWS:

@@ -5,7 +5,7 @@ discards, Sense's answer decides push or fold), and Veil and Seal must land wher
 that would deal in, a caller one step from tenpai). This module holds the shared rules every level starts from
 (``normal`` uses them as they are, ``easy`` at random moments, ``strong`` refines them with its own estimates):
 
-- Foresight on a hand two steps or less from tenpai, not in riichi, with no known draws left: its next draws then
+- Foresight on a hand one step or less from tenpai, not in riichi, with no known draws left: its next draws then
   judge the discards (``known_draws``): a discard that the known draws complete wins over one they do not.
 - Redraw when the drawn tile is useless: throwing it straight back is among the best discards. A waiting hand
   (open, or silent) gets a fresh chance to win; a hand one step away uses it only while the second charge is
@@ -116,7 +116,7 @@ def choose(r: Situation, options: Sequence[Power]) -> Power | None:
         return None
     best = opts[0]
     if name == "foresight":
-        return options[0] if not r.riichi and best.shanten <= 2 and not r.ahead and r.live >= 3 * r.players else None
+        return options[0] if not r.riichi and best.shanten <= 1 and not r.ahead and r.live >= 3 * r.players else None
     if name == "redraw":
         return options[0] if _useless_draw(r, opts) else None
     if name == "beacon":

@@ -12,8 +12,8 @@ What stays true with powers on:
   alone; the record (``Game.events``, ``Game.log``) keeps everything, to be read after the game;
 - the wall's commitment is over the order dealt, so it verifies whatever Redraw did to the live wall.
 
-Charges (docs/superpowers.md#every-power: 2 per game, at most 1 per hand, unless the power says otherwise): Beacon
-is the one exception, 1 a game.
+Charges (docs/superpowers.md#every-power: 2 per game, at most 1 per hand, unless the power says otherwise): Foresight
+and Seal have 3 a game, tuned by measurement (docs/superpowers.md#balance).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class PowerSpec:
 CATALOGUE: dict[str, PowerSpec] = {
     p.name: p
     for p in (
-        PowerSpec("foresight", 1, 2, "turn", False, True,
+        PowerSpec("foresight", 1, 3, "turn", False, True,
                   "See your own next 3 draws as the wall stands (only you see them; a call can change them).",
                   "自分の次の3回のツモ牌を見る（自分だけ。鳴きが入ると変わりうる）。"),
         PowerSpec("redraw", 1, 2, "turn", False, False,
@@ -66,10 +66,10 @@ CATALOGUE: dict[str, PowerSpec] = {
         PowerSpec("veil", 1, 2, "discard", False, False,
                   "Discard face down: the tile cannot be called or ronned.",
                   "伏せて打牌：その牌は鳴かれず、ロンされない。"),
-        PowerSpec("seal", 1, 2, "turn", True, False,
+        PowerSpec("seal", 1, 3, "turn", True, False,
                   "A chosen opponent may not chi, pon or open-kan until the end of their next two turns.",
                   "選んだ相手は自分の手番2回が終わるまでチー・ポン・大明槓できない。"),
-        PowerSpec("beacon", 1, 1, "turn", False, False,
+        PowerSpec("beacon", 1, 2, "turn", False, False,
                   "Reveal the next kan-dora indicator now, for everyone.",
                   "次のカンドラ表示牌を今すぐ全員にめくる。"),
         PowerSpec("sense", 1, 2, "turn", False, False,
