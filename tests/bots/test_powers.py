@@ -174,9 +174,10 @@ def after_a_redraw(hand: str, draw: str) -> Game:
     return game
 
 
-def callers(seat_3: str, *, sealed: bool = False) -> Game:
-    """Seat 1 pons seat 0's 5z and seat 2's 6z: two calls; seat 3 (Seal, holding ``seat_3``) then draws 3z.
-    ``sealed``: seat 2 (Seal too) seals seat 1 on its turn after the second call."""
+def callers(seat_3: str, *, sealed: bool = False, calls: int = 2, late: bool = False) -> Game:
+    """Seat 1 pons seat 0's 5z and (``calls`` 2) seat 2's 6z; seat 3 (Seal, holding ``seat_3``) then draws.
+    ``sealed``: seat 2 (Seal too) seals seat 1 on its turn after the second call; ``late``: every seat then
+    throws what it draws until fewer than 40 live tiles are left and seat 3 draws."""
     game = table(
         ["5z111m999m11p99p19s", "55z66z1889m11p9p11s", "6z2288m2288p228s3z", seat_3],
         ["7z", "2z", "2z", "3z"],
@@ -185,21 +186,24 @@ def callers(seat_3: str, *, sealed: bool = False) -> Game:
     throw(game, "5z", passing=False)
     pon(game, 1)
     throw(game, "1s")
-    throw(game, "6z", passing=False)
-    pon(game, 1)
-    throw(game, "9p")
-    if sealed:
-        use(game, "seal", 1)
-    throw(game)
+    throw(game, "6z", passing=calls < 2)
+    if calls == 2:
+        pon(game, 1)
+        throw(game, "9p")
+        if sealed:
+            use(game, "seal", 1)
+        throw(game)
+    while late and (game.table.wall.remaining >= 40 or game.to_act() != [3]):
+        throw(game)
     return game
 
 
-def pushing(power: str | None, draw: str = "6p", waits: str = "45p") -> Game:
+def pushing(power: str | None, draw: str = "6p", waits: str = "45p", hand: str = "55z234m567m22s67s1z") -> Game:
     """Seats 0 and 1 are in riichi (seat 1 waiting on ``waits``' tiles: 3p/6p for 45p, 1p/4p for 23p); seat 2
-    has called 5z and draws ``draw``: throwing a 6p waits on 5s/8s, its only way forward; a 7z is safe against
-    both riichi (both threw one)."""
+    has called 5z (``hand``, then throws 1z) and draws ``draw``: with the default hand throwing a 6p waits on
+    5s/8s, its only way forward; a 7z is safe against both riichi (both threw one)."""
     game = table(
-        ["5z345p789p345s99m7s", "678m123m456s11s" + waits, "55z234m567m22s67s1z", FAR_3],
+        ["5z345p789p345s99m7s", "678m123m456s11s" + waits, hand, FAR_3],
         ["8s", "6z", "7z", "7z", draw],
         [None, None, power, None],
     )
@@ -337,6 +341,10 @@ SCENES = [
     # Seal
     Scene("seal_a_two_call_opponent_when_one_from_tenpai", f"{CPUS}: Seal against a caller near tenpai (two calls)"
           ", while the own hand is in the race", lambda: callers(NEAR), uses("seal", 1)),
+    Scene("seal_a_one_call_opponent_late", f"{CPUS}: Seal against a caller near tenpai (one call late in the hand)",
+          lambda: callers(NEAR, calls=1, late=True), uses("seal", 1)),
+    Scene("no_seal_on_a_one_call_opponent_early", f"{CPUS}: Seal against a caller near tenpai (one call late in "
+          "the hand)", lambda: callers(NEAR, calls=1), keeps),
     Scene("no_seal_when_the_own_hand_is_far", f"{CPUS}: Seal ... while the own hand is in the race (one step away "
           "or waiting)", lambda: callers(FAR), keeps),
     Scene("no_seal_on_an_opponent_already_sealed", f"{CPUS}: Seal ... not already sealed",
@@ -356,8 +364,6 @@ SCENES = [
     Scene("a_tile_that_deals_in_is_not_the_riichi_tile", f"{CPUS}: Sense ... a tile that would deal in is not "
           "thrown (every level)", lambda: riichi_ahead("sense"), keeps_the_sensed_tile,
           bugs=(("normal", RIICHI_SENSE),)),
-    Scene("a_safe_answer_lets_strong_push", f"{CPUS}: Sense ... one that would not is pushed without fear",
-          lambda: pushing("sense", waits="23p"), throws("6p", power=True), levels=("strong",)),
     Scene("no_sense_without_a_threat", f"{CPUS}: Sense on the tile about to be pushed against a threat",
           lambda: first_draw(NEAR, "3z", "sense"), keeps),
 ]  # fmt: skip
@@ -406,6 +412,21 @@ def test_foresight_draws_change_the_discard(row: Known, level: str) -> None:
     assert throws(row.keep)(blind), f"{level} without Foresight chose {blind}"
     seen = cpu_turn(row.setup("foresight"), level)
     assert uses("foresight")(seen) and keeps_kind(row.keep, power=True)(seen), f"{level} chose {seen} ({row.cite})"
+
+
+# one step from tenpai after its call: a 6p or the lone 7m goes
+SLOW = "55z234m567m2s36s7m1z"
+
+
+@pytest.mark.parametrize(("waits", "pushed"), [("23p", True), ("45p", False)], ids=["safe", "deals_in"])
+def test_a_sense_answer_decides_the_push(waits: str, pushed: bool) -> None:
+    """docs/superpowers.md, How CPUs use them: Sense ... the answer decides: without it strong holds the 6p back
+    against two riichi; asked about it, it pushes the 6p when the answer is safe and keeps it when it deals in."""
+    blind = cpu_turn(pushing(None, waits=waits, hand=SLOW), "strong")
+    assert keeps_kind("6p")(blind), f"strong without Sense chose {blind}"
+    asked = cpu_turn(pushing("sense", waits=waits, hand=SLOW), "strong")
+    assert uses("sense", kind="6p")(asked)
+    assert (throws("6p", power=True) if pushed else keeps_kind("6p", power=True))(asked), asked
 
 
 # (power, scene offering it): easy presses whatever it is offered at random moments, so over many seeds some
