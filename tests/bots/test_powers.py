@@ -503,6 +503,8 @@ def test_simulate_reports_powers() -> None:
     assert labels["seal"]["games"] == labels["redraw"]["games"] == 4
     assert data["power_gap"]["n"] == 1  # one block: the four rotations share their walls
     assert data["power_gap"]["low"] is None and data["power_gap"]["high"] is None  # no interval from one block
+    assert set(data["power_gaps"]) == {"seal", "redraw"}  # each power's own gap against the seats without one
+    assert all(gap["n"] == 1 for gap in data["power_gaps"].values())
     lines = [p for r in sim.records for p in r.players]
     assert sum(p.power_uses for p in lines) == sum(row["uses_per_game"] * row["games"] for row in data["by_power"])
     assert [p.power for p in sim.records[1].players] == ["seal", None, "redraw", None]  # powers follow the player
