@@ -455,7 +455,8 @@ def test_easy_uses_powers_at_random(power: str, setup: Callable[[], Game]) -> No
 
 def test_the_cpu_reads_what_its_powers_showed() -> None:
     """Foresight's tiles still ahead are the seat's own next draws (``Situation.ahead``) until the front passes
-    them; a Sense answer holds for the turn it was asked in (``Situation.sensed``)."""
+    them, or seen tiles going to others (``Situation.foreseen``) once a call moves the turn; a Sense answer
+    holds for the turn it was asked in (``Situation.sensed``)."""
     game = foresight_known("foresight")
     use(game, "foresight")
     (secret,) = game.view(0)["own"]["secrets"]
@@ -465,6 +466,17 @@ def test_the_cpu_reads_what_its_powers_showed() -> None:
     for _ in range(3):
         throw(game)
     assert read_view(game.view(0), RULES).ahead == tuple(secret["tiles"][1:])  # the first is drawn now
+    game = table(  # a call moves the turn: the tiles shown go to others now, and count as seen
+        [NEAR, FAR_1, "77m89m11p99p11s999s", FAR_3], ["3z", "7z", "6z", "5z", "3z"], ["foresight", None, None, None]
+    )
+    use(game, "foresight")
+    (secret,) = game.view(0)["own"]["secrets"]
+    throw(game, "7m", passing=False)
+    pon(game, 2)
+    throw(game, "9m")
+    throw(game)
+    r = read_view(game.view(0), RULES)
+    assert (r.ahead, r.foreseen) == ((), tuple(secret["tiles"]))
     game = pushing("sense")
     use(game, "sense", text="6p")
     assert read_view(game.view(2), RULES).sensed == {parse_tiles("6p")[0]: True}
