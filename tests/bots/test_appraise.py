@@ -65,6 +65,8 @@ KEYS = [
     pytest.param(DeclareNoten(), STANDARD, "noten", id="noten"),
     pytest.param(Power("redraw"), STANDARD, "power redraw", id="power"),
     pytest.param(Power("seal", 2), STANDARD, "power seal 2", id="power-with-target"),
+    pytest.param(Power("sense", tile=53), STANDARD, "power sense 5p", id="power-about-a-tile"),
+    pytest.param(Power("sense", tile=52), STANDARD, "power sense 0p", id="power-about-a-red-five"),
 ]
 
 
