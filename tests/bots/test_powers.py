@@ -290,11 +290,6 @@ class Scene:
     bugs: tuple[tuple[str, str], ...] = ()  # (level, the known bug that breaks the rule there): a strict xfail
 
 
-# known CPU bugs a rule's scene shows (strict: the row fails once the bug is fixed, to drop the mark)
-RIICHI_BLIND = "NormalBot.riichi picks the widest wait: it never reads the known draws"
-RIICHI_SENSE = "Bot.turn declares riichi before dropping the tiles Sense said would deal in"
-
-
 def rows(table: Sequence[Scene | Known]) -> list[object]:
     """One pytest case per row and level, named after the row; a level with a known bug is a strict xfail."""
     out: list[object] = []
@@ -362,8 +357,7 @@ SCENES = [
     Scene("a_tile_that_deals_in_is_not_thrown", f"{CPUS}: Sense ... a tile that would deal in is not thrown",
           lambda: pushing("sense"), keeps_kind("6p", power=True)),
     Scene("a_tile_that_deals_in_is_not_the_riichi_tile", f"{CPUS}: Sense ... a tile that would deal in is not "
-          "thrown (every level)", lambda: riichi_ahead("sense"), keeps_the_sensed_tile,
-          bugs=(("normal", RIICHI_SENSE),)),
+          "thrown (every level)", lambda: riichi_ahead("sense"), keeps_the_sensed_tile),
     Scene("no_sense_without_a_threat", f"{CPUS}: Sense on the tile about to be pushed against a threat",
           lambda: first_draw(NEAR, "3z", "sense"), keeps),
 ]  # fmt: skip
@@ -400,7 +394,7 @@ KNOWN = [
     Known("known_draws_keep_the_tile_they_complete", f"{CPUS}: Foresight ... the own draws then judge the discards",
           foresight_known, "3z"),
     Known("known_draws_choose_the_riichi_discard", f"{CPUS}: Foresight ... the own draws then judge the discards "
-          "(the riichi discard too)", foresight_known_riichi, "7m", bugs=(("normal", RIICHI_BLIND),)),
+          "(the riichi discard too)", foresight_known_riichi, "7m"),
 ]  # fmt: skip
 
 

@@ -128,7 +128,9 @@ class Bot:
         for kan in [a for a in r.legal if isinstance(a, (ClosedKan, AddedKan))]:
             if self.declare_kan(r, kan):
                 return kan
-        riichi = of_type(r.legal, Riichi)
+        riichi: list[Riichi] = of_type(r.legal, Riichi)
+        if r.sensed:  # nor declared with a tile Sense said would deal in
+            riichi = [a for a in riichi if not r.sensed.get(KIND_OF_ID[a.tile], False)]
         if riichi:
             chosen = self.riichi(r, riichi, rng)
             if chosen is not None:

@@ -64,7 +64,8 @@ class NormalBot(Bot):
         opts = [o for o in efficiency.options(r, kinds) if o.shanten == 0]
         if not opts:
             return None
-        best = max(opts, key=lambda o: (o.total, -o.discard))
+        # the widest wait, unless Foresight's known draws complete one of them sooner
+        best = powers.with_known_draws(r, opts)[0] if r.ahead else max(opts, key=lambda o: (o.total, -o.discard))
         chosen = tile_for_kind(r, best.discard, options)
         assert chosen is None or isinstance(chosen, Riichi)
         return chosen
