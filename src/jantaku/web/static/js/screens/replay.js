@@ -223,7 +223,7 @@ function cardsAt(data, frames, i) {
   const out = [];
   const end = step.events.find((e) => e.type === "end_kyoku");
   const reveal = end ? { commitment: commitmentOf(data, frames, i), wall: end.info && end.info.wall,
-    salt: (end.info && end.info.salt) || "", veiled: (end.info && end.info.veiled) || [] } : null;
+    salt: (end.info && end.info.salt) || "", veiled: (end.info && end.info.veiled) || [], powers: end.info && end.info.powers } : null;
   for (const ev of step.events) {
     if (ev.type === "hora" || ev.type === "ryukyoku") out.push({ kind: ev.type, ev, reveal, check: null });
   }
