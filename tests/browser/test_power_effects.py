@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
+
 from tests.browser.helpers import LiveServer, Person, expect
 from tests.browser.scenarios import QUIET, SENSE_DEALS_IN, foreseen
-from tests.browser.test_powers import BOXES, badge, inside, my_turn, power_button, shot, start, wait_heard
+from tests.browser.test_powers import BOXES, badge, inside, power_button, shot, start, wait_heard
 
 #: records every animation the page starts: the element's classes and the properties it moves
 SPY_ANIMATIONS = """{
@@ -138,26 +140,56 @@ def test_every_badge_tells_its_power_on_a_tap(server: LiveServer, person: Person
     page.click("#lang-switch")
 
 
-def test_the_effects_are_animated_and_reduced_motion_stills_them(server: LiveServer, person: Person) -> None:
+def use(person: Person, power: str) -> None:
+    """Uses ``power`` at the first prompt as a person would: the button, then the target or the tile it asks for."""
+    power_button(person).click()
+    if power == "seal":
+        person.page.click('#action-bar .choice[data-target="1"]')
+    elif power in ("veil", "sense"):
+        person.click_tile("9p")
+
+
+#: each power: the element its animation moves (a class of it), the property moved, how many, and the sound
+EFFECTS = [
+    ("foresight", "peek", "rotate", 3, "foresight"),  # the three draws turn over into view, one after another
+    ("redraw", "fx-flyer", "translate", 1, "redraw"),  # the returned tile flies back to the wall
+    ("veil", "veiled", "rotate", 1, "veil"),  # the tile turns face down into the river
+    ("seal", "seal-chain", "scale", 1, "seal"),  # the chain closes on the plate
+    ("beacon", "beacon", "rotate", 1, "beacon"),  # the new indicator flips over
+    ("sense", "sense-mark", "scale", 1, "senseSafe"),  # the answer pops onto the tile
+]
+
+
+@pytest.mark.parametrize(("power", "cls", "prop", "count", "sound"), EFFECTS, ids=[e[0] for e in EFFECTS])
+def test_each_power_is_animated_and_heard(
+    server: LiveServer, person: Person, power: str, cls: str, prop: str, count: int, sound: str
+) -> None:
     page = person.page
     page.add_init_script(SPY_ANIMATIONS)
     page.reload()
     expect(page.locator("#play-now")).to_be_visible()
-    start(server, person, "beacon", cpu_powers=("sense",) * 3)
-    power_button(person).click()
-    expect(page.locator(".centre .dora .tile.beacon")).to_have_count(1)
-    page.wait_for_function("() => window.__animated.some((r) => r.cls.split(' ').includes('beacon'))")
-    assert animated(person, "beacon", "rotate") == 1  # the new indicator flips over
-    assert animated(person, "power-badge", "scale") >= 1  # the badge of the seat that used it pulses
-    wait_heard(person, "beacon")
+    start(server, person, power, cpu_powers=("sense",) * 3)
+    use(person, power)
+    wait_heard(person, sound)
+    page.wait_for_function(f"() => window.__animated.some((r) => r.cls.split(' ').includes({cls!r}))")
+    assert animated(person, cls, prop) == count, page.evaluate("window.__animated")
+    if power != "veil":  # (Veil is a discard, not a power action: no badge pulse)
+        assert animated(person, "power-badge", "scale") >= 1  # the badge of the seat that used it pulses
 
-    # reduced motion: the discards and the CPUs' powers (their Sense) come with no movement at all
+
+def test_reduced_motion_stills_the_effects_and_keeps_them(server: LiveServer, person: Person) -> None:
+    page = person.page
+    page.add_init_script(SPY_ANIMATIONS)
+    page.reload()
+    expect(page.locator("#play-now")).to_be_visible()
+    start(server, person, "seal", cpu_powers=("sense",) * 3)
     person.set_options(reducedMotion=True)
-    before = page.evaluate("window.__animated.length")
-    person.click_tile("9p")
-    my_turn(person)
+    use(person, "seal")
+    chain = person.seat(1).locator(".seal-chain")
+    expect(chain).to_be_visible()  # the chain is there, with no movement
+    wait_heard(person, "seal")  # (and heard: sound is the volume's to say)
     page.wait_for_timeout(300)
-    assert page.evaluate("window.__animated.length") == before
+    assert page.evaluate("window.__animated") == []
 
 
 def test_the_effects_come_only_with_a_table_of_powers(server: LiveServer, person: Person) -> None:
