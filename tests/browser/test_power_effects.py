@@ -9,12 +9,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
+from typing import Any
 
 import pytest
 
+from jantaku.bots import make_player
+from jantaku.engine import Game
+from jantaku.engine.view import seat_view
+from jantaku.review.walk import Step, walk
+from jantaku.rules import preset
 from tests.browser.helpers import LiveServer, Person, expect
 from tests.browser.scenarios import QUIET, SENSE_DEALS_IN, foreseen
 from tests.browser.test_powers import BOXES, badge, inside, power_button, shot, start, wait_heard
+from tests.browser.test_replay import GAME_ID, NAMES, open_replay, player_of
 
 #: records every animation the page starts: the element's classes and the properties it moves
 SPY_ANIMATIONS = """{
@@ -228,3 +236,57 @@ def test_a_sealed_plate_on_a_phone_upright(server: LiveServer, person: Person) -
 
 def test_a_sealed_plate_on_a_phone_sideways(server: LiveServer, person: Person) -> None:
     phone_table(server, person, 844, 390, "powers-phone-landscape.png")
+
+
+@cache
+def power_game() -> Game:
+    """An East game of normal CPUs under the superpower rules, each seat holding a power."""
+    rules = preset("superpower").with_options(length="east")
+    game = Game(rules, 5, powers=("seal", "foresight", "veil", "beacon"))
+    players = [make_player("normal", rules, seed=i) for i in range(rules.players)]
+    while not game.over:
+        seat = game.to_act()[0]
+        game.apply(seat, players[seat].act(seat_view(game, seat)))
+    return game
+
+
+def first_step(found: Callable[[dict[str, Any]], Any]) -> tuple[int, Any]:
+    """The replay's first step with an event for which ``found`` says something, and what it says."""
+    items = [item for item in walk(power_game().log) if isinstance(item, Step)]
+    for i, item in enumerate(items):
+        for event in item.events:
+            said = found(event.to_json())
+            if said:
+                return i, said
+    raise AssertionError("no such step")
+
+
+def test_the_replay_lists_the_powers_used_in_its_result(server: LiveServer, people: Callable[..., Person]) -> None:
+    """The replay's result cards are the live results' (results.js): they list the hand's powers as the live one
+    does, each seat by its name, a Seal with its target."""
+    ann = people("Ann")
+    game = power_game()
+    names = NAMES[: game.rules.players]
+    store = server.app.state.store
+    seats = [{"nickname": n, **({"cpu": "normal"} if i else {"player": player_of(ann)})} for i, n in enumerate(names)]
+    store.game_started(GAME_ID, "ROOM01", game.rules.name, game.rules.options(), str(game.seed), game.log[0], seats,
+                       {"id": "ROOM01", "seats": [None] * len(names)})  # fmt: skip
+    assert game.final is not None
+    store.game_finished(GAME_ID, "finished", {**game.final.to_json(), "nicknames": names}, [], game.log)
+    store.flush()
+    seal, event = first_step(lambda e: e if e["type"] == "power" and e["info"]["power"] == "seal" else None)
+    open_replay(ann, f"?step={seal}")  # the step line names the power and its target
+    line = f"{names[event['actor']]} uses Seal on {names[event['target']]}"
+    expect(ann.page.locator("#replay-line")).to_contain_text(line)
+    step, powers = first_step(lambda e: e["type"] == "end_kyoku" and e["info"].get("powers"))
+    ann.page.locator("#replay-slider").fill(str(step))
+    card = ann.page.locator("#replay-overlay #result")
+    expect(card).to_be_visible()
+    used = card.locator("#powers-used .power-used")
+    expect(used).to_have_count(len(powers))
+    icons = {"seal": "⊘ Seal", "foresight": "◉ Foresight", "veil": "▣ Veil", "beacon": "✦ Beacon"}
+    for i, p in enumerate(powers):
+        target = f" → {names[p['target']]}" if "target" in p else ""
+        expect(used.nth(i)).to_have_text(f"{names[p['seat']]} {icons[p['power']]}{target}")
+    expect(ann.page.locator("#replay-board .seat-powers .power-badge")).to_have_count(len(names))
+    shot(ann, "powers-replay-result.png")
