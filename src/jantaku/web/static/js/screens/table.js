@@ -137,7 +137,7 @@ function buildShell(n, me, isSeated, replay) {
     const frame = el("div", { class: `seat pos-${POSITIONS[n][i]}`, dataset: { seat } }, p.info, p.bubble, p.powers, p.river);
     if (isMe) {
       own = { hints: el("div", { class: "own-hints" }), hand: el("div", { class: "hand", id: "hand" }), bar: el("div", { class: "action-bar", id: "action-bar" }),
-        react: el("div", { class: "reactions", id: "reactions" }), fx: el("div", { class: "power-fx", id: "power-fx" }) };
+        react: el("div", { class: "reactions", id: "reactions" }), fx: slot({ id: "power-fx" }) };
       own.box = el("div", { class: "own" }, el("div", { class: "own-top" }, own.hints, own.fx, el("div", { class: "bar-row" }, own.bar, own.react)), el("div", { class: "own-tiles" }, own.hand, p.melds));
       frame.append(own.box);
     } else {
