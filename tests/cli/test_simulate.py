@@ -130,3 +130,23 @@ def test_write_atomic_keeps_the_old_file_when_writing_fails(monkeypatch: pytest.
     monkeypatch.undo()
     write_atomic(target, "new\n")
     assert target.read_text() == "new\n"
+
+
+def test_a_rule_option_turns_superpowers_on_for_three_players(tmp_path: Path) -> None:
+    """``--option`` changes the preset like ``jantaku rules --option`` does: sanma with superpowers is the 3-player
+    superpower match the per-power measurement uses (docs/performance.md#superpower-matches)."""
+    out = tmp_path / "r.json"
+    args = ["--rules", "sanma", "--option", "superpowers=true", "--players", "easy,easy,easy", "--powers"]
+    result = invoke("simulate", "--games", "3", *args, "seal,none,veil", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert report["powers"] == ["seal", "none", "veil"]
+    assert {row["label"] for row in report["by_power"]} == {"seal", "veil", "no power"}
+    assert set(report["power_gaps"]) == {"seal", "veil"}
+    assert "placement gap no power − seal" in result.output
+
+
+def test_a_bad_rule_option_is_refused_before_any_game() -> None:
+    for option, text in (("nosuch=1", "unknown rule option 'nosuch'"), ("superpowers", "--option takes key=value")):
+        proc = run_jantaku("simulate", "--games", "1000", "--rules", "sanma", "--option", option)
+        assert_one_line_error(proc, "usage", 2, text)

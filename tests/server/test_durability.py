@@ -11,14 +11,20 @@
   game ended with the scores the person saw.
 - **A game is stored before anyone hears of it**: the ``room`` message that announces a game comes after its
   record is committed, even when the database is slow.
+- **A person back as a restored game ends sees it end.** A kill can come after the person was shown a game's last
+  decision but before its end was stored: the restarted server finds the game over and ends it at once. A person
+  who comes back meanwhile (before the runner finds the end, or while it stores it) still gets the full view they
+  are owed, before the ``game_over``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +33,13 @@ from sqlalchemy import event
 from websockets.sync.client import ClientConnection, connect
 
 from jantaku.engine import Game
-from tests.server.helpers import SocketClient, simple_choice, table, uvicorn_process
+from jantaku.server import Settings
+from jantaku.server.protocol import FinalJson
+from jantaku.server.runner import GameRunner, InboxItem
+from jantaku.server.store import GameResult, Store
+from tests.server.helpers import SocketClient, random_game, simple_choice, table, uvicorn_process
 from tests.server.test_persistence import Wire
+from tests.server.test_runner import Table
 
 Msg = dict[str, Any]
 EAST = {"preset": "standard", "options": {"length": "east"}}
@@ -268,3 +279,70 @@ def test_a_game_whose_write_is_dropped_stops_before_showing_it(tmp_path: Path) -
         assert status == "running"  # stored as far as it got: a restart resumes it
         record = Game.replay(lines[: 1 + stored + 10])  # the header and every decision before the lost one
         assert shown(record, 0)[: len(seen)] == seen, "an update showed the decision that was never stored"
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# a person back as a restored game ends
+
+
+@dataclass
+class EndingTable(Table):
+    """A restored game's room, nobody connected yet; it notes how many messages had gone out when the game ended."""
+
+    sent_at_end: list[int] = field(default_factory=list)
+
+    def game_over(self, game_id: str, final: FinalJson, unrecorded: bool, abandoned: bool) -> None:
+        self.sent_at_end.append(len(self.sent))
+        super().game_over(game_id, final, unrecorded, abandoned)
+
+
+class EndHook(Store):
+    """A store that calls ``on_finish`` as a game's end is handed to it: the runner then waits for that write."""
+
+    on_finish: Callable[[], None] | None = None
+
+    def game_finished(self, *args: Any, **kwargs: Any) -> GameResult:
+        if self.on_finish is not None:
+            self.on_finish()
+        return super().game_finished(*args, **kwargs)
+
+
+#: when the person comes back to the restored game, which is over but not yet recorded as ended
+BACK = {
+    "before_the_runner_finds_the_end": "start",
+    "while_the_end_is_being_stored": "finish",
+}
+
+
+@pytest.mark.parametrize("when", list(BACK.values()), ids=list(BACK))
+def test_a_person_back_as_a_restored_game_ends_gets_the_full_view_before_the_end(tmp_path: Path, when: str) -> None:
+    game = Game.replay(random_game("standard", 1, length="east").log)  # every decision stored, the end not
+    assert game.over
+    room = EndingTable(connected=set())  # the restart: nobody is connected yet
+    store = EndHook(f"sqlite:///{tmp_path / 'jantaku.db'}")
+    config = Settings(cpu_delay=0.0, grace=600.0, hand_pause=0.0, claim_window=0.0, abandon_minutes=10.0)
+
+    async def restart() -> None:
+        runner = GameRunner(room, config, store, game, "g", 0.0, decisions=len(game.log) - 1)  # type: ignore[arg-type]
+
+        def back() -> None:  # what ``Lobby.attach`` does for a person whose room has a runner
+            room.connected.add(0)
+            runner.post(InboxItem("presence", 0, True))
+
+        if when == "start":
+            back()
+        else:
+            store.on_finish = back
+        runner.start()
+        assert runner.task is not None
+        await asyncio.wait_for(runner.task, 30)
+
+    try:
+        asyncio.run(restart())
+    finally:
+        store.close()
+    assert room.ended == ["finished"]
+    before_end = [m for seat, m in room.sent[: room.sent_at_end[0]] if seat == 0]
+    full = [m for m in before_end if m["type"] == "update" and m.get("full")]
+    assert len(full) == 1, f"no full view before the end: {[m['type'] for m in before_end]}"
+    assert full[0]["view"] == game.view(0), "the full view is not the table as it ended"

@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 
 from jantaku.bots import efficiency
 from jantaku.bots.base import tile_for_kind
-from jantaku.bots.powers import VEIL_COST
+from jantaku.bots.powers import VEIL_KEEP
 from jantaku.bots.reading import Situation, read_view
 from jantaku.bots.strong import FUTURE, ZJ_WIN_WORTH, StrongBot, win_chance, zung_jung_estimate
 from jantaku.bots.value import estimated_han, han_points, wait_values, win_points
@@ -80,7 +80,8 @@ from jantaku.tiles import KIND_OF_ID, KINDS, code_name, format_tiles, kind_name,
 def option_key(action: Action, rules: RuleSet) -> str:
     """The option ``action`` stands for, e.g. ``discard 5m``, ``discard 0m`` (a red five: ``rules.red_fives``
     decides which ids are red), ``veil 5m``, ``riichi 5m``, ``chi 46m`` (the two own tiles), ``pon 55p``,
-    ``added_kan 5m``, ``closed_kan 5m``, ``power seal 2``. Kans are named by kind: every copy goes into them."""
+    ``added_kan 5m``, ``closed_kan 5m``, ``power seal 2``, ``power sense 0m``. Kans are named by kind: every copy
+    goes into them."""
     codes = tile_codes(rules)
     if isinstance(action, Discard):
         return f"{'veil' if action.veil else 'discard'} {code_name(codes[action.tile])}"
@@ -94,6 +95,8 @@ def option_key(action: Action, rules: RuleSet) -> str:
     if isinstance(action, ClosedKan):
         return f"closed_kan {kind_name(KIND_OF_ID[action.tiles[0]])}"
     if isinstance(action, Power):
+        if action.tile is not None:
+            return f"power {action.power} {code_name(codes[action.tile])}"
         return f"power {action.power}" if action.target is None else f"power {action.power} {action.target}"
     if isinstance(action, (Tsumo, Ron, Pass, OpenKan, Kita, NineTerminals, DeclareTenpai, DeclareNoten)):
         return action.type
@@ -365,8 +368,8 @@ def _numbers(bot: StrongBot, r: Situation, actions: list[Action]) -> dict[str, _
             if isinstance(a, Discard) and o.discard in riichi_kinds and o.shanten == 0:
                 n = _dama(bot, red_r if red else r, n, o)
             if isinstance(a, Discard) and a.veil:
-                lifted = sum(d[o.discard] * c for d, c in threats) * FUTURE[min(o.shanten, 3)] * scale
-                n = _Numbers(n.ev + lifted - VEIL_COST, n.win, 0.0)
+                lifted = bot.discard_risk(r, o.discard, threats) * FUTURE[min(o.shanten, 3)] * scale
+                n = _Numbers(n.ev + lifted - VEIL_KEEP, n.win, 0.0)
         elif isinstance(a, (Tsumo, Ron)):
             n = _win(r, a)
         elif isinstance(a, (Pon, Chi, OpenKan)):

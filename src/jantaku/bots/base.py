@@ -117,7 +117,7 @@ class Bot:
     def turn(self, r: Situation, rng: random.Random) -> Action:
         powers: list[Power] = of_type(r.legal, Power)
         if powers:
-            used = self.use_power(r, powers)
+            used = self.use_power(r, powers, rng)
             if used is not None:
                 return used
         kita: list[Kita] = of_type(r.legal, Kita)
@@ -135,20 +135,24 @@ class Bot:
                 return chosen
         discards: list[Discard] = of_type(r.legal, Discard)
         plain = [a for a in discards if not a.veil]
+        if r.sensed:  # a tile Sense said would deal in is not thrown (while another is left)
+            from jantaku.bots.powers import safe_from_sense
+
+            plain = safe_from_sense(r, plain)
         drop = self.discard(r, plain, rng)
-        return self.veil(r, drop, plain) if len(plain) < len(discards) else drop
+        return self.veil(r, drop, plain, rng) if len(plain) < len(discards) else drop
 
     def extract_north(self, r: Situation) -> bool:
         return True
 
-    def use_power(self, r: Situation, options: list[Power]) -> Power | None:
+    def use_power(self, r: Situation, options: list[Power], rng: random.Random) -> Power | None:
         """An own-turn superpower to use now (``bots.powers``), or None to keep it."""
         from jantaku.bots import powers
 
         return powers.choose(r, options)
 
-    def veil(self, r: Situation, chosen: Discard, options: list[Discard]) -> Action:
-        """``chosen``, or the same tile face down when Veil is offered and worth its 1,000 points."""
+    def veil(self, r: Situation, chosen: Discard, options: list[Discard], rng: random.Random) -> Action:
+        """``chosen``, or the same tile face down when Veil is offered and the tile is dangerous enough."""
         from jantaku.bots import powers
 
         return powers.veil(r, chosen)

@@ -1,15 +1,16 @@
 """The ``easy`` CPU: a beginner. It throws away what looks least connected (lone honors, then lone terminals),
 with a beginner's slips; it wins whenever it can, declares riichi when offered, calls only a pair of dragons or
-winds and never defends. Legal and plausible, easy to beat."""
+winds and never defends; it uses a superpower at random moments. Legal and plausible, easy to beat."""
 
 from __future__ import annotations
 
 import random
 
+from jantaku.bots import powers
 from jantaku.bots.base import Bot, tile_for_kind
 from jantaku.bots.reading import Situation
 from jantaku.bots.value import value_honors
-from jantaku.engine.actions import Action, Chi, Discard, OpenKan, Pon, Riichi
+from jantaku.engine.actions import Action, Chi, Discard, OpenKan, Pon, Power, Riichi
 from jantaku.tiles import KIND_OF_ID, is_honor, rank_of
 
 SLIP = 0.3  # how often it throws one of its three weakest tiles instead of the weakest
@@ -45,6 +46,14 @@ class EasyBot(Bot):
 
     def riichi(self, r: Situation, options: list[Riichi], rng: random.Random) -> Riichi | None:
         return options[0]
+
+    def use_power(self, r: Situation, options: list[Power], rng: random.Random) -> Power | None:
+        """A beginner presses the power button at random moments."""
+        return powers.at_random(options, rng)
+
+    def veil(self, r: Situation, chosen: Discard, options: list[Discard], rng: random.Random) -> Action:
+        veiled = Discard(chosen.tile, True)
+        return veiled if veiled in r.legal and rng.random() < powers.EASY_POWER else chosen
 
     def call(self, r: Situation, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
         honors = value_honors(r)

@@ -1,12 +1,13 @@
 """The ``normal`` CPU: plays for speed. Every discard keeps the lowest shanten with the most unseen accepting
 tiles; it declares riichi as soon as it can, on the widest wait; it calls when the call brings the hand closer
-and a yaku stays within reach; it does not defend."""
+and a yaku stays within reach; it does not defend. Its superpower it uses by the simple rules of ``bots.powers``
+(Foresight's known draws re-rank its discards; Sense keeps it from throwing a tile that would deal in)."""
 
 from __future__ import annotations
 
 import random
 
-from jantaku.bots import efficiency
+from jantaku.bots import efficiency, powers
 from jantaku.bots.base import Bot, tile_for_kind
 from jantaku.bots.reading import Situation
 from jantaku.bots.value import value_honors, yaku_paths
@@ -50,7 +51,7 @@ class NormalBot(Bot):
         return opts
 
     def discard(self, r: Situation, options: list[Discard], rng: random.Random) -> Discard:
-        opts = self.ranked_discards(r, options)
+        opts = powers.with_known_draws(r, self.ranked_discards(r, options))
         if opts:
             chosen = tile_for_kind(r, opts[0].discard, options)
             if chosen is not None:

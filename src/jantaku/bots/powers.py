@@ -1,48 +1,45 @@
 """How a CPU uses its superpower (docs/superpowers.md): when it pays, read from the view like every other decision.
 
-- Foresight when the next tiles can change a decision: a hand one step from tenpai or waiting, not yet in riichi,
-  choosing among discards (the two tiles go to others, so they count as seen: acceptance and waits are
-  re-counted without them; see ``reading.foreseen``).
+A power is worth only what the CPU does with it: information must change a decision (Foresight's draws judge the
+discards, Sense's answer decides push or fold), and Veil and Seal must land where they change a result (a discard
+that would deal in, a caller one step from tenpai). This module holds the shared rules every level starts from
+(``normal`` uses them as they are, ``easy`` at random moments, ``strong`` refines them with its own estimates):
+
+- Foresight on a hand two steps or less from tenpai, not in riichi, with no known draws left: its next draws then
+  judge the discards (``known_draws``): a discard that the known draws complete wins over one they do not.
 - Redraw when the drawn tile is useless: throwing it straight back is among the best discards. A waiting hand
   (open, or silent) gets a fresh chance to win; a hand one step away uses it only while the second charge is
-  still there (the last is kept for a waiting hand); never on a dora or red five. The strong level also sends
-  back a tile far more dangerous against a threat than an average unseen tile, dora or not
-  (``StrongBot.redraw_gain``).
+  still there (the last is kept for a waiting hand); never on a dora or red five.
 - Veil on a dangerous discard: when the tile's chance of dealing in, times what that would cost, is worth more
-  than the 1,000 points the veil costs (the strong level also weighs pushing a better tile face down).
-- Seal against a caller near tenpai (an open hand with two or more calls, or one late, not in riichi), while the
-  own hand is in the race (one step away or waiting): slowing a caller helps every other seat, so it pays the
-  user only when the user is the one likely to win instead.
-- Beacon when the own hand is ahead: waiting, and no riichi or two-call hand against it (the new dora count for
-  everyone: they pay the seat that wins first).
-
-Measured (24,000 strong games, seed 1, two with a power and two without; docs/performance.md#superpower-matches):
-Redraw and Beacon holders placed 2.46, Sense 2.49, Veil 2.50, Foresight and Seal 2.51, no power 2.51; the gap,
-no power − a power, +0.022 places a game (95% CI +0.010 .. +0.033).
-- Sense before pushing a dangerous tile: the best discard threatens an open hand that may be waiting; the
-  answer then sets that hand's tenpai chance for this discard (``safety.tenpai_chance``).
+  than keeping the charge (``VEIL_KEEP``); a discard Sense said would deal in always goes face down.
+- Seal against a caller near tenpai (an open hand with two calls, or one late, not in riichi) while the own hand is
+  in the race (one step away or waiting); slowing a caller helps every other seat, so it pays the user only when
+  the user is the one likely to win instead.
+- Beacon when the own hand is ahead: waiting, and no riichi or two-call hand against it.
+- Sense on the tile the CPU is about to push against a threat: the answer then decides (a tile that would deal in
+  is not discarded; one that would not is pushed without fear this turn).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 
 from jantaku.bots import efficiency
 from jantaku.bots.reading import Opponent, Situation
-from jantaku.bots.safety import danger, tenpai_chance
+from jantaku.bots.safety import danger
 from jantaku.engine.actions import Action, Discard, Power
-from jantaku.hand import DiscardOption
+from jantaku.hand import DiscardOption, shanten
 from jantaku.tiles import KIND_OF_ID
 
 # points a deal-in is expected to cost, without a level's own estimate: a riichi, an open hand
 DEAL_IN_COST = (5000.0, 3500.0)
-VEIL_COST = 1000.0
-# a waiting hand wins the hand (and the veil's deposit back) often enough to price the veil at this share.
-# Measured (1,000 strong games each, seed 1): 0.6 with a 7,000-point riichi deal-in gave 0.38 veils a game and the
-# holder placed 2.55 ±0.11; 0.6 with 5,000 gave 0.17 a game and 2.56; the full price with 5,000 gave 0.04 a game
-# and 2.47. None of these differences is outside its interval, but every cheaper veil went with a worse place: the
-# full price stays (a tile about 20% likely to deal in: into two riichi, or a riichi's obvious wait)
-VEIL_PRICE_WAITING = 1.0
+# what keeping a Veil charge for later is worth: a tile whose expected deal-in cost is below it is thrown face up
+VEIL_KEEP = 400.0
+# a Sense is spent on a pushed tile at least this likely (summed over the threats) to deal in
+SENSE_DANGER = 0.03
+# how often the easy level uses a power it is offered (at random moments), and veils a discard
+EASY_POWER = 0.15
 
 
 def deal_in_cost(r: Situation, opp: Opponent) -> float:
@@ -50,8 +47,65 @@ def deal_in_cost(r: Situation, opp: Opponent) -> float:
 
 
 def risk_of(r: Situation, kind: int, cost: Callable[[Situation, Opponent], float] = deal_in_cost) -> float:
-    """Expected points lost by discarding ``kind`` now, summed over the opponents."""
+    """Expected points lost by discarding ``kind`` now, summed over the opponents; a Sense answer this turn
+    replaces the estimate (certain either way)."""
+    if kind in r.sensed:
+        return max(cost(r, o) for o in r.opponents) if r.sensed[kind] else 0.0
     return sum(danger(r, o)[kind] * cost(r, o) for o in r.opponents)
+
+
+def known_draws(r: Situation, kind: int) -> tuple[int | None, int]:
+    """What Foresight's known draws can do for the hand left by discarding ``kind``: (the earliest draw, 1-based,
+    that completes it, or None; else the lowest shanten after the known draws). Every way of playing them is
+    searched (a discard that keeps the best shanten at each draw), so a tile a later known draw needs is kept."""
+    counts = list(r.counts)
+    counts[kind] -= 1
+    return _best_path(counts, tuple(KIND_OF_ID[t] for t in r.ahead), r.melds, 1)
+
+
+def _best_path(counts: list[int], draws: tuple[int, ...], melds: int, step: int) -> tuple[int | None, int]:
+    if not draws:
+        return None, shanten(counts, melds)
+    counts[draws[0]] += 1
+    try:
+        if shanten(counts, melds) == -1:
+            return step, -1
+        after = []
+        for k in range(len(counts)):
+            if counts[k]:
+                counts[k] -= 1
+                after.append((shanten(counts, melds), k))
+                counts[k] += 1
+        low = min(s for s, _ in after)
+        best: tuple[int | None, int] = (None, 99)
+        for s, k in after:
+            if s != low:
+                continue
+            counts[k] -= 1
+            got = _best_path(counts, draws[1:], melds, step + 1)
+            counts[k] += 1
+            if (got[0] or 99, got[1]) < (best[0] or 99, best[1]):
+                best = got
+        return best
+    finally:
+        counts[draws[0]] -= 1
+
+
+def with_known_draws(r: Situation, opts: Sequence[DiscardOption]) -> list[DiscardOption]:
+    """The discards re-ranked by the known draws: the earliest known completion first, then the lowest shanten
+    after the known draws, then the original order (efficiency). Unchanged without known draws."""
+    if not r.ahead:
+        return list(opts)
+    seen = [known_draws(r, o.discard) for o in opts]
+    order = sorted(
+        range(len(opts)), key=lambda i: (seen[i][0] if seen[i][0] is not None else 99, seen[i][1], opts[i].shanten, i)
+    )
+    return [opts[i] for i in order]
+
+
+def threats(r: Situation) -> list[Opponent]:
+    """Opponents a simple player defends against: a riichi, or an open hand with two calls."""
+    return [o for o in r.opponents if o.riichi or o.open_melds >= 2]
 
 
 def choose(r: Situation, options: Sequence[Power]) -> Power | None:
@@ -62,32 +116,51 @@ def choose(r: Situation, options: Sequence[Power]) -> Power | None:
         return None
     best = opts[0]
     if name == "foresight":
-        return options[0] if not r.riichi and best.shanten <= 1 and not r.foreseen else None
+        return options[0] if not r.riichi and best.shanten <= 2 and not r.ahead and r.live >= 3 * r.players else None
     if name == "redraw":
         return options[0] if _useless_draw(r, opts) else None
     if name == "beacon":
         rivals = any(o.riichi or o.open_melds >= 2 for o in r.opponents)
         return options[0] if best.shanten <= 0 and not rivals else None
-    by_target = {a.target: a for a in options}
     if name == "seal":
-        if best.shanten > 1:
-            return None  # not in the race: a seal would only help the others
-        callers = [
-            o
-            for o in r.opponents
-            if o.seat in by_target and not o.riichi and (o.open_melds >= 2 or (o.open_melds == 1 and r.live < 40))
-        ]
-        if not callers:
-            return None
-        return by_target[max(callers, key=lambda o: (o.open_melds, -o.seat)).seat]
+        return seal_target(r, options, best.shanten)
     if name == "sense":
-        pushed = best.discard
-        threats = [(danger(r, o)[pushed], o) for o in r.opponents if o.seat in by_target and tenpai_chance(r, o) > 0]
-        threats = [(d, o) for d, o in threats if d >= 0.02]
-        if not threats or best.shanten > 1:
-            return None
-        return by_target[max(threats, key=lambda x: (x[0], -x[1].seat))[1].seat]
+        return sense_tile(r, options, best.discard, best.shanten)
     return None
+
+
+def seal_target(r: Situation, options: Sequence[Power], own_shanten: int) -> Power | None:
+    """Seal the caller nearest tenpai (two calls, or one late), not in riichi and not sealed, while the own hand
+    is in the race."""
+    if own_shanten > 1:
+        return None  # not in the race: a seal would only help the others
+    by_target = {a.target: a for a in options}
+    callers = [
+        o
+        for o in r.opponents
+        if o.seat in by_target
+        and not o.riichi
+        and not o.sealed
+        and (o.open_melds >= 2 or (o.open_melds == 1 and r.live < 40))
+    ]
+    if not callers:
+        return None
+    return by_target[max(callers, key=lambda o: (o.open_melds, -o.seat)).seat]
+
+
+def sense_tile(r: Situation, options: Sequence[Power], kind: int, own_shanten: int) -> Power | None:
+    """Sense on the tile about to be pushed (``kind``) when it is dangerous against a threat, the own hand is in
+    the race, and no answer about it came this turn."""
+    if own_shanten > 1 or kind in r.sensed or not threats(r):
+        return None
+    if sum(danger(r, o)[kind] for o in threats(r)) < SENSE_DANGER:
+        return None
+    return next((a for a in options if a.tile is not None and KIND_OF_ID[a.tile] == kind), None)
+
+
+def at_random(options: Sequence[Power], rng: random.Random) -> Power | None:
+    """The easy level: a power at a random moment (any of the offered ones), or None."""
+    return rng.choice(list(options)) if rng.random() < EASY_POWER else None
 
 
 def _useless_draw(r: Situation, opts: Sequence[DiscardOption]) -> bool:
@@ -105,12 +178,15 @@ def _useless_draw(r: Situation, opts: Sequence[DiscardOption]) -> bool:
 
 
 def veil(r: Situation, chosen: Discard, cost: Callable[[Situation, Opponent], float] = deal_in_cost) -> Action:
-    """``chosen`` face down when Veil is offered for it and the danger it carries is worth more than the veil
-    (cheaper for a hand that stays waiting: it often wins the deposit back)."""
+    """``chosen`` face down when Veil is offered for it and the danger it carries is worth more than keeping the
+    charge (always when Sense said it would deal in)."""
     veiled = Discard(chosen.tile, True)
     if veiled not in r.legal:
         return chosen
-    kind = KIND_OF_ID[chosen.tile]
-    after = efficiency.options(r, {kind})
-    price = VEIL_COST * (VEIL_PRICE_WAITING if after and after[0].shanten == 0 else 1.0)
-    return veiled if risk_of(r, kind, cost) > price else chosen
+    return veiled if risk_of(r, KIND_OF_ID[chosen.tile], cost) > VEIL_KEEP else chosen
+
+
+def safe_from_sense(r: Situation, discards: list[Discard]) -> list[Discard]:
+    """The discards without the tiles Sense said would deal in this turn (all of them if nothing else is left)."""
+    kept = [d for d in discards if not r.sensed.get(KIND_OF_ID[d.tile], False)]
+    return kept or discards

@@ -32,7 +32,7 @@ class Opponent:
     melds: list[tuple[str, int]]  # (meld kind, lowest tile kind)
     open_melds: int
     concealed: int
-    sensed: bool | None = None  # this turn's Sense answer on this seat (superpowers): tenpai or not
+    sealed: int = 0  # superpowers: the seat's own turns a seal on it still lasts (0: it may call)
 
 
 @dataclass(slots=True)
@@ -72,7 +72,9 @@ class Situation:
     codes: tuple[int, ...] = ()
     power: str | None = None  # the own superpower (superpower matches)
     power_left: int = 0  # its uses left in this game
-    foreseen: tuple[int, ...] = ()  # ids Foresight showed this turn: the next live tiles, going to others
+    foreseen: tuple[int, ...] = ()  # ids Foresight showed that are still in the wall but go to other seats
+    ahead: tuple[int, ...] = ()  # ids Foresight showed that are still this seat's next draws, in order
+    sensed: dict[int, bool] = field(default_factory=dict)  # this turn's Sense answers: kind -> would deal in
 
     def is_red(self, tile: int) -> bool:
         return self.codes[tile] >= RED_MAN
@@ -123,11 +125,23 @@ def read_view(view: SeatView, rules: RuleSet) -> Situation:
     closed = True
     for ind in view["dora_indicators"]:
         visible[KIND_OF_ID[ind]] += 1
-    # superpowers: a private result of this turn (no discard since: its ``order`` is the running discard number)
+    # superpowers: Sense answers of this turn (no discard since: ``order`` is the running discard number), and
+    # Foresight's tiles still in the wall, split into this seat's own next draws and the others'
     now = max((r["order"] for s in seats for r in s["river"]), default=0)
-    fresh = [x for x in own.get("secrets", ()) if x.get("order") == now]
-    sensed = {x["target"]: bool(x["tenpai"]) for x in fresh if x["power"] == "sense"}
-    foreseen = tuple(t for x in fresh if x["power"] == "foresight" for t in x["tiles"] if t not in tiles)
+    secrets = own.get("secrets", ())
+    sensed = {
+        KIND_OF_ID[x["tile"]]: bool(x["deals_in"]) for x in secrets if x["power"] == "sense" and x["order"] == now
+    }
+    mine = own_draw_positions(view, n)
+    ahead: list[int] = []
+    others: list[int] = []
+    front = view.get("front", 0)
+    for x in secrets:
+        if x["power"] == "foresight":
+            for t, at in zip(x["tiles"], x["at"], strict=True):
+                if at >= front:
+                    (ahead if at in mine else others).append(t)
+    foreseen = tuple(others)
     for t in foreseen:
         visible[KIND_OF_ID[t]] += 1
     dora = [0] * KINDS
@@ -196,7 +210,7 @@ def read_view(view: SeatView, rules: RuleSet) -> Situation:
                 melds=[(kind, low) for kind, low, _ in melds],
                 open_melds=sum(1 for kind, _, _ in melds if kind != MeldKind.CLOSED_KAN),
                 concealed=s["concealed"],
-                sensed=sensed.get(i),
+                sealed=max(s.get("seal_turns") or [0]),
             )
         )
     claim = view.get("claim")
@@ -236,4 +250,24 @@ def read_view(view: SeatView, rules: RuleSet) -> Situation:
         power=None if power is None else power["name"],
         power_left=0 if power is None else power["left"],
         foreseen=foreseen,
+        ahead=tuple(ahead),
+        sensed=sensed,
     )
+
+
+def own_draw_positions(view: SeatView, players: int, draws: int = 3) -> frozenset[int]:
+    """The live-wall positions (counted like the view's ``front``) of this seat's next ``draws`` draws if no call
+    moves the turn: after the seat's own draw the others draw first; while a discard is on the table its
+    discarder's right-hand neighbour draws next. Empty when the superpowers' ``front`` is not in the view."""
+    seat, front = view["seat"], view.get("front")
+    if seat is None or front is None:
+        return frozenset()
+    claim = view.get("claim")
+    if claim is not None:
+        first = (claim["actor"] + 1) % players
+    elif view["own"]["drawn"] is not None or any(a["type"] in ("discard", "riichi") for a in view["legal_actions"]):
+        first = (seat + 1) % players
+    else:
+        return frozenset()
+    offset = (seat - first) % players
+    return frozenset(front + offset + j * players for j in range(draws))

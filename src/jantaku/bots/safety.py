@@ -64,8 +64,6 @@ def tenpai_chance(r: Situation, opp: Opponent) -> float:
     waiting closed hand nearly always declares; defending against every silent hand would give up every hand)."""
     if opp.riichi:
         return 1.0
-    if opp.sensed is not None:  # Sense answered this turn (superpowers)
-        return 1.0 if opp.sensed else 0.0
     turn = len(opp.river)
     if opp.open_melds >= 3:
         return 0.5

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from jantaku.bots import efficiency, powers
 from jantaku.bots.base import tile_for_kind
 from jantaku.bots.normal import NormalBot, without
-from jantaku.bots.powers import VEIL_COST
+from jantaku.bots.powers import VEIL_KEEP
 from jantaku.bots.reading import Opponent, Situation
 from jantaku.bots.safety import danger, suit_bias
 from jantaku.bots.value import estimated_han, han_points, value_honors, wait_values, win_points, yaku_paths
@@ -64,6 +64,12 @@ SANMA_COST = 1.6
 # with it (``redraw_gain``): about what a plain Redraw on a waiting hand wins (a tsumo chance), so a charge goes
 # to danger only when danger is worth more
 REDRAW_GAIN = 400.0
+
+# how likely a win Foresight shows on the 1st, 2nd, 3rd own draw is to come (a call or another's win can stop it)
+KNOWN_WIN = (0.8, 0.65, 0.5)
+
+# Sense is spent on the tile the hand would push when its expected deal-in cost is at least this many points
+SENSE_RISK = 300.0
 
 # a ready hand worth this much without riichi stays silent: [sanma][dealer] (mangan; haneman in sanma)
 DAMA_FROM = ((7700, 11600), (12000, 18000))
@@ -153,9 +159,23 @@ class StrongBot(NormalBot):
             if o.shanten == 0 and r.rules.riichi:
                 value += 500.0  # a waiting hand also collects the tenpai payment at a draw
             p = win_chance(o.shanten, o.total, r.live, wall) * (0.5 if furiten else 1.0)
-            risk = sum(d[o.discard] * c for d, c in threats) * FUTURE[min(o.shanten, 3)] * scale
+            if r.ahead:  # Foresight: the own next draws are known, so where they take the hand is known too
+                step, after = powers.known_draws(r, o.discard)
+                if step is not None:
+                    p = max(p, KNOWN_WIN[step - 1])
+                else:
+                    later = max(0, r.live - r.players * len(r.ahead))
+                    p = win_chance(after, o.total, later, wall) * (0.5 if furiten and after == o.shanten else 1.0)
+            risk = self.discard_risk(r, o.discard, threats) * FUTURE[min(o.shanten, 3)] * scale
             out.append((p * value - risk, o))
         return out
+
+    def discard_risk(self, r: Situation, kind: int, threats: list[tuple[list[float], float]]) -> float:
+        """The expected deal-in cost of ``kind`` against the threats; a Sense answer this turn makes it certain:
+        nothing, or the dearest opponent's cost."""
+        if kind in r.sensed:
+            return max(self.cost(r, o) for o in r.opponents) if r.sensed[kind] else 0.0
+        return sum(d[kind] * c for d, c in threats)
 
     def pick(self, r: Situation, options: list[Discard]) -> DiscardOption | None:
         opts = self.ranked_discards(r, options)
@@ -184,12 +204,35 @@ class StrongBot(NormalBot):
                 return chosen
         return super().discard(r, options, rng)
 
-    def use_power(self, r: Situation, options: list[Power]) -> Power | None:
-        """The shared judgement, plus Redraw on a dangerous draw: against a riichi or an open hand, a drawn
-        tile that would have to be pushed (or the hand broken to keep it back) goes to the end of the wall."""
+    def use_power(self, r: Situation, options: list[Power], rng: random.Random) -> Power | None:
+        """The shared judgement, plus: Redraw on a dangerous draw (against a riichi or an open hand, a drawn
+        tile that would have to be pushed, or the hand broken to keep it back, goes to the end of the wall), and
+        Sense on the tile the hand would push if danger did not count, when that push is risky."""
         if options[0].power == "redraw" and self.redraw_gain(r) > REDRAW_GAIN:
             return options[0]
-        return super().use_power(r, options)
+        if options[0].power == "sense":
+            return self.sense(r, options)
+        return super().use_power(r, options, rng)
+
+    def sense(self, r: Situation, options: list[Power]) -> Power | None:
+        """Ask about the push: the discard worth most with its danger left out, when that danger costs at least
+        ``SENSE_RISK`` (the answer then makes the push free or rules it out)."""
+        threats = self.threats(r)
+        plain = [a for a in r.legal if type(a) is Discard and not a.veil]
+        opts = self.ranked_discards(r, plain)
+        if not threats or not opts:
+            return None
+        scale = self.risk_scale(r)
+        best = max(
+            (
+                (v + self.discard_risk(r, o.discard, threats) * FUTURE[min(o.shanten, 3)] * scale, o)
+                for v, o in self.evaluate(r, opts)
+            ),
+            key=lambda x: x[0],
+        )[1]
+        if best.discard in r.sensed or self.discard_risk(r, best.discard, threats) * scale < SENSE_RISK:
+            return None
+        return next((a for a in options if a.tile is not None and KIND_OF_ID[a.tile] == best.discard), None)
 
     def redraw_gain(self, r: Situation) -> float:
         """Points a Redraw is worth now against the threats on the table: the hand as it was before the draw
@@ -219,9 +262,9 @@ class StrongBot(NormalBot):
         scale = FUTURE[min(o.shanten, 3)] * self.risk_scale(r)
         return v + (raw[kind] - replacement) * scale - max(x for x, _ in scored)
 
-    def veil(self, r: Situation, chosen: Discard, options: list[Discard]) -> Action:
+    def veil(self, r: Situation, chosen: Discard, options: list[Discard], rng: random.Random) -> Action:
         """With Veil offered, a tile pushed face down cannot deal in: the best discard once its own danger is
-        lifted, paid 1,000 points, against the discard chosen with the danger counted."""
+        lifted, less what keeping the charge is worth, against the discard chosen with the danger counted."""
         if Discard(chosen.tile, True) not in r.legal:
             return chosen
         threats = self.threats(r)
@@ -237,7 +280,7 @@ class StrongBot(NormalBot):
         if kept is None:
             return chosen
         value, best = max(
-            ((v + sum(d[o.discard] * c for d, c in threats) * scale - VEIL_COST, o) for v, o in scored),
+            ((v + self.discard_risk(r, o.discard, threats) * scale - VEIL_KEEP, o) for v, o in scored),
             key=lambda x: x[0],
         )
         if value <= kept:
@@ -253,7 +296,9 @@ class StrongBot(NormalBot):
             return None  # the chosen discard does not wait (a fold), or not on a riichi-able tile
         codes = self.codes_without(r, o.discard)
         dama, _, _ = wait_values(r, codes, mask_kinds(o.mask), riichi=False)
-        if dama >= DAMA_FROM[r.players == 3][r.dealer]:
+        # Foresight shows the winning draw coming: riichi adds its han (and ippatsu, on the next draw)
+        coming = bool(r.ahead) and powers.known_draws(r, o.discard)[0] is not None
+        if not coming and dama >= DAMA_FROM[r.players == 3][r.dealer]:
             return None  # a hand that already pays well wins more often unannounced: others keep discarding
         if dama and r.last_hand() and r.placement() == 0:
             return None

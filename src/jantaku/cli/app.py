@@ -534,24 +534,34 @@ def simulate(
             "none, or any = a seeded pick); default any for all.",
         ),
     ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="KEY=VALUE",
+            help="A rule option changed from the preset (repeatable), e.g. --rules sanma --option superpowers=true.",
+        ),
+    ] = None,
 ) -> None:
     """Self-play: CPU line-ups play complete games with seats rotated; statistics per player with 95% CIs.
 
     On a terminal a progress bar shows; otherwise a progress line goes to stderr every few seconds.
     """
     from jantaku.cli.simulate import run
-    from jantaku.rules import preset
     from jantaku.rules.ruleset import RuleError
     from jantaku.sim.play import check_lineup, check_powers, parse_players
 
     lineup = parse_players(players)
     spec = None if powers is None else [p for p in powers.split(",") if p.strip()]
     try:
-        preset(rules)
-        check_powers(check_lineup(rules, lineup), spec)
+        ruleset = load_rules(rules, parse_option_pairs(option))
+        check_powers(check_lineup(ruleset, lineup), spec)
+    except InputError as exc:
+        _fail("usage", str(exc))
     except (KeyError, ValueError, RuleError) as exc:
         _fail("usage", str(exc).strip("'\""))
-    problem = run(rules, lineup, games, seed, jobs, out, logs, spec)
+    problem = run(ruleset, lineup, games, seed, jobs, out, logs, spec)
     if problem:
         _fail("io_error", problem)
 

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from jantaku.rules import preset
+from jantaku.rules.ruleset import RuleSet
 from jantaku.sim import Estimate, GameRecord, PlayerStats, Simulation, simulate
 from jantaku.sim.play import check_powers, rotates
 from jantaku.sim.run import worker_count, write_atomic
@@ -100,6 +100,9 @@ def report(console: Console, sim: Simulation) -> None:
         gap = sim.power_gap()
         if gap.n:
             console.print(f"placement gap no power − a power: {_gap(gap, sim)}")
+        for name, each in sim.power_gaps().items():
+            if each.n:
+                console.print(f"placement gap no power − {name}: {_gap(each, sim)}")
     for better, worse, gap in sim.gaps():
         console.print(f"placement gap {worse} − {better}: {_gap(gap, sim)}")
 
@@ -171,7 +174,7 @@ def _plain_progress(total: int, write: Callable[[str], object]) -> Callable[[Gam
 
 
 def run(
-    rules: str,
+    rules: RuleSet,
     players: list[str],
     games: int,
     seed: str,
@@ -186,7 +189,7 @@ def run(
         return problem
     console = Console(highlight=False)
     seats = len(players)
-    total = -(-games // seats) * seats if rotates(players, check_powers(preset(rules), powers)) else games
+    total = -(-games // seats) * seats if rotates(players, check_powers(rules, powers)) else games
     workers = worker_count(jobs, total)
     if workers < jobs:
         sys.stderr.write(f"simulate: --jobs {jobs} capped at {workers} ({os.cpu_count() or 1} cores, {total} games)\n")

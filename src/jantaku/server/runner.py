@@ -336,6 +336,7 @@ class GameRunner:
             self._seal()
             await self._wait(self.store.durable())  # the record of the end first
             self._send_durable()
+            await self._last_messages()
             final = self.final_json()
             if self.result is not None and self.result.ratings is not None:
                 final["ratings"] = [
@@ -354,6 +355,19 @@ class GameRunner:
             self.room.game_crashed(self.game_id)
         finally:
             self.close_outside()
+
+    async def _last_messages(self) -> None:
+        """Handle what is still in the inbox once the game is over, before the room hears of its end. A person who
+        came back while the game ended (a restored game is found over at once when the server was killed between
+        showing the last decision and storing the end) was told of by ``presence`` and is owed their full view:
+        without it they would get the ``game_over`` of a table they never saw. A spectator who asked gets the table
+        likewise. Nothing is awaited once the inbox is empty, so an item can only
+        come before the room says the game ended (then it is handled here) or after (the room then has no runner
+        and posts nothing)."""
+        while not self.inbox.empty():
+            self.handle(self.inbox.get_nowait(), self.now())
+            self._seal()
+            await self._wait(self.store.durable())
 
     def begin(self, now: float) -> None:
         """Open the first prompts and show the table (a resumed game: its current hand) to the people there."""

@@ -15,8 +15,18 @@ from functools import partial
 from pathlib import Path
 
 from jantaku.bots import LEVELS
+from jantaku.rules.ruleset import RuleSet
 from jantaku.sim.play import GameRecord, check_lineup, check_powers, play_game, rotates
-from jantaku.sim.stats import Estimate, PlayerStats, by_level, by_position, by_power, placement_gap, power_gap
+from jantaku.sim.stats import (
+    Estimate,
+    PlayerStats,
+    by_level,
+    by_position,
+    by_power,
+    placement_gap,
+    power_gap,
+    power_gaps,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +59,10 @@ class Simulation:
         """Average place of the players without a power minus that of those with one (positive: powers help)."""
         return power_gap(self.records)
 
+    def power_gaps(self) -> dict[str, Estimate]:
+        """Each power's gap: no power − a holder of that power (positive: the power helps)."""
+        return power_gaps(self.records)
+
     def gaps(self) -> list[tuple[str, str, Estimate]]:
         """Placement gaps between each pair of distinct levels, stronger level first (by the table); outside
         bots come after the CPU levels."""
@@ -67,6 +81,7 @@ class Simulation:
             extra["powers"] = list(self.powers)
             extra["by_power"] = [{**st.to_json(), "uses_per_game": uses} for st, uses in self.by_power()]
             extra["power_gap"] = self.power_gap().to_json()
+            extra["power_gaps"] = {name: est.to_json() for name, est in self.power_gaps().items()}
         return {
             "rules": self.rules,
             "lineup": list(self.lineup),
@@ -97,7 +112,12 @@ def worker_count(jobs: int, games: int) -> int:
 
 
 def _one(
-    rules: str, lineup: tuple[str, ...], seed: int | str, logs: str | None, powers: tuple[str, ...] | None, index: int
+    rules: RuleSet,
+    lineup: tuple[str, ...],
+    seed: int | str,
+    logs: str | None,
+    powers: tuple[str, ...] | None,
+    index: int,
 ) -> GameRecord:
     record = play_game(rules, lineup, seed, index, keep_log=logs is not None, powers=powers)
     if logs is not None and record.log is not None:
@@ -107,7 +127,7 @@ def _one(
 
 
 def simulate(
-    rules: str,
+    rules: str | RuleSet,
     lineup: Sequence[str],
     games: int,
     seed: int | str = 1,
@@ -117,9 +137,9 @@ def simulate(
     powers: Sequence[str] | None = None,
 ) -> Simulation:
     """Play ``games`` games (rounded up to whole seat rotations when the line-up mixes levels) and gather them
-    in game order, on ``jobs`` worker processes (at most one per game and per core: ``worker_count``)."""
+    in game order, on ``jobs`` worker processes (at most one per game and per core: ``worker_count``).
+    ``rules``: a preset's name, or a rule set (a preset with options)."""
     rs = check_lineup(rules, lineup)
-    rules = rs.name  # the preset as named in the tables ("Classic" is classic)
     spec = check_powers(rs, powers)
     for name, value in (("games", games), ("jobs", jobs)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -130,7 +150,7 @@ def simulate(
     if logs is not None:
         Path(logs).mkdir(parents=True, exist_ok=True)
     jobs = worker_count(jobs, total)
-    work = partial(_one, rules, lineup, seed, None if logs is None else str(logs), spec)
+    work = partial(_one, rs, lineup, seed, None if logs is None else str(logs), spec)
     records: list[GameRecord] = []
     if jobs <= 1:
         for i in range(total):
@@ -144,4 +164,5 @@ def simulate(
                 records.append(rec)
                 if progress:
                     progress(rec)
-    return Simulation(rules, lineup, seed, tuple(records), spec)
+    # the preset as named in the tables ("Classic" is classic)
+    return Simulation(rs.name, lineup, seed, tuple(records), spec)

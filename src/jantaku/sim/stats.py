@@ -281,3 +281,18 @@ def power_gap(records: Sequence[GameRecord]) -> Estimate:
         if a and b:
             diffs.append((r.seed, sum(b) / len(b) - sum(a) / len(a)))
     return block_ci(diffs)
+
+
+def power_gaps(records: Sequence[GameRecord]) -> dict[str, Estimate]:
+    """Each power's own gap: the average place of the players without a power minus that of each holder of the
+    power, per game where both sit (positive: the power helps), with a 95% interval over blocks (``block_ci``)."""
+    diffs: dict[str, list[tuple[str, float]]] = {}
+    for r in records:
+        none = [p.place for p in r.players if p.power is None]
+        if not none:
+            continue
+        base = sum(none) / len(none)
+        for p in r.players:
+            if p.power is not None:
+                diffs.setdefault(p.power, []).append((r.seed, base - p.place))
+    return {power: block_ci(diffs[power]) for power in sorted(diffs)}
