@@ -140,6 +140,7 @@ def test_every_badge_tells_its_power_on_a_tap(server: LiveServer, person: Person
     pop.click()  # so does a tap on the line itself
     expect(pop).to_have_count(0)
     page.click("#lang-switch")
+    expect(badge(person, 3)).to_contain_text("察知")  # (the table drawn in Japanese: its font face has come)
     badge(person, 3).click()
     expect(pop).to_contain_text("察知")
     expect(pop).to_contain_text("今それを切ると放銃になるか")

@@ -181,12 +181,12 @@ function senseMarks(hand, secrets, tiles, river) {
     const answer = live.get(Number(node.dataset.tile));
     const mark = node.querySelector(".sense-mark");
     const want = answer ? (answer.deals_in ? "danger" : "safe") : null;
-    if (mark && mark.dataset.answer === want) continue;
+    if (mark && mark.dataset.answer === want && mark.lang === getLang()) continue;
     if (mark) mark.remove();
     node.classList.remove("sensed", "safe", "danger");
     if (!want) continue;
     node.classList.add("sensed", want);
-    node.append(el("span", { class: `sense-mark ${want}`, dataset: { answer: want } },
+    node.append(el("span", { class: `sense-mark ${want}`, dataset: { answer: want }, lang: getLang() },
       el("span", { "aria-hidden": "true" }, want === "safe" ? "✓" : "✗"),
       el("span", { class: "sr-only" }, t(want === "safe" ? "powerfx.safe" : "powerfx.dealsIn"))));
   }
