@@ -61,6 +61,7 @@ def test_sense_warns_of_a_tile_that_would_deal_in(server: LiveServer, person: Pe
     page.click("#lang-switch")
     expect(mark.locator(".sr-only")).to_have_text("今切ると放銃")
     expect(answer).to_have_attribute("title", "5p：今切ると放銃")
+    shot(person, "powers-sense-danger-ja.png")
     page.click("#lang-switch")
 
 
@@ -144,6 +145,7 @@ def test_every_badge_tells_its_power_on_a_tap(server: LiveServer, person: Person
     badge(person, 3).click()
     expect(pop).to_contain_text("察知")
     expect(pop).to_contain_text("今それを切ると放銃になるか")
+    shot(person, "powers-phone-badge-ja.png")
     badge(person, 3).press("Escape")
     expect(pop).to_have_count(0)
     page.click("#lang-switch")
