@@ -194,6 +194,26 @@ VEIL_RON = Scenario(
 SUPERPOWER_RULES = preset("superpower")
 VEIL_RON_POWERS = ("veil", "seal", "seal", "seal")
 
+
+#: QUIET with a 5p for the 5z, and seat 1 dealt tenpai on 5p-8p with all simples: Sense says the person's 5p (and
+#: 8p) would deal in now, any other tile not
+SENSE_DEALS_IN = Scenario(
+    "sense-deals-in",
+    person="2468m24568p2468s",
+    draws=QUIET.draws,
+    steps=(Step("discard", "9p"),),
+    cpus=("234m345s678s67p55s", *CPU_HANDS[1:]),
+)
+
+
+def foreseen(scenario: Scenario) -> list[int]:
+    """The tiles Foresight shows the person at the scenario's first prompt: its own next three draws."""
+    game = Game(SUPERPOWER_RULES, "foresight", walls=[scenario.wall()], powers=("foresight",) * 4)
+    game.apply(0, action_from_json({"type": "power", "power": "foresight"}))
+    secrets = game.view(0).get("own", {}).get("secrets", [])
+    return list(secrets[0].get("tiles", []))
+
+
 #: KAN_PON_CHI with a third 4m in place of the 7p: seat 1's 4m can be called as a pon or an open kan, and seat 3's
 #: 2m as a chi in two ways (1m 3m, or 3m 4m): every call button shows its own tiles
 CALL_FORMS = Scenario(

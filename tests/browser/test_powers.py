@@ -1,9 +1,10 @@
 """Superpower matches in a browser (docs/superpowers.md): the rule's toggle and the power pickers of the room, then each
-power used by clicks at the table against CPUs, with what it shows checked on screen.
+power used by clicks at the table against CPUs, with what it shows checked on screen, heard, and listed in the
+hand's result.
 
 The person (seat 0) deals the first hand from the QUIET scenario's stacked wall (tests/browser/scenarios.py): a
-hand with nothing to declare that draws 9p first, and the CPUs draw 7z, then 9m. Powers are offered after every
-normal draw while charges last, so the first prompt offers the chosen one.
+hand with nothing to declare that draws 9p first, the CPUs 7z, 9m, 1p, then the person 6z. Powers are offered after
+every normal draw while charges last, so the first prompt offers the chosen one.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from dataclasses import replace
 from typing import Any
 
 from tests.browser.helpers import LiveServer, Person, expect
-from tests.browser.scenarios import QUIET, SUPERPOWER_RULES, VEIL_RON, VEIL_RON_POWERS, Scenario, dry_run
+from tests.browser.scenarios import QUIET, SUPERPOWER_RULES, VEIL_RON, VEIL_RON_POWERS, Scenario, dry_run, foreseen
 
 POWERS = ("foresight", "redraw", "veil", "seal", "beacon", "sense")
+#: the tiles Foresight shows the person at QUIET's first prompt
+FORESEEN = foreseen(QUIET)
 
 
 def create_room(person: Person, toggle: bool = True) -> str:
@@ -80,6 +83,25 @@ def toast(person: Person) -> Any:
     return person.page.locator(".notice.power")
 
 
+HEARD = "async () => ({ ...(await import('/static/js/sound.js')).heard })"
+
+
+#: resolves once the animations under way have ended (the endless ones aside: the turn's glow)
+SETTLED = """() => Promise.allSettled(document.getAnimations()
+  .filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity).map((a) => a.finished))"""
+
+
+def shot(person: Person, name: str) -> None:
+    """A screenshot once the powers' effects have played (the picture shows where they end)."""
+    person.page.evaluate(SETTLED)
+    person.screenshot(name)
+
+
+def wait_heard(person: Person, sound: str) -> None:
+    """Waits until the page has played ``sound`` (sound.js counts what it really made heard)."""
+    person.page.wait_for_function(f"async () => ((await ({HEARD})())[{sound!r}] || 0) >= 1")
+
+
 def test_room_toggle_pickers_and_rules(people: Callable[..., Person]) -> None:
     ann = people("Ann")
     page = ann.page
@@ -96,9 +118,9 @@ def test_room_toggle_pickers_and_rules(people: Callable[..., Person]) -> None:
     # the rules in force list the powers with a line each
     rows = page.locator("#powers-list tr")
     expect(rows).to_have_count(len(POWERS))
-    expect(page.locator('#powers-list tr[data-power="foresight"]')).to_contain_text("See the next 2 tiles")
+    expect(page.locator('#powers-list tr[data-power="foresight"]')).to_contain_text("See your own next 3 draws")
     expect(page.locator("#room-superpowers")).to_be_checked()
-    ann.screenshot("powers-room.png")
+    shot(ann, "powers-room.png")
     page.click("#lang-switch")
     expect(page.locator('#powers-list tr[data-power="foresight"] th')).to_have_text("先読み")
     expect(page.locator("#power-pick-0 option:checked")).to_have_text("先読み")
@@ -131,25 +153,36 @@ def test_play_now_with_a_power(person: Person) -> None:
     expect(badge(person)).to_have_attribute("title", re.compile(r"^Beacon: Reveal the next kan-dora indicator"))
 
 
-def test_foresight_shows_the_next_two_tiles(server: LiveServer, person: Person) -> None:
-    start(server, person, "foresight")
+def test_foresight_shows_the_own_next_three_draws(server: LiveServer, person: Person) -> None:
+    start(server, person, "foresight", cpu_powers=("sense",) * 3)  # (a CPU's Redraw would move the person's draws)
     button = power_button(person)
     expect(button).to_contain_text("×2")
-    expect(button).to_have_attribute("title", re.compile(r"next 2 tiles"))
+    expect(button).to_have_attribute("title", re.compile(r"own next 3 draws"))
     expect(badge(person)).to_have_attribute("data-left", "2")
     button.click()
     panel = person.page.locator("#power-secrets .secret.foresight")
-    expect(panel.locator(".tile")).to_have_count(2)
-    assert panel.locator(".tile").evaluate_all("ts => ts.map(t => t.title)") == ["7z", "9m"]  # the live wall's next two
+    tiles = panel.locator(".tile")
+    expect(tiles).to_have_count(3)
+    # every fourth tile of the live wall from the front: the person's own next draws (QUIET: 6z, then the rest)
+    assert tiles.evaluate_all("ts => ts.map(t => t.dataset.tile)") == [str(t) for t in FORESEEN]
+    assert tiles.first.get_attribute("title") == "6z"
+    expect(tiles.locator("xpath=self::*[contains(@class, 'gone')]")).to_have_count(0)
     expect(toast(person)).to_have_text("Ann used Foresight")
     expect(badge(person)).to_have_attribute("data-left", "1")
     expect(button).to_have_count(0)  # one use per hand
-    person.screenshot("powers-foresight.png")
+    wait_heard(person, "foresight")
+    shot(person, "powers-foresight.png")
     person.page.click("#lang-switch")  # the same in Japanese
-    expect(panel).to_contain_text("次の牌")
+    expect(panel).to_contain_text("次の自分のツモ")
     expect(badge(person)).to_contain_text("先読み")
+    person.page.click("#lang-switch")
     person.click_tile("9p")
     expect(person.seat(0).locator(".river .tile")).to_have_count(1)
+    my_turn(person)  # the first foreseen tile is drawn: no longer ahead, greyed; the others still are
+    expect(person.page.locator("#hand .hand-tile.drawn")).to_have_attribute("title", "6z")
+    expect(tiles.nth(0)).to_have_class(re.compile(r"\bgone\b"))
+    expect(tiles.nth(0)).to_have_attribute("title", "6z (no longer ahead)")
+    expect(tiles.nth(1)).not_to_have_class(re.compile(r"\bgone\b"))
 
 
 def test_redraw_changes_the_drawn_tile(server: LiveServer, person: Person) -> None:
@@ -188,13 +221,13 @@ def test_veil_discards_face_down(server: LiveServer, people: Callable[..., Perso
     button.click()
     expect(button).to_have_attribute("aria-pressed", "false")
     button.click()
-    expect(page.locator(".own.veiling")).to_be_visible()
+    expect(page.locator(".own.picking.veil")).to_be_visible()
     tile = ann.click_tile("9p")
     assert tile == veil.sent["tile"]
     mine = ann.seat(0).locator(".river .tile").first
     expect(mine).to_have_class(re.compile(r"\bveiled\b"))  # the owner sees its face, marked veiled
     assert int(mine.get_attribute("data-tile") or -1) == tile
-    expect(ann.seat(0).locator(".seat-info .score")).to_have_text("24,000")  # 1,000 into the deposits
+    expect(ann.seat(0).locator(".seat-info .score")).to_have_text("25,000")  # Veil costs nothing
     # someone else sees it face down
     theirs = watcher.seat(0).locator(".river .tile").first
     expect(theirs).to_have_class(re.compile(r"\bface-down\b"))
@@ -203,18 +236,22 @@ def test_veil_discards_face_down(server: LiveServer, people: Callable[..., Perso
 
     ann.wait_prompt()  # seat 1 throws 4m
     expect(page.locator("#act-power")).to_have_count(0)
-    ann.screenshot("powers-veil.png")
+    shot(ann, "powers-veil.png")
     ann.press("ron")
     result = page.locator("#result")
     expect(result).to_be_visible()
     reveal = result.locator("#veiled-reveal")  # the hand is over: the face-down tile is turned up
     expect(reveal).to_contain_text("Ann")
     expect(reveal.locator(".tile")).to_have_count(1)
-    ann.screenshot("powers-veil-result.png")
+    used = result.locator("#powers-used .power-used")  # the powers used in the hand, in order
+    expect(used).to_have_count(1)
+    expect(used).to_have_text("Ann ▣ Veil")
+    expect(used).to_have_attribute("data-power", "veil")
+    shot(ann, "powers-veil-result.png")
 
 
-def test_seal_marks_the_target(server: LiveServer, person: Person) -> None:
-    start(server, person, "seal")
+def test_seal_chains_the_target_for_two_of_its_turns(server: LiveServer, person: Person) -> None:
+    start(server, person, "seal", cpu_powers=("sense",) * 3)  # Sense changes no tile: the stacked wall holds
     page = person.page
     power_button(person).click()
     choices = page.locator("#action-bar .choice")
@@ -224,18 +261,30 @@ def test_seal_marks_the_target(server: LiveServer, person: Person) -> None:
     mark = person.seat(1).locator(".seal-mark")
     expect(mark).to_be_visible()
     expect(mark).to_have_attribute("title", re.compile(r"Sealed by Ann"))
+    expect(mark).to_have_attribute("data-turns", "2")
+    chain = person.seat(1).locator(".seat-info .seal-chain")  # the plate in chains, with the turns left
+    expect(chain).to_be_visible()
+    expect(chain).to_have_attribute("aria-label", "Sealed for 2 more turns")
+    expect(chain.locator(".seal-turns")).to_have_text("⊘ 2")
+    expect(person.seat(2).locator(".seal-chain")).to_have_count(0)
     expect(toast(person)).to_have_text("Ann sealed CPU 2 (normal)")
     expect(badge(person)).to_have_attribute("data-left", "1")
-    person.screenshot("powers-seal.png")
+    wait_heard(person, "seal")
+    shot(person, "powers-seal.png")
     person.wait_prompt()
     person.click_tile("9p")
-    my_turn(person)  # Ann's next draw: the seal is over (the CPUs play at once, so it lasts no time on screen)
+    my_turn(person)  # the target has played one turn: one left
+    expect(chain).to_have_attribute("data-turns", "1")
+    expect(chain).to_have_attribute("aria-label", "Sealed for 1 more turn")
+    person.click_drawn_or_last()
+    my_turn(person)  # its second turn is over: the chain is gone
+    expect(chain).to_have_count(0)
     expect(mark).to_have_count(0)
 
 
 def test_a_seal_shows_through_the_others_turns(server: LiveServer, person: Person) -> None:
-    """With CPUs that take their time (as at a real table), the Sealed marker stays on the target while the others
-    play and is gone at the user's next draw (docs/superpowers.md#seal: until the user's next turn)."""
+    """With CPUs that take their time (as at a real table), the chain stays on the target while the others play
+    (docs/superpowers.md#seal: until the end of the target's next two turns)."""
     server.hub.settings = replace(server.hub.settings, cpu_delay=1.5)
     start(server, person, "seal", cpu_powers=("sense",) * 3)  # Sense changes no tile: the stacked wall holds
     page = person.page
@@ -246,16 +295,14 @@ def test_a_seal_shows_through_the_others_turns(server: LiveServer, person: Perso
     person.wait_prompt()
     person.click_tile("9p")
     # the sealed seat and the next have played, the last has not (each CPU takes 1.5 s): checked in one step in
-    # the page, so the moment cannot slip by between checks; the marker is still up then
+    # the page, so the moment cannot slip by between checks; the chain is still up then, one turn left
     page.wait_for_function(
         """() => {
           const river = (seat) => document.querySelectorAll(`#table .seat[data-seat="${seat}"] .river .tile`).length;
-          const mark = document.querySelector('#table .seat[data-seat="1"] .seal-mark');
-          return river(2) >= 1 && river(3) === 0 && mark !== null && mark.offsetParent !== null;
+          const chain = document.querySelector('#table .seat[data-seat="1"] .seal-chain');
+          return river(2) >= 1 && river(3) === 0 && chain !== null && chain.dataset.turns === "1";
         }"""
     )
-    my_turn(person)  # the user's next draw ends the seal
-    expect(mark).to_have_count(0)
 
 
 def test_beacon_adds_a_dora_indicator(server: LiveServer, person: Person) -> None:
@@ -269,21 +316,39 @@ def test_beacon_adds_a_dora_indicator(server: LiveServer, person: Person) -> Non
     expect(toast(person)).to_contain_text("Ann lit a Beacon")
     expect(badge(person)).to_have_attribute("data-left", "0")
     expect(badge(person)).to_have_class(re.compile(r"\bspent\b"))
-    person.screenshot("powers-beacon.png")
+    wait_heard(person, "beacon")
+    shot(person, "powers-beacon.png")
 
 
-def test_sense_answers_only_its_user(server: LiveServer, person: Person) -> None:
-    start(server, person, "sense")
+def test_sense_asks_about_a_tile_and_marks_it(server: LiveServer, person: Person) -> None:
+    start(server, person, "sense", cpu_powers=("beacon",) * 3)
     page = person.page
-    power_button(person).click()
-    expect(page.locator("#action-bar .choice")).to_have_count(3)
-    page.click('#action-bar .choice[data-target="2"]')
+    button = power_button(person)
+    button.click()  # a toggle: the next tile click asks about that tile
+    expect(button).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#action-bar .label")).to_have_text(re.compile(r"^Sense: click a tile"))
+    page.keyboard.press("Escape")  # Escape cancels, as the button again does
+    expect(button).to_have_attribute("aria-pressed", "false")
+    button.click()
+    expect(page.locator(".own.picking.sense")).to_be_visible()
+    asked = person.click_tile("2m")
+    tile = page.locator(f'#hand .hand-tile[data-tile="{asked}"]')
+    expect(tile.locator(".sense-mark")).to_have_attribute("data-answer", "safe")  # the CPU hands wait on nothing
+    expect(tile.locator(".sense-mark .sr-only")).to_have_text("safe now")
+    expect(tile).to_have_class(re.compile(r"\bsensed\b"))
     answer = page.locator("#power-secrets .secret.sense")
-    expect(answer).to_have_text(re.compile(r"CPU 3 \(normal\) is not tenpai$"))  # the CPU hands hold no pair
-    expect(answer).to_have_attribute("data-tenpai", "0")
-    expect(toast(person)).to_have_text("Ann sensed CPU 3 (normal)")
-    expect(badge(person)).to_have_attribute("data-left", "0")
-    person.screenshot("powers-sense.png")
+    expect(answer).to_have_attribute("data-deals-in", "0")
+    expect(answer).to_have_attribute("title", "2m: safe now, no one would ron it")
+    expect(toast(person)).to_have_text("Ann used Sense")
+    expect(badge(person)).to_have_attribute("data-left", "1")
+    expect(button).to_have_count(0)  # one use per hand
+    wait_heard(person, "senseSafe")
+    shot(person, "powers-sense.png")
+    person.wait_prompt()
+    person.click_tile("9p")  # a discard: the answer was for that moment, its mark goes
+    expect(person.seat(0).locator(".river .tile")).to_have_count(1)
+    expect(page.locator("#hand .sense-mark")).to_have_count(0)
+    expect(answer).to_be_visible()  # (the hand's record of it stays)
 
 
 #: every element of ``selector`` that is shown, as [x, y, width, height]
@@ -327,7 +392,7 @@ def test_power_controls_fit_a_phone_in_landscape(server: LiveServer, person: Per
     power_button(person).click()
     expect(page.locator("#action-bar .choice")).to_have_count(3)
     check("the Seal target row")
-    person.screenshot("powers-phone-seal.png")
+    shot(person, "powers-phone-seal.png")
     page.click('#action-bar .choice[data-target="2"]')
     expect(person.seat(2).locator(".seal-mark")).to_be_visible()
     assert inside(page.evaluate(BOXES, ".seal-mark")[0], width, height)

@@ -199,6 +199,7 @@ def test_the_options_endpoint_serves_the_words(tmp_path: Path) -> None:
 OWN_TEXTS = [
     ("replay", STATIC_DIR / "js" / "screens" / "replay.js", set()),
     ("review", STATIC_DIR / "js" / "screens" / "review.js", {"kinds.turn", "kinds.claim"}),
+    ("powerfx", STATIC_DIR / "js" / "screens" / "powerfx.js", set()),
 ]
 
 

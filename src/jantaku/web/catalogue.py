@@ -56,7 +56,7 @@ POWER_TEXT: dict[str, PowerText] = {
     "sense": PowerText(
         "≈",
         {"en": "Sense", "ja": "察知"},
-        {"en": "{name} sensed {target}", "ja": "{name} が {target} を察知"},
+        {"en": "{name} used Sense", "ja": "{name} が察知を使った"},
     ),
 }
 

@@ -152,7 +152,7 @@ function onUpdate(msg) {
       setTimeout(refresh, state.options.reducedMotion ? 900 : 1250); // the word has flown: take it off
     }
   }
-  if (!msg.seq) { state.riichiMode = false; state.veilMode = false; state.choice = null; }
+  if (!msg.seq) { state.riichiMode = false; state.pickMode = null; state.choice = null; }
   if (msg.events.some((ev) => ev.type === "hora" || ev.type === "ryukyoku")) {
     state.frozen = previous || msg;
     state.frozenNext = false;

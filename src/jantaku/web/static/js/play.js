@@ -18,7 +18,7 @@ export function act(action) {
   state.answered = msg.seq;
   state.choice = null;
   state.riichiMode = false;
-  state.veilMode = false;
+  state.pickMode = null;
   state.selected = -1;
 }
 
@@ -56,7 +56,7 @@ export function timedOut(msg) {
   state.answered = msg.seq;
   state.choice = null;
   state.riichiMode = false;
-  state.veilMode = false;
+  state.pickMode = null;
   const played = legal.some((a) => a.type === "pass") ? "timeUpPass"
     : legal.some((a) => a.type === "noten") ? "timeUpNoten" : "timeUpDiscard";
   notice(t(played), "error");

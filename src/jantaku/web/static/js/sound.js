@@ -108,7 +108,7 @@ function envelope(t, peak, attack, length) {
 }
 
 /** One note: an oscillator of `type` from `freq` (gliding to `to`), `length` seconds long. */
-function tone(t, { type = "sine", freq, to = null, length, peak, attack = 0.004 }) {
+export function tone(t, { type = "sine", freq, to = null, length, peak, attack = 0.004 }) {
   const osc = ctx.createOscillator();
   osc.type = type;
   osc.frequency.setValueAtTime(freq, t);
@@ -119,7 +119,7 @@ function tone(t, { type = "sine", freq, to = null, length, peak, attack = 0.004 
 }
 
 /** A burst of noise through a band-pass filter: the contact of a tile on the table, the shimmer of a sting. */
-function burst(t, { freq, q = 1, length, peak }) {
+export function burst(t, { freq, q = 1, length, peak }) {
   if (!noise) {
     noise = ctx.createBuffer(1, Math.floor(ctx.sampleRate * 0.5), ctx.sampleRate);
     const data = noise.getChannelData(0);
@@ -136,7 +136,8 @@ function burst(t, { freq, q = 1, length, peak }) {
   src.stop(t + length + 0.02);
 }
 
-const VOICES = {
+/** the voices by name; the superpowers' effects (powerfx.js) add theirs */
+export const VOICES = {
   // a wooden click: a short knock with a hollow body under it
   discard: (t) => {
     burst(t, { freq: 2600, q: 1.4, length: 0.03, peak: 0.5 });

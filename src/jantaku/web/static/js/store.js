@@ -78,8 +78,8 @@ export const state = Object.seal({
   scoreHistory: [],
   /** the riichi button was pressed: the next tile click declares riichi with it */
   riichiMode: false,
-  /** Veil: the next tile click discards face down */
-  veilMode: false,
+  /** a power waiting for a tile click: "veil" (the tile is discarded face down), "sense" (it is asked about), or null */
+  pickMode: null,
   /** this hand's dora indicators revealed by a Beacon (tile ids) */
   beacons: [],
   /** a call with several forms: {group, label?, actions} to choose from, or null */

@@ -12,7 +12,7 @@ import { t, getLang, WINDS, addTexts } from "../i18n.js";
 import { state, refresh } from "../store.js";
 import { notation, isRed } from "../tiles.js";
 import { tile } from "../melds.js";
-import { seatName } from "../powers.js";
+import { powerName, seatName } from "../powers.js";
 import { lobbyHref, replayHref } from "../routes.js";
 import { watchKinds, markKinds } from "../cues.js";
 import { notice } from "../notices.js";
@@ -45,7 +45,7 @@ const TEXTS = {
       deal: "{round}, honba {honba}: the hands are dealt", dealNoHonba: "{round}: the hands are dealt", round: "{wind} {hand}", draw: "{name} draws {tile}", drawHidden: "{name} draws",
       discard: "{name} discards {tile}", discardHidden: "{name} discards face down", riichi: "{name} declares riichi",
       call: "{name} calls {call} on {tile}", north: "{name} sets a North aside", dora: "new dora indicator {tile}",
-      tsumo: "{name} wins by tsumo", ron: "{name} wins by ron from {from}", power: "{name} uses a power", end: "the game is over",
+      tsumo: "{name} wins by tsumo", ron: "{name} wins by ron from {from}", power: "{name} uses {power}", powerOn: "{name} uses {power} on {target}", end: "the game is over",
     },
   },
   ja: {
@@ -66,7 +66,7 @@ const TEXTS = {
       deal: "{round} {honba}本場: 配牌", dealNoHonba: "{round}: 配牌", round: "{wind}{hand}局", draw: "{name}がツモ {tile}", drawHidden: "{name}がツモ",
       discard: "{name}が{tile}を打牌", discardHidden: "{name}が伏せて打牌", riichi: "{name}がリーチ",
       call: "{name}が{tile}を{call}", north: "{name}が北を抜く", dora: "新ドラ表示牌 {tile}",
-      tsumo: "{name}のツモ和了", ron: "{name}が{from}からロン和了", power: "{name}が能力を使用", end: "対局終了",
+      tsumo: "{name}のツモ和了", ron: "{name}が{from}からロン和了", power: "{name}が{power}を使用", powerOn: "{name}が{target}に{power}を使用", end: "対局終了",
     },
   },
 };
@@ -223,7 +223,7 @@ function cardsAt(data, frames, i) {
   const out = [];
   const end = step.events.find((e) => e.type === "end_kyoku");
   const reveal = end ? { commitment: commitmentOf(data, frames, i), wall: end.info && end.info.wall,
-    salt: (end.info && end.info.salt) || "", veiled: (end.info && end.info.veiled) || [] } : null;
+    salt: (end.info && end.info.salt) || "", veiled: (end.info && end.info.veiled) || [], powers: end.info && end.info.powers } : null;
   for (const ev of step.events) {
     if (ev.type === "hora" || ev.type === "ryukyoku") out.push({ kind: ev.type, ev, reveal, check: null });
   }
@@ -484,7 +484,11 @@ export function stepText(events, who) {
       case "dora": out.push(t("replay.ev.dora", { tile: tileText(e.tile) })); break;
       case "hora": out.push(e.actor === e.target ? t("replay.ev.tsumo", { name }) : t("replay.ev.ron", { name, from: who[e.target] })); break;
       case "ryukyoku": out.push(t("draw")); break;
-      case "power": out.push(t("replay.ev.power", { name })); break;
+      case "power": { // (the power and its target are public; what it showed its user is not in the record's view)
+        const power = powerName(e.info && e.info.power);
+        out.push(Number.isInteger(e.target) ? t("replay.ev.powerOn", { name, power, target: who[e.target] }) : t("replay.ev.power", { name, power }));
+        break;
+      }
       case "end_game": out.push(t("replay.ev.end")); break;
       default: break;
     }

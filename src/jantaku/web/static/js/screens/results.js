@@ -10,7 +10,7 @@ import { plainIdOf } from "../tiles.js";
 import { tile, meld } from "../melds.js";
 import { state, refresh } from "../store.js";
 import { send } from "../net.js";
-import { seatName } from "../powers.js";
+import { powerIcon, powerName, seatName } from "../powers.js";
 import { markKinds, watchKinds } from "../cues.js";
 import { askLeave } from "../leave.js";
 
@@ -101,6 +101,7 @@ export function winCard(item, ctx, redraw) {
     info.yaku ? fu(info) : null,
     el("div", { class: "summary", id: "win-summary" }, summary(info)),
     payments(info.deltas, ctx),
+    powersUsed(item, ctx),
     veiled(item, ctx),
     revealLine(item, redraw));
 }
@@ -163,8 +164,17 @@ export function drawCard(item, ctx, redraw) {
       wholeHand(hands[seat], (info.melds || {})[seat], (info.kita || {})[seat], Number(seat), ctx)))
       : el("div", { class: "hint", id: "draw-hint" }, none),
     zungJung(ctx) && info.deltas.every((d) => d === 0) ? null : payments(info.deltas, ctx), // (said: none)
+    powersUsed(item, ctx),
     veiled(item, ctx),
     revealLine(item, redraw));
+}
+
+/** The superpowers used in the hand, in order (the hand end's public list): "Ann ⊘ Seal → Bo". */
+function powersUsed(item, ctx) {
+  const used = (item.reveal && item.reveal.powers) || [];
+  return used.length ? el("div", { class: "powers-used", id: "powers-used" }, `${t("powersUsed")}: `,
+    used.map((u) => el("span", { class: "power-used", dataset: { seat: u.seat, power: u.power } }, ctx.name(u.seat), " ",
+      el("b", {}, `${powerIcon(u.power)} ${powerName(u.power)}`), Number.isInteger(u.target) ? ` → ${ctx.name(u.target)}` : ""))) : null;
 }
 
 /** Veil's face-down discards, turned up now that the hand is over. */
@@ -275,7 +285,7 @@ class Results {
       }
       if (ev.type === "end_kyoku") {
         const last = this.queue[this.queue.length - 1];
-        const reveal = { commitment: this.commitment, wall: ev.info.wall, salt: ev.info.salt, veiled: ev.info.veiled || [] };
+        const reveal = { commitment: this.commitment, wall: ev.info.wall, salt: ev.info.salt, veiled: ev.info.veiled || [], powers: ev.info.powers };
         for (const item of this.queue) if (!item.reveal) item.reveal = reveal;
         if (last) last.closesHand = true;
       }

@@ -99,6 +99,19 @@ export function show(host, msg, ctx = null) {
   }
   turnCue(!!parts.own && isOpen(msg), parts.own && parts.own.hand);
   markKinds();
+  effects(msg);
+}
+
+/** the superpowers' effects module (powerfx.js), fetched when a table with powers is first drawn: the first load
+ * carries none of it */
+let fx = null;
+
+function effects(msg) {
+  if (fx) fx.draw(parts, msg, { replay: replaying(), nameOf, rules: rules() });
+  else if (fx !== false && msg.view.seats.some((s) => s.power)) {
+    fx = false;
+    import("./powerfx.js").then((m) => { fx = m; refresh(); });
+  }
 }
 
 /** The table's elements for one seating. Each seat is a square frame (turned for the others) holding its name
@@ -124,8 +137,8 @@ function buildShell(n, me, isSeated, replay) {
     const frame = el("div", { class: `seat pos-${POSITIONS[n][i]}`, dataset: { seat } }, p.info, p.bubble, p.powers, p.river);
     if (isMe) {
       own = { hints: el("div", { class: "own-hints" }), hand: el("div", { class: "hand", id: "hand" }), bar: el("div", { class: "action-bar", id: "action-bar" }),
-        react: el("div", { class: "reactions", id: "reactions" }) };
-      own.box = el("div", { class: "own" }, el("div", { class: "own-top" }, own.hints, el("div", { class: "bar-row" }, own.bar, own.react)), el("div", { class: "own-tiles" }, own.hand, p.melds));
+        react: el("div", { class: "reactions", id: "reactions" }), fx: slot({ id: "power-fx" }) };
+      own.box = el("div", { class: "own" }, el("div", { class: "own-top" }, own.hints, own.fx, el("div", { class: "bar-row" }, own.bar, own.react)), el("div", { class: "own-tiles" }, own.hand, p.melds));
       frame.append(own.box);
     } else {
       frame.append(el("div", { class: "band" }, p.concealed, p.melds));
@@ -174,10 +187,11 @@ function updateSeat(p, view, seat, isMe) {
   // the seat's power and charges, and a Seal on it, beside the plate's end of the river (the ring of plates
   // around the centre has no room to spare)
   const sealed = s.sealed_by || [];
-  patch(p.powers, JSON.stringify([getLang(), s.power || null, sealed, sealed.map(nameOf)]), () =>
+  const turns = s.seal_turns ? Math.max(...s.seal_turns) : "";
+  patch(p.powers, JSON.stringify([getLang(), s.power || null, sealed, sealed.map(nameOf), turns]), () =>
     (s.power && s.power.name ? el("div", { class: "seat-powers", dataset: { seat } }, powerBadge(s.power),
-      sealed.length ? el("span", { class: "seal-mark", dataset: { by: sealed.join(",") },
-        title: t("sealedBy", { names: sealed.map((i) => nameOf(i)).join(", ") }) }, `${powerIcon("seal")} ${t("sealed")}`) : null) : null));
+      sealed.length ? el("span", { class: "seal-mark", dataset: { by: sealed.join(","), turns },
+        title: t("sealedBy", { names: sealed.map((i) => nameOf(i)).join(", ") }) }, `${powerIcon("seal")} ${t("sealed")} ${turns}`) : null) : null));
   const open = view.hands && view.hands[seat];
   if (p.concealed && open) patch(p.concealed, `open|${JSON.stringify(open)}|${tileLook()}`, () => openHand(open));
   else if (p.concealed) patch(p.concealed, `${s.concealed}|${tileLook()}`, () => Array.from({ length: s.concealed }, () => back("small")));
@@ -264,35 +278,32 @@ function updateOwn(own, view, msg) {
   const lang = getLang();
   const legal = view.legal_actions || [];
   const open = isOpen(msg);
-  own.box.className = `own${state.veilMode && open ? " veiling" : ""}`;
+  own.box.className = `own${state.pickMode && open ? ` picking ${state.pickMode}` : ""}`;
   const { tiles, drawn } = ownOrder(view);
   own.hand.classList.toggle("reorderable", !state.options.autoSort);
   const all = drawn !== null && drawn !== undefined ? [...tiles, drawn] : tiles;
   if (state.selected >= all.length) state.selected = all.length - 1;
-  patch(own.hand, JSON.stringify([tileLook(), tiles, drawn, legal, open, state.riichiMode, state.veilMode, state.selected]),
+  patch(own.hand, JSON.stringify([tileLook(), tiles, drawn, legal, open, state.riichiMode, state.pickMode, state.selected]),
     () => hand(tiles, drawn, legal, open));
   const unseen = view.own.waits && view.own.waits.length ? unseenCounts(view) : [];
-  patch(own.hints, JSON.stringify([lang, tileLook(), view.own.furiten, view.own.waits, unseen, view.own.secrets, state.room && state.room.seats]),
-    () => hints(view, unseen));
+  patch(own.hints, JSON.stringify([lang, tileLook(), view.own.furiten, view.own.waits, unseen]), () => hints(view, unseen));
   const mine = (view.seats[view.seat] && view.seats[view.seat].power) || null;
-  patch(own.bar, JSON.stringify([lang, tileLook(), msg.seq, open, legal, state.choice, state.riichiMode, state.veilMode, mine,
+  patch(own.bar, JSON.stringify([lang, tileLook(), msg.seq, open, legal, state.choice, state.riichiMode, state.pickMode, mine,
     state.room && state.room.seats]), () => actions(msg, legal, open));
 }
 
 function hand(tiles, drawn, legal, open) {
   const discards = new Map(legal.filter((a) => a.type === "discard" && !a.veil).map((a) => [a.tile, a]));
-  const veils = new Map(legal.filter((a) => a.type === "discard" && a.veil).map((a) => [a.tile, a]));
+  const picks = { veil: new Map(legal.filter((a) => a.type === "discard" && a.veil).map((a) => [a.tile, a])),
+    sense: new Map(legal.filter((a) => a.type === "power" && Number.isInteger(a.tile)).map((a) => [a.tile, a])) };
   const riichis = new Map(legal.filter((a) => a.type === "riichi").map((a) => [a.tile, a]));
+  const options = state.riichiMode ? riichis : state.pickMode ? picks[state.pickMode] : discards;
   const pick = (id) => {
-    if (!open) return;
-    const action = state.riichiMode ? riichis.get(id) : state.veilMode ? veils.get(id) : discards.get(id);
-    if (!action) return;
-    state.riichiMode = false;
-    state.veilMode = false;
-    act(action);
+    const action = open && options.get(id);
+    if (action) act(action);
   };
   const handTile = (id, i) => {
-    const enabled = state.riichiMode ? riichis.has(id) : state.veilMode ? veils.has(id) : discards.has(id);
+    const enabled = options.has(id);
     return tile(id, { class: `hand-tile${enabled && open ? " playable" : " disabled"}${i === state.selected ? " selected" : ""}${id === drawn ? " drawn" : ""}`,
       dataset: { tile: id, index: i }, title: notation(id, isRed(id, rules().red_fives)), onclick: () => pick(id) });
   };
@@ -308,31 +319,7 @@ function hints(view, unseen) {
     out.push(el("span", { class: "waits", id: "waits" }, `${t("waits")}: `,
       view.own.waits.map((k) => el("span", { class: "wait" }, tile(plainIdOf(k), { class: "mini" }), `×${Math.max(0, 4 - unseen[k])}`))));
   }
-  out.push(secrets(view));
   return out;
-}
-
-/** What the own powers revealed this hand, for this seat's eyes only (Foresight's tiles, Sense's answer ...). */
-function secrets(view) {
-  const found = (view.own && view.own.secrets) || [];
-  if (!found.length) return null;
-  const mini = (id) => tile(id, { class: "peek", title: notation(id, isRed(id, rules().red_fives)), dataset: { tile: id } });
-  return el("div", { class: "power-secrets", id: "power-secrets" }, found.map((x) => {
-    const head = el("span", { class: "icon", "aria-hidden": "true" }, powerIcon(x.power));
-    const title = powerName(x.power);
-    if (x.power === "foresight") {
-      return el("span", { class: "secret foresight", dataset: { power: x.power }, title }, head, `${t("foresightSaw")}: `, (x.tiles || []).map(mini));
-    }
-    if (x.power === "sense") {
-      return el("span", { class: `secret sense ${x.tenpai ? "tenpai" : "noten"}`, dataset: { power: x.power, target: x.target, tenpai: x.tenpai ? "1" : "0" }, title },
-        head, t(x.tenpai ? "senseTenpai" : "senseNoten", { name: nameOf(x.target) }));
-    }
-    if (x.power === "redraw") {
-      return el("span", { class: "secret redraw", dataset: { power: x.power }, title }, head, `${t("redrawReturned")} `, mini(x.returned),
-        ` → ${t("redrawDrew")} `, mini(x.drawn));
-    }
-    return el("span", { class: "secret", dataset: { power: x.power }, title }, head, title);
-  }));
 }
 
 const GROUPS = [
@@ -358,10 +345,8 @@ function actions(msg, legal, open) {
   }
   const powers = legal.filter((a) => a.type === "power");
   const veils = legal.filter((a) => a.type === "discard" && a.veil);
-  if (state.veilMode) {
-    if (!veils.length) state.veilMode = false;
-    else return [powerButton(msg.view, powers, veils), el("span", { class: "label" }, t("chooseVeil"))];
-  }
+  if (state.pickMode && !(state.pickMode === "veil" ? veils : powers).length) state.pickMode = null;
+  if (state.pickMode) return [powerButton(msg.view, powers, veils), el("span", { class: "label" }, t(state.pickMode === "veil" ? "chooseVeil" : "powerfx.chooseSense"))];
   const out = [];
   for (const [group, types] of GROUPS) {
     const these = legal.filter((a) => types.includes(a.type));
@@ -420,15 +405,16 @@ function callTiles(view, a) {
   }
 }
 
-/** The own power's button: its charges left, what it does in the tooltip. Veil toggles the veiled-discard mode;
- * Seal and Sense ask for the opponent; the others are used at once. */
+/** The own power's button: its charges left, what it does in the tooltip. Veil and Sense toggle a mode where the
+ * next tile click uses the power on that tile (a veiled discard; the tile asked about); Seal asks for the opponent;
+ * the others are used at once. */
 function powerButton(view, powers, veils) {
   const mine = (view.seats[view.seat] && view.seats[view.seat].power) || {};
   const name = mine.name || (powers[0] && powers[0].power) || "veil";
   const left = mine.left;
-  const veil = !powers.length && veils.length > 0;
+  const mode = !powers.length && veils.length > 0 ? "veil" : powers.some((a) => Number.isInteger(a.tile)) ? "sense" : null;
   const onclick = () => {
-    if (veil) { state.veilMode = !state.veilMode; state.choice = null; refresh(); return; }
+    if (mode) { state.pickMode = state.pickMode ? null : mode; state.choice = null; refresh(); return; }
     if (powers.some((a) => a.target !== undefined && a.target !== null)) {
       state.choice = { group: "power", label: t("chooseTarget", { power: powerName(name) }), actions: powers };
       refresh();
@@ -436,8 +422,8 @@ function powerButton(view, powers, veils) {
     }
     act(powers[0]);
   };
-  return el("button", { class: `act act-power power-${name}${state.veilMode ? " on" : ""}`, id: "act-power", dataset: { action: "power", power: name },
-    title: powerTitle(name, left), "aria-pressed": veil ? String(!!state.veilMode) : undefined, onclick },
+  return el("button", { class: `act act-power power-${name}${state.pickMode ? " on" : ""}`, id: "act-power", dataset: { action: "power", power: name },
+    title: powerTitle(name, left), "aria-pressed": mode ? String(!!state.pickMode) : undefined, onclick },
   el("span", { class: "icon", "aria-hidden": "true" }, powerIcon(name)), ` ${powerName(name)}`,
   left !== undefined ? el("span", { class: "charges" }, `×${left}`) : null, el("kbd", {}, KEYS.power));
 }
@@ -483,7 +469,7 @@ export function keydown(e) {
     return;
   }
   if (e.key === "Escape") {
-    if (state.choice || state.riichiMode || state.veilMode) { state.choice = null; state.riichiMode = false; state.veilMode = false; refresh(); } else skip();
+    if (state.choice || state.riichiMode || state.pickMode) { state.choice = null; state.riichiMode = false; state.pickMode = null; refresh(); } else skip();
     return;
   }
   const group = Object.entries(KEYS).find(([, key]) => key.toLowerCase() === e.key.toLowerCase());
