@@ -95,7 +95,7 @@ def test_foresight_shows_in_the_users_page_only(server: LiveServer, people: Call
     strip = a.locator("#power-secrets .secret.foresight .tile")
     expect(strip).to_have_count(3)
     assert strip.evaluate_all("ts => ts.map(t => t.dataset.tile)") == [str(t) for t in foreseen(QUIET)]
-    expect(badge(bo, 0)).to_have_attribute("data-left", "1")  # Bo sees the use ...
+    expect(badge(bo, 0)).to_have_attribute("data-left", "2")  # Bo sees the use ...
     expect(b.locator(".notice.power")).to_have_text("Ann used Foresight")
     # ... and nothing of what it showed
     expect(b.locator("#power-secrets")).to_have_count(0)
@@ -117,7 +117,7 @@ def test_every_badge_tells_its_power_on_a_tap(server: LiveServer, person: Person
     expect(badges).to_have_count(4)
     for box in page.evaluate(BOXES, "#table .seat-powers .power-badge"):
         assert inside(box, width, height), box
-    for seat, (name, left) in enumerate((("Seal", 2), ("Foresight", 2), ("Beacon", 1), ("Sense", 2))):
+    for seat, (name, left) in enumerate((("Seal", 3), ("Foresight", 3), ("Beacon", 2), ("Sense", 2))):
         expect(badge(person, seat)).to_contain_text(name)
         expect(badge(person, seat)).to_contain_text(f"×{left}")
     pop = page.locator("#power-pop")
@@ -125,7 +125,7 @@ def test_every_badge_tells_its_power_on_a_tap(server: LiveServer, person: Person
     expect(pop).to_be_visible()
     expect(pop).to_have_attribute("data-power", "beacon")
     expect(pop).to_contain_text("Reveal the next kan-dora indicator now, for everyone.")
-    expect(pop).to_contain_text("1 left in this game")
+    expect(pop).to_contain_text("2 left in this game")
     box = pop.bounding_box()  # (fixed over the page: not a box BOXES lists)
     assert box and inside([box["x"], box["y"], box["width"], box["height"]], width, height), box
     shot(person, "powers-phone-badge.png")

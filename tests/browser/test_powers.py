@@ -148,7 +148,7 @@ def test_play_now_with_a_power(person: Person) -> None:
     person.play_now()
     # every nameplate shows its seat's power and charges
     for seat in range(4):
-        expect(badge(person, seat)).to_have_attribute("data-left", re.compile(r"^[12]$"))
+        expect(badge(person, seat)).to_have_attribute("data-left", re.compile(r"^[123]$"))
     expect(badge(person)).to_contain_text("Beacon")
     expect(badge(person)).to_have_attribute("title", re.compile(r"^Beacon: Reveal the next kan-dora indicator"))
 
@@ -156,9 +156,9 @@ def test_play_now_with_a_power(person: Person) -> None:
 def test_foresight_shows_the_own_next_three_draws(server: LiveServer, person: Person) -> None:
     start(server, person, "foresight", cpu_powers=("sense",) * 3)  # (a CPU's Redraw would move the person's draws)
     button = power_button(person)
-    expect(button).to_contain_text("×2")
+    expect(button).to_contain_text("×3")
     expect(button).to_have_attribute("title", re.compile(r"own next 3 draws"))
-    expect(badge(person)).to_have_attribute("data-left", "2")
+    expect(badge(person)).to_have_attribute("data-left", "3")
     button.click()
     panel = person.page.locator("#power-secrets .secret.foresight")
     tiles = panel.locator(".tile")
@@ -168,7 +168,7 @@ def test_foresight_shows_the_own_next_three_draws(server: LiveServer, person: Pe
     assert tiles.first.get_attribute("title") == "6z"
     expect(tiles.locator("xpath=self::*[contains(@class, 'gone')]")).to_have_count(0)
     expect(toast(person)).to_have_text("Ann used Foresight")
-    expect(badge(person)).to_have_attribute("data-left", "1")
+    expect(badge(person)).to_have_attribute("data-left", "2")
     expect(button).to_have_count(0)  # one use per hand
     wait_heard(person, "foresight")
     shot(person, "powers-foresight.png")
@@ -268,7 +268,7 @@ def test_seal_chains_the_target_for_two_of_its_turns(server: LiveServer, person:
     expect(chain.locator(".seal-turns")).to_have_text("⊘ 2")
     expect(person.seat(2).locator(".seal-chain")).to_have_count(0)
     expect(toast(person)).to_have_text("Ann sealed CPU 2 (normal)")
-    expect(badge(person)).to_have_attribute("data-left", "1")
+    expect(badge(person)).to_have_attribute("data-left", "2")
     wait_heard(person, "seal")
     shot(person, "powers-seal.png")
     person.wait_prompt()
@@ -309,13 +309,13 @@ def test_beacon_adds_a_dora_indicator(server: LiveServer, person: Person) -> Non
     start(server, person, "beacon", toggle=False)  # the "superpower" preset
     indicators = person.page.locator(".centre .dora .tile")
     expect(indicators).to_have_count(1)
-    expect(badge(person)).to_have_attribute("data-left", "1")
+    expect(badge(person)).to_have_attribute("data-left", "2")
     power_button(person).click()
     expect(indicators).to_have_count(2)
     expect(person.page.locator(".centre .dora .tile.beacon")).to_have_count(1)
     expect(toast(person)).to_contain_text("Ann lit a Beacon")
-    expect(badge(person)).to_have_attribute("data-left", "0")
-    expect(badge(person)).to_have_class(re.compile(r"\bspent\b"))
+    expect(badge(person)).to_have_attribute("data-left", "1")  # one a hand: the second waits for the next hand
+    expect(badge(person)).not_to_have_class(re.compile(r"\bready\b"))
     wait_heard(person, "beacon")
     shot(person, "powers-beacon.png")
 

@@ -144,7 +144,7 @@ class InboxItem:
 
 def default_action(game: Game, seat: int) -> Action:
     """What the server plays for a person whose time ran out. It never uses a superpower: no ``Power`` action
-    and no veiled discard (Veil costs 1,000 points; a power's charges are the person's to spend)."""
+    and no veiled discard (a power's charges are the person's to spend)."""
     legal = [a for a in game.legal_actions(seat) if not isinstance(a, Power)]
     if Pass() in legal:
         return Pass()
