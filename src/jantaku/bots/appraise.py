@@ -15,8 +15,8 @@ one option, a red five is another). Outside reviewers map their own options onto
   changes the hand's worth (the CPU itself throws a plain copy first). A plain discard that could be a riichi is
   valued without riichi's han (dama), its win chance kept: riichi never scores less, so the numbers always favour it,
   and the CPU's riichi or dama is a rule, not these numbers (dama on a hand already worth a mangan, or on any winning
-  hand as the leader in the last hand). A veiled discard: the discard's number with its deal-in risk lifted, less the
-  veil's 1,000 points. A win (tsumo, ron): its points by the scorer, with the honba and the deposits. A pass (and an
+  hand as the leader in the last hand). A veiled discard: the discard's number with its deal-in risk lifted, less what
+  keeping the charge is worth (``bots.powers.VEIL_KEEP``). A win (tsumo, ron): its points by the scorer, with the honba and the deposits. A pass (and an
   open kan's hand after it): the 13 tiles as they stand, win chance × value, no deal-in risk counted (nothing is
   thrown now). A chi or pon: the best evaluated discard of the hand it makes. A closed or added kan, or a North set
   aside: the hand left, as it stands. Nine terminals: 0 (a redeal: nobody scores). Tenpai or noten: the seat's share

@@ -439,7 +439,7 @@ def why_illegal(game: Game, seat: int, action: Action) -> tuple[str, str]:
     if isinstance(action, Power):
         return "superpower", why_not(game, seat, action)
     if isinstance(action, Discard) and action.veil and action.tile in s.hand:
-        return "superpower", "Veil: a face-down discard needs Veil ready, no riichi, 1,000 points and a live tile left"
+        return "superpower", "Veil: a face-down discard needs Veil ready, no riichi and a live tile left"
     turn = game.turn
     assert turn is not None
     if isinstance(action, (Ron, Chi, Pon, OpenKan, Pass)):
