@@ -12,16 +12,16 @@ one option, a red five is another). Outside reviewers map their own options onto
   hand left is worth (riichi counted for a closed hand, riichi deposits on the table, the tenpai payment) − deal-in
   chance × its cost × the pushes still to come. A red five's discard (riichi, veil) is valued with the hand it leaves,
   without that red five: one dora fewer than a plain copy's discard leaves, so the two keys differ where the dora
-  changes the hand's worth (the CPU itself throws a plain copy first). A plain discard that could be a riichi is
-  valued without riichi's han (dama), its win chance kept: riichi never scores less, so the numbers always favour it,
-  and the CPU's riichi or dama is a rule, not these numbers (dama on a hand already worth a mangan, or on any winning
-  hand as the leader in the last hand). A veiled discard: the discard's number with its deal-in risk lifted, less what
-  keeping the charge is worth (``bots.powers.VEIL_KEEP``). A win (tsumo, ron): its points by the scorer, with the honba and the deposits. A pass (and an
-  open kan's hand after it): the 13 tiles as they stand, win chance × value, no deal-in risk counted (nothing is
-  thrown now). A chi or pon: the best evaluated discard of the hand it makes. A closed or added kan, or a North set
-  aside: the hand left, as it stands. Nine terminals: 0 (a redeal: nobody scores). Tenpai or noten: the seat's share
-  of the noten payments, each count of other waiting seats equally likely. A superpower: the best discard's number
-  (what it tells or changes is not priced), Redraw plus ``StrongBot.redraw_gain``.
+  changes the hand's worth (the CPU itself throws a plain copy first). A plain discard that could be a riichi is valued
+  without riichi's han (dama), its win chance kept: riichi never scores less, so the numbers always favour it, and the
+  CPU's riichi or dama is a rule, not these numbers (dama on a hand already worth a mangan, or on any winning hand as
+  the leader in the last hand). A veiled discard: the discard's number with its deal-in risk lifted, less what keeping
+  the charge is worth (``bots.powers.VEIL_KEEP``). A win (tsumo, ron): its points by the scorer, with the honba and the
+  deposits. A pass (and an open kan's hand after it): the 13 tiles as they stand, win chance × value, no deal-in risk
+  counted (nothing is thrown now). A chi or pon: the best evaluated discard of the hand it makes. A closed or added kan,
+  or a North set aside: the hand left, as it stands. Nine terminals: 0 (a redeal: nobody scores). Tenpai or noten: the
+  seat's share of the noten payments, each count of other waiting seats equally likely. A superpower: the best discard's
+  number (what it tells or changes is not priced), Redraw plus ``StrongBot.redraw_gain``.
 - ``win``: the chance to win the hand from here (``strong.win_chance`` of the hand the option leaves; 1 for a win).
 - ``deal_in``: the chance the tile thrown now deals in, against the threats the strong CPU reads (a riichi, an
   open hand): its danger table. A call's: the discard it is followed by. 0 for everything that throws no tile.
