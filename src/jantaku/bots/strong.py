@@ -65,7 +65,11 @@ SANMA_COST = 1.6
 # to danger only when danger is worth more
 REDRAW_GAIN = 400.0
 
-# how likely a win Foresight shows on the 1st, 2nd, 3rd own draw is to come (a call or another's win can stop it)
+# how likely a win Foresight shows on the 1st, 2nd, 3rd own draw is to come (a call or another's win can stop it).
+# Only a known completion changes a discard's win chance: re-valuing every discard by where the known draws leave
+# it (closer, or no closer with fewer tiles left) made a Foresight holder place worse than a seat without a power
+# (6,000 games, foresight,none,seal,none: -0.045 places, 95% CI -0.082 .. -0.007; 4,000 games with the closer hand
+# valued at a typical acceptance: -0.025, -0.084 .. +0.034)
 KNOWN_WIN = (0.8, 0.65, 0.5)
 
 # Sense is spent on the tile the hand would push when its expected deal-in cost is at least this many points
@@ -159,13 +163,10 @@ class StrongBot(NormalBot):
             if o.shanten == 0 and r.rules.riichi:
                 value += 500.0  # a waiting hand also collects the tenpai payment at a draw
             p = win_chance(o.shanten, o.total, r.live, wall) * (0.5 if furiten else 1.0)
-            if r.ahead:  # Foresight: the own next draws are known, so where they take the hand is known too
-                step, after = powers.known_draws(r, o.discard)
+            if r.ahead:  # Foresight: a discard whose hand the own known draws complete is nearly a win
+                step, _ = powers.known_draws(r, o.discard)
                 if step is not None:
                     p = max(p, KNOWN_WIN[step - 1])
-                else:
-                    later = max(0, r.live - r.players * len(r.ahead))
-                    p = win_chance(after, o.total, later, wall) * (0.5 if furiten and after == o.shanten else 1.0)
             risk = self.discard_risk(r, o.discard, threats) * FUTURE[min(o.shanten, 3)] * scale
             out.append((p * value - risk, o))
         return out
