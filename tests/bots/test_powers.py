@@ -287,27 +287,20 @@ class Scene:
     expect: Expect
     levels: tuple[str, ...] = BOTH
     extra: tuple[str, ...] = ()  # actions (JSON) added to the real view's offer: a catalogue with more charges
-    bugs: tuple[tuple[str, str], ...] = ()  # (level, the known bug that breaks the rule there): a strict xfail
 
 
 def rows(table: Sequence[Scene | Known]) -> list[object]:
-    """One pytest case per row and level, named after the row; a level with a known bug is a strict xfail."""
-    out: list[object] = []
-    for row in table:
-        bugs = dict(row.bugs)
-        for level in row.levels:
-            marks = [pytest.mark.xfail(strict=True, reason=bugs[level])] if level in bugs else []
-            out.append(pytest.param(row, level, marks=marks, id=f"{row.name}-{level}"))
-    return out
+    """One pytest case per row and level, named after the row."""
+    return [pytest.param(row, level, id=f"{row.name}-{level}") for row in table for level in row.levels]
 
 
 SCENES = [
     # Foresight
-    Scene("foresight_on_a_near_tenpai_hand", f"{CPUS}: Foresight on a hand two steps or less from tenpai",
+    Scene("foresight_on_a_near_tenpai_hand", f"{CPUS}: Foresight on a hand one step or less from tenpai",
           lambda: first_draw(NEAR, "3z", "foresight"), uses("foresight")),
-    Scene("foresight_on_a_waiting_hand", f"{CPUS}: Foresight on a hand two steps or less from tenpai",
+    Scene("foresight_on_a_waiting_hand", f"{CPUS}: Foresight on a hand one step or less from tenpai",
           lambda: first_draw(WAITING, "7z", "foresight"), uses("foresight")),
-    Scene("no_foresight_on_a_far_hand", f"{CPUS}: Foresight on a hand two steps or less from tenpai",
+    Scene("no_foresight_on_a_far_hand", f"{CPUS}: Foresight on a hand one step or less from tenpai",
           lambda: first_draw(FAR, "3z", "foresight"), keeps),
     Scene("no_foresight_in_riichi", f"{CPUS}: Foresight ... not in riichi (the engine allows it)",
           lambda: in_riichi("foresight"), keeps),
@@ -387,7 +380,6 @@ class Known:
     setup: Callable[[str | None], Game]
     keep: str  # the tile the known draws complete the hand with: thrown without Foresight, kept with it
     levels: tuple[str, ...] = BOTH
-    bugs: tuple[tuple[str, str], ...] = ()
 
 
 KNOWN = [
