@@ -3,6 +3,7 @@ real uvicorn process on a free port (for restarts). Both speak the protocol of d
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -11,9 +12,10 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 from fastapi.testclient import TestClient
@@ -366,3 +368,13 @@ def store_game(store: Store, game_id: str, game: Game, names: Sequence[str]) -> 
     if game.final is not None:
         final = {"nicknames": list(names), "order": list(range(len(names))), "scores": list(game.final.scores)}
         store.game_finished(game_id, "finished", final, [], game.log)
+
+
+T = TypeVar("T")
+
+
+def on_own_loop(coro: Coroutine[Any, Any, T]) -> T:
+    """Run ``coro`` on a new event loop in a thread of its own: the test process may already have a loop running in
+    its main thread (Playwright's sync API keeps one for the browser tests), and ``asyncio.run`` refuses to nest."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()

@@ -37,7 +37,7 @@ from jantaku.server import Settings
 from jantaku.server.protocol import FinalJson
 from jantaku.server.runner import GameRunner, InboxItem
 from jantaku.server.store import GameResult, Store
-from tests.server.helpers import SocketClient, random_game, simple_choice, table, uvicorn_process
+from tests.server.helpers import SocketClient, on_own_loop, random_game, simple_choice, table, uvicorn_process
 from tests.server.test_persistence import Wire
 from tests.server.test_runner import Table
 
@@ -338,7 +338,7 @@ def test_a_person_back_as_a_restored_game_ends_gets_the_full_view_before_the_end
         await asyncio.wait_for(runner.task, 30)
 
     try:
-        asyncio.run(restart())
+        on_own_loop(restart())
     finally:
         store.close()
     assert room.ended == ["finished"]

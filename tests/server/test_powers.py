@@ -95,7 +95,7 @@ def test_every_seat_shows_its_power_to_every_member_before_ready(tmp_path: Path)
             cat = room["superpowers"]
             assert [c["name"] for c in cat] == list(POWERS)
             assert all(set(c) == CATALOGUE_KEYS for c in cat)
-            assert next(c for c in cat if c["name"] == "beacon")["per_game"] == 1
+            assert next(c for c in cat if c["name"] == "beacon")["per_game"] == CATALOGUE["beacon"].per_game
         # the seeded pick is the Room ID's and the seat's, not a random draw: leaving and coming back gives it again
         bob.send({"type": "leave_room"})
         bob.until("left")
@@ -241,7 +241,8 @@ def test_a_person_uses_powers_and_only_that_person_sees_the_private_results(tmp_
         assert mine, "Ann's Foresight was offered and used"
         assert all(e["info"]["power"] == "foresight" and len(e["info"]["private"]["tiles"]) <= 3 for e in mine)
         assert all(len(e["info"]["private"]["at"]) == len(e["info"]["private"]["tiles"]) for e in mine)
-        assert [e["info"]["left"] for e in mine] == [1, 0][: len(mine)]
+        per_game = CATALOGUE["foresight"].per_game
+        assert [e["info"]["left"] for e in mine] == list(range(per_game - 1, -1, -1))[: len(mine)]
         secrets = [x for m in ann.seen if m["type"] == "update" for x in m["view"]["own"]["secrets"]]
         assert any(x["power"] == "foresight" and x["tiles"] == mine[0]["info"]["private"]["tiles"] for x in secrets)
         # Sense: the tile Bob asked about and the answer are his alone (1 a hand, 2 a game)

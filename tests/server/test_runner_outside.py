@@ -10,10 +10,9 @@ import json
 import sys
 import time
 import uuid
-from collections.abc import Callable, Coroutine, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import pytest
 
@@ -22,6 +21,7 @@ from jantaku.rules import preset
 from jantaku.server import Settings
 from jantaku.server.runner import GameRunner, InboxItem, default_action
 from jantaku.server.store import Store
+from tests.server.helpers import on_own_loop
 from tests.server.test_runner import Table
 
 STANDIN = str(Path(__file__).resolve().parents[1] / "bots" / "mjai_standin.py")
@@ -34,13 +34,6 @@ class BotTable(Table):
 
     def cpu_levels(self) -> list[str | None]:
         return [None] + ["bot:thinker"] * 3
-
-
-def on_own_loop(coro: Coroutine[Any, Any, T]) -> T:
-    """Run ``coro`` on a new event loop in a thread of its own: the test process may already have a loop running in
-    its main thread (Playwright's sync API keeps one for the browser tests), and ``asyncio.run`` refuses to nest."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 @pytest.fixture
