@@ -5,8 +5,9 @@ discards, Sense's answer decides push or fold), and Veil and Seal must land wher
 that would deal in, a caller one step from tenpai). This module holds the shared rules every level starts from
 (``normal`` uses them as they are, ``easy`` at random moments, ``strong`` refines them with its own estimates):
 
-- Foresight on a hand one step or less from tenpai, not in riichi, with no known draws left: its next draws then
-  judge the discards (``known_draws``): a discard that the known draws complete wins over one they do not.
+- Foresight on a waiting hand (the draw made it tenpai, or it was), not in riichi, with no known draws left: its
+  next draws then judge the discards (``known_draws``): a discard that the known draws complete wins over one they
+  do not.
 - Redraw when the drawn tile is useless: throwing it straight back is among the best discards. A waiting hand
   (open, or silent) gets a fresh chance to win; a hand one step away uses it only while the second charge is
   still there (the last is kept for a waiting hand); never on a dora or red five.
@@ -116,7 +117,10 @@ def choose(r: Situation, options: Sequence[Power]) -> Power | None:
         return None
     best = opts[0]
     if name == "foresight":
-        return options[0] if not r.riichi and best.shanten <= 1 and not r.ahead and r.live >= 3 * r.players else None
+        # on a waiting hand only: three known draws decide a wait far more often than they build one. Measured
+        # (4,000 games each, foresight,none,...): used one step away, +0.017 places (-0.003 .. +0.037); waiting
+        # only, +0.047 (+0.021 .. +0.072)
+        return options[0] if not r.riichi and best.shanten == 0 and not r.ahead and r.live >= 3 * r.players else None
     if name == "redraw":
         return options[0] if _useless_draw(r, opts) else None
     if name == "beacon":
