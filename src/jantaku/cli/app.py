@@ -41,6 +41,19 @@ EXIT_CODES_HELP = (
     "Errors print one line on stderr: 'error: CODE: message'."
 )
 
+
+#: ``--option KEY=VALUE`` (repeatable): a rule option changed from the preset, for the commands that take rules
+RuleOptions = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="Change a rule option of the preset (repeatable; `jantaku rules NAME` lists them), e.g. --rules sanma "
+        "--option superpowers=true.",
+    ),
+]
+
 app = typer.Typer(
     help="jantaku: mahjong hand calculator and rules engine.",
     epilog=EXIT_CODES_HELP,
@@ -184,15 +197,7 @@ def score_cmd(
         typer.Option(metavar=WIND, help="Seat wind liable for a liability yakuman (refused when the win holds none)."),
     ] = None,
     rules: Annotated[str, typer.Option(metavar="PRESET", help="Rule preset (see `jantaku rules`).")] = "standard",
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help="Change a rule option (repeatable; `jantaku rules NAME` lists them).",
-        ),
-    ] = None,
+    option: RuleOptions = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     batch: Annotated[
         str | None,
@@ -534,15 +539,7 @@ def simulate(
             "none, or any = a seeded pick); default any for all.",
         ),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help="A rule option changed from the preset (repeatable), e.g. --rules sanma --option superpowers=true.",
-        ),
-    ] = None,
+    option: RuleOptions = None,
 ) -> None:
     """Self-play: CPU line-ups play complete games with seats rotated; statistics per player with 95% CIs.
 
