@@ -44,6 +44,8 @@ FAR_3 = "2288m2288p228s13z"
 NEAR = "345m456p678s23s7m6p"
 WAITING = "345m456p678s2345s"
 FAR = "36m258p47s113z5m7p2s"
+# far from tenpai once it has called 5z and thrown the 1z (seat 2 of ``pushing``)
+FAR_CALLED = "55z19m19p147s258s1z"
 
 
 # --------------------------------------------------------------------------------------------- the table
@@ -175,9 +177,9 @@ def after_a_redraw(hand: str, draw: str) -> Game:
 
 
 def callers(seat_3: str, *, sealed: bool = False, calls: int = 2, late: bool = False) -> Game:
-    """Seat 1 pons seat 0's 5z and (``calls`` 2) seat 2's 6z; seat 3 (Seal, holding ``seat_3``) then draws.
-    ``sealed``: seat 2 (Seal too) seals seat 1 on its turn after the second call; ``late``: every seat then
-    throws what it draws until fewer than 40 live tiles are left and seat 3 draws."""
+    """Seat 1 pons seat 0's 5z and (``calls`` 2) seat 2's 6z: a caller near tenpai, not yet waiting; seat 3 (Seal,
+    holding ``seat_3``) then draws. ``sealed``: seat 2 (Seal too) seals seat 1 on its turn after the second call;
+    ``late``: every seat then throws what it draws until fewer than 40 live tiles are left and seat 3 draws."""
     game = table(
         ["5z111m999m11p99p19s", "55z66z1889m11p9p11s", "6z2288m2288p228s3z", seat_3],
         ["7z", "2z", "2z", "3z"],
@@ -237,6 +239,16 @@ def uses(power: str, target: int | None = None, kind: str | None = None) -> Expe
         if not isinstance(a, Power) or a.power != power or a.target != target:
             return False
         return kind is None or (a.tile is not None and KIND_OF_ID[a.tile] == parse_tiles(kind)[0])
+
+    return check
+
+
+def uses_on(power: str, targets: set[int]) -> Expect:
+    """The turn starts with ``power`` on one of ``targets``."""
+
+    def check(acts: list[Action]) -> bool:
+        a = acts[0]
+        return isinstance(a, Power) and a.power == power and a.target in targets
 
     return check
 
@@ -327,16 +339,16 @@ SCENES = [
     Scene("no_veil_on_a_safe_discard", f"{CPUS}: Veil on a dangerous discard (a tile both riichi threw is not)",
           lambda: pushing("veil", draw="7z"), throws("7z", veiled=False)),
     # Seal
-    Scene("seal_a_two_call_opponent_when_one_from_tenpai", f"{CPUS}: Seal against a caller near tenpai (two calls)"
-          ", while the own hand is in the race", lambda: callers(NEAR), uses("seal", 1)),
-    Scene("seal_a_one_call_opponent_late", f"{CPUS}: Seal against a caller near tenpai (one call late in the hand)",
-          lambda: callers(NEAR, calls=1, late=True), uses("seal", 1)),
-    Scene("no_seal_on_a_one_call_opponent_early", f"{CPUS}: Seal against a caller near tenpai (one call late in "
-          "the hand)", lambda: callers(NEAR, calls=1), keeps),
+    Scene("seal_the_riichi_the_push_endangers", f"{CPUS}: Seal on the threat that the tile about to be pushed "
+          "endangers most", lambda: pushing("seal"), uses_on("seal", {0, 1})),
+    Scene("no_seal_on_a_safe_push", f"{CPUS}: Seal on the threat that the tile about to be pushed endangers (a tile "
+          "both riichi threw endangers nobody)", lambda: pushing("seal", draw="7z"), keeps),
     Scene("no_seal_when_the_own_hand_is_far", f"{CPUS}: Seal ... while the own hand is in the race (one step away "
-          "or waiting)", lambda: callers(FAR), keeps),
-    Scene("no_seal_on_an_opponent_already_sealed", f"{CPUS}: Seal ... not already sealed",
-          lambda: callers(NEAR, sealed=True), keeps),
+          "or waiting)", lambda: pushing("seal", hand=FAR_CALLED), keeps),
+    Scene("no_seal_without_a_threat", f"{CPUS}: Seal on the threat (a riichi, or an open hand with two calls)",
+          lambda: first_draw(NEAR, "3z", "seal"), keeps),
+    Scene("no_seal_on_a_caller_to_slow_it", f"{CPUS}: Seal ... sealing a caller to slow it was measured worthless",
+          lambda: callers(NEAR), keeps),
     # Beacon
     Scene("beacon_when_waiting_with_no_rival", f"{CPUS}: Beacon when the own hand is ahead: waiting",
           lambda: first_draw(WAITING, "7z", "beacon"), uses("beacon")),
@@ -416,6 +428,15 @@ def test_a_sense_answer_decides_the_push(waits: str, pushed: bool) -> None:
     asked = cpu_turn(pushing("sense", waits=waits, hand=SLOW), "strong")
     assert uses("sense", kind="6p")(asked)
     assert (throws("6p", power=True) if pushed else keeps_kind("6p", power=True))(asked), asked
+
+
+def test_a_seal_decides_the_push() -> None:
+    """docs/superpowers.md, How CPUs use them: Seal ... the hand pushes freely: without it strong holds the 6p back
+    against two riichi; with it, it seals the riichi the 6p endangers most and pushes the 6p."""
+    blind = cpu_turn(pushing(None, hand=SLOW), "strong")
+    assert keeps_kind("6p")(blind), f"strong without Seal chose {blind}"
+    sealed = cpu_turn(pushing("seal", hand=SLOW), "strong")
+    assert uses_on("seal", {0, 1})(sealed) and throws("6p", power=True)(sealed), sealed
 
 
 # (power, scene offering it): easy presses whatever it is offered at random moments, so over many seeds some

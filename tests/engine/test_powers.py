@@ -35,7 +35,7 @@ from jantaku.engine.actions import (
 from jantaku.engine.events import Event
 from jantaku.engine.game import Game
 from jantaku.engine.match import MatchState
-from jantaku.engine.powers import CATALOGUE, POWERS, choose_powers
+from jantaku.engine.powers import CATALOGUE, POWERS, choose_powers, deals_in
 from jantaku.engine.wall import commitment, stacked_order
 from jantaku.rules import preset
 from jantaku.rules.ruleset import RuleSet
@@ -743,9 +743,33 @@ def seal_lasts_through_the_targets_next_two_turns() -> None:
     assert [st.calls for st in seal_steps(False)] == [t, t, None, t, t, t, None, t]
 
 
-def seal_never_blocks_a_win() -> None:
-    sealed, control = seal_steps(True), seal_steps(False)
-    assert [st.ron for st in sealed] == [st.ron for st in control] == [True, False, False, True] + [False] * 3 + [True]
+def seal_stops_the_targets_wins_on_its_users_tiles() -> None:
+    """Sealed, seat 2 may not ron seat 0's 2s (the control may); seat 3's 5s it still may, and seat 0's red 5s once
+    the seal is over."""
+    f, t = False, True
+    assert [st.ron for st in seal_steps(True)] == [f, f, f, t, f, f, f, t]
+    assert [st.ron for st in seal_steps(False)] == [t, f, f, t, f, f, f, t]
+
+
+def seal_passing_a_tile_it_could_not_claim_is_no_furiten() -> None:
+    """The sealed seat had no choice on its user's winning tile: it stays free to ron (the control, which passed
+    the same tile, is furiten until its own discard)."""
+    for seal in (True, False):
+        game = deal(BASE, SEAL_DRAWS, powers=every("seal"))
+        if seal:
+            game.apply(0, Power("seal", 2))
+        act(game, 0, Discard(drawn(game)))  # the 2s seat 2 waits on
+        pass_all(game)
+        assert game.table.seats[2].furiten is not seal
+
+
+def seal_makes_sense_answer_no_about_its_target() -> None:
+    """Sense's answer is the claims' own test: seat 0's 2s would deal into seat 2, not once seat 0 has sealed it."""
+    for seal in (False, True):
+        game = deal(BASE, SEAL_DRAWS, powers=every("seal"))
+        if seal:
+            game.apply(0, Power("seal", 2))
+        assert deals_in(game, 0, drawn(game)) is not seal
 
 
 def seal_a_turn_skipped_by_a_call_does_not_count() -> None:
@@ -904,7 +928,12 @@ EFFECTS = [
     Effect("seal-lasts-through-the-targets-next-two-turns",
            cat("Seal", "may not chi, pon or open-kan until the end of their next two turns; the turns left"),
            seal_lasts_through_the_targets_next_two_turns),
-    Effect("seal-never-blocks-a-win", cat("Seal", "it never blocks a win"), seal_never_blocks_a_win),
+    Effect("seal-stops-the-targets-wins-on-its-users-tiles", cat("Seal", "nor win on your tiles"),
+           seal_stops_the_targets_wins_on_its_users_tiles),
+    Effect("seal-passing-a-tile-it-could-not-claim-is-no-furiten", cat("Seal", "makes the target no furiten"),
+           seal_passing_a_tile_it_could_not_claim_is_no_furiten),
+    Effect("seal-makes-sense-answer-no-about-its-target", cat("Seal", "Sense answers \"no\" about a sealed seat"),
+           seal_makes_sense_answer_no_about_its_target),
     Effect("seal-blocks-an-open-kan", cat("Seal", "may not chi, pon or open-kan"), seal_blocks_an_open_kan),
     Effect("seal-a-turn-skipped-by-a-call-does-not-count",
            cat("Seal", "a turn skipped because someone called does not count"),

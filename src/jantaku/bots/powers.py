@@ -13,9 +13,10 @@ that would deal in, a caller one step from tenpai). This module holds the shared
   still there (the last is kept for a waiting hand); never on a dora or red five.
 - Veil on a dangerous discard: when the tile's chance of dealing in, times what that would cost, is worth more
   than keeping the charge (``VEIL_KEEP``); a discard Sense said would deal in always goes face down.
-- Seal against a caller near tenpai (an open hand with two calls, or one late, not in riichi) while the own hand is
-  in the race (one step away or waiting); slowing a caller helps every other seat, so it pays the user only when
-  the user is the one likely to win instead.
+- Seal on the threat (a riichi, or an open hand with two calls) that the tile about to be pushed endangers most,
+  while the own hand is in the race (one step away or waiting): for two of its turns that seat cannot win on the
+  user's tiles, so the hand pushes freely. (Sealing a caller to slow it was measured worthless: it helps every
+  other seat as much as the user.)
 - Beacon when the own hand is ahead: waiting, and no riichi or two-call hand against it.
 - Sense on the tile the CPU is about to push against a threat: the answer then decides (a tile that would deal in
   is not discarded; one that would not is pushed without fear this turn).
@@ -39,6 +40,8 @@ DEAL_IN_COST = (5000.0, 3500.0)
 VEIL_KEEP = 400.0
 # a Sense is spent on a pushed tile at least this likely (summed over the threats) to deal in
 SENSE_DANGER = 0.03
+# a Seal is spent on a threat when the push's expected deal-in cost against it is at least this many points
+SEAL_RISK = 150.0
 # how often the easy level uses a power it is offered (at random moments), and veils a discard
 EASY_POWER = 0.15
 
@@ -127,29 +130,23 @@ def choose(r: Situation, options: Sequence[Power]) -> Power | None:
         rivals = any(o.riichi or o.open_melds >= 2 for o in r.opponents)
         return options[0] if best.shanten <= 0 and not rivals else None
     if name == "seal":
-        return seal_target(r, options, best.shanten)
+        return seal_target(r, options, best.discard, best.shanten)
     if name == "sense":
         return sense_tile(r, options, best.discard, best.shanten)
     return None
 
 
-def seal_target(r: Situation, options: Sequence[Power], own_shanten: int) -> Power | None:
-    """Seal the caller nearest tenpai (two calls, or one late), not in riichi and not sealed, while the own hand
-    is in the race."""
+def seal_target(r: Situation, options: Sequence[Power], kind: int, own_shanten: int) -> Power | None:
+    """Seal the threat that the tile about to be pushed (``kind``) endangers most, when the own hand is in the
+    race and the push is risky: for two of its turns that seat can neither win on the user's tiles nor call."""
     if own_shanten > 1:
-        return None  # not in the race: a seal would only help the others
+        return None  # not in the race: folding is cheaper than a charge
     by_target = {a.target: a for a in options}
-    callers = [
-        o
-        for o in r.opponents
-        if o.seat in by_target
-        and not o.riichi
-        and not o.sealed
-        and (o.open_melds >= 2 or (o.open_melds == 1 and r.live < 40))
-    ]
-    if not callers:
+    risky = [(danger(r, o)[kind] * deal_in_cost(r, o), o.seat) for o in threats(r) if o.seat in by_target]
+    if not risky:
         return None
-    return by_target[max(callers, key=lambda o: (o.open_melds, -o.seat)).seat]
+    risk, seat = max(risky)
+    return by_target[seat] if risk >= SEAL_RISK else None
 
 
 def sense_tile(r: Situation, options: Sequence[Power], kind: int, own_shanten: int) -> Power | None:

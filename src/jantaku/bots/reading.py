@@ -33,6 +33,7 @@ class Opponent:
     open_melds: int
     concealed: int
     sealed: int = 0  # superpowers: the seat's own turns a seal on it still lasts (0: it may call)
+    sealed_by: tuple[int, ...] = ()  # superpowers: the seats whose seal on it lasts (it cannot win on their tiles)
 
 
 @dataclass(slots=True)
@@ -211,6 +212,7 @@ def read_view(view: SeatView, rules: RuleSet) -> Situation:
                 open_melds=sum(1 for kind, _, _ in melds if kind != MeldKind.CLOSED_KAN),
                 concealed=s["concealed"],
                 sealed=max(s.get("seal_turns") or [0]),
+                sealed_by=tuple(s.get("sealed_by") or ()),
             )
         )
     claim = view.get("claim")

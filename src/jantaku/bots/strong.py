@@ -213,27 +213,53 @@ class StrongBot(NormalBot):
             return options[0]
         if options[0].power == "sense":
             return self.sense(r, options)
+        if options[0].power == "seal":
+            return self.seal(r, options)
         return super().use_power(r, options, rng)
 
-    def sense(self, r: Situation, options: list[Power]) -> Power | None:
-        """Ask about the push: the discard worth most with its danger left out, when that danger costs at least
-        ``SENSE_RISK`` (the answer then makes the push free or rules it out)."""
+    def push(self, r: Situation) -> DiscardOption | None:
+        """The discard the hand would make if danger did not count (None without a threat): the tile Sense asks
+        about and Seal protects."""
         threats = self.threats(r)
         plain = [a for a in r.legal if type(a) is Discard and not a.veil]
         opts = self.ranked_discards(r, plain)
         if not threats or not opts:
             return None
         scale = self.risk_scale(r)
-        best = max(
+        return max(
             (
                 (v + self.discard_risk(r, o.discard, threats) * FUTURE[min(o.shanten, 3)] * scale, o)
                 for v, o in self.evaluate(r, opts)
             ),
             key=lambda x: x[0],
         )[1]
-        if best.discard in r.sensed or self.discard_risk(r, best.discard, threats) * scale < SENSE_RISK:
+
+    def sense(self, r: Situation, options: list[Power]) -> Power | None:
+        """Ask about the push when its danger costs at least ``SENSE_RISK`` (the answer then makes the push free
+        or rules it out)."""
+        best = self.push(r)
+        if best is None or best.discard in r.sensed:
+            return None
+        if self.discard_risk(r, best.discard, self.threats(r)) * self.risk_scale(r) < SENSE_RISK:
             return None
         return next((a for a in options if a.tile is not None and KIND_OF_ID[a.tile] == best.discard), None)
+
+    def seal(self, r: Situation, options: list[Power]) -> Power | None:
+        """Seal the threat the push endangers most when that danger costs at least ``SENSE_RISK`` and the hand is
+        in the race: the push, and the next one, are then safe from that seat."""
+        best = self.push(r)
+        if best is None or best.shanten > 1 or best.discard in r.sensed:
+            return None
+        by_target = {a.target: a for a in options}
+        scale = self.risk_scale(r)
+        risky = [
+            (danger(r, o)[best.discard] * self.cost(r, o) * scale, o.seat)
+            for o in self.threatening(r)
+            if o.seat in by_target
+        ]
+        if not risky or max(risky)[0] < SENSE_RISK:
+            return None
+        return by_target[max(risky)[1]]
 
     def redraw_gain(self, r: Situation) -> float:
         """Points a Redraw is worth now against the threats on the table: the hand as it was before the draw

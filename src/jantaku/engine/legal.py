@@ -286,12 +286,12 @@ def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
         seat = (discarder + step) % n
         s = table.seats[seat]
         acts: list[Action] = []
-        if k in s.waits:
+        if k in s.waits and discarder not in s.sealed_by:  # a seal stops its target winning on the user's tiles
             waiting.append(seat)
             how = WinKind(False, discarder=discarder, houtei=houtei)
             if can_win(table, seat, tile, how):
                 acts.append(Ron())
-        # a Seal forbids calls (never a win) until its user's turn
+        # a Seal forbids calls while it lasts (docs/superpowers.md#seal)
         if calls and not s.riichi and not s.sealed_by:
             hand = s.hand
             held = (first in hand) + (first + 1 in hand) + (first + 2 in hand) + (first + 3 in hand)
@@ -348,7 +348,7 @@ def north_claims(table: Table, actor: int, tile: int) -> Claims:
     for step in range(1, n):
         seat = (actor + step) % n
         s = table.seats[seat]
-        if NORTH in s.waits:
+        if NORTH in s.waits and actor not in s.sealed_by:
             waiting.append(seat)
             how = WinKind(False, discarder=actor)
             if not s.furiten and try_score(table, seat, tile, how, check_only=True) is not None:
@@ -367,7 +367,7 @@ def kan_claims(table: Table, actor: int, tile: int, closed: bool, kan_tiles: tup
         for step in range(1, n):
             seat = (actor + step) % n
             s = table.seats[seat]
-            if k not in s.waits:
+            if k not in s.waits or actor in s.sealed_by:
                 continue
             if closed:
                 c = s.counts()

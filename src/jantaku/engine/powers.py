@@ -67,8 +67,8 @@ CATALOGUE: dict[str, PowerSpec] = {
                   "Discard face down: the tile cannot be called or ronned.",
                   "伏せて打牌：その牌は鳴かれず、ロンされない。"),
         PowerSpec("seal", 1, 3, "turn", True, False,
-                  "A chosen opponent may not chi, pon or open-kan until the end of their next two turns.",
-                  "選んだ相手は自分の手番2回が終わるまでチー・ポン・大明槓できない。"),
+                  "A chosen opponent may not call, nor win on your tiles, until the end of their next two turns.",
+                  "選んだ相手は自分の手番2回が終わるまで鳴けず、あなたの牌でロンもできない。"),
         PowerSpec("beacon", 1, 2, "turn", False, False,
                   "Reveal the next kan-dora indicator now, for everyone.",
                   "次のカンドラ表示牌を今すぐ全員にめくる。"),
@@ -244,14 +244,17 @@ def use_power(game: Game, seat: int, action: Power) -> list[Event]:
 
 def deals_in(game: Game, seat: int, tile: int) -> bool:
     """Sense's answer: whether ``seat`` discarding ``tile`` now would let an opponent ron, by the claims' own test
-    (the tile among the opponent's waits, no furiten, a yaku)."""
+    (the tile among the opponent's waits, no furiten, a yaku, not sealed by ``seat``)."""
     from jantaku.engine.legal import can_win  # legal reads this module's refusals: imported when first asked
 
     t = game.table
     kind = KIND_OF_ID[tile]
     for step in range(1, t.players):
         other = (seat + step) % t.players
-        if kind in t.seats[other].waits and can_win(t, other, tile, WinKind(False, discarder=seat)):
+        target = t.seats[other]
+        if seat in target.sealed_by:
+            continue  # sealed by this seat: it cannot win on this seat's tiles
+        if kind in target.waits and can_win(t, other, tile, WinKind(False, discarder=seat)):
             return True
     return False
 
