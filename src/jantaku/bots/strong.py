@@ -208,7 +208,8 @@ class StrongBot(NormalBot):
     def use_power(self, r: Situation, options: list[Power], rng: random.Random) -> Power | None:
         """The shared judgement, plus: Redraw on a dangerous draw (against a riichi or an open hand, a drawn
         tile that would have to be pushed, or the hand broken to keep it back, goes to the end of the wall), and
-        Sense on the tile the hand would push if danger did not count, when that push is risky."""
+        Sense on the tile the hand would push if danger did not count, or Seal on the threat it endangers most,
+        when that push is risky."""
         if options[0].power == "redraw" and self.redraw_gain(r) > REDRAW_GAIN:
             return options[0]
         if options[0].power == "sense":
