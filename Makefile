@@ -118,8 +118,23 @@ bench-mjai: $(STAMP)
 STRENGTH_GAMES ?= 1000
 RULEBASE := mjai:"$(MJAI_VENV)/bin/python bench/mjai_rulebase.py"
 
-bench-strength: $(STAMP) $(MJAI_VENV)/.stamp
+# Then strong against strong-2026: the strong CPU as it was before the defence and call work (the commit below),
+# taken out of git into .baseline/ and played through its own `jantaku mjai-bot` as an outside seat, so the
+# baseline stays exactly what it was while the code moves on (docs/performance.md#cpu-strength).
+BASELINE_COMMIT := 9d827a0
+BASELINE := .baseline/strong-2026
+STRONG_2026 := mjai:"env PYTHONPATH=$(BASELINE)/src $(BIN)/python -m jantaku mjai-bot --level strong"
+BASELINE_GAMES ?= 2000
+
+$(BASELINE)/.stamp:
+	rm -rf $(BASELINE) && mkdir -p $(BASELINE)
+	git archive $(BASELINE_COMMIT) src | tar -x -C $(BASELINE)
+	touch $@
+
+bench-strength: $(STAMP) $(MJAI_VENV)/.stamp $(BASELINE)/.stamp
 	$(BIN)/jantaku simulate --games $(STRENGTH_GAMES) --players 'strong,strong,$(RULEBASE),$(RULEBASE)' \
+		--seed 1 --jobs 2
+	$(BIN)/jantaku simulate --games $(BASELINE_GAMES) --players 'strong,strong,$(STRONG_2026),$(STRONG_2026)' \
 		--seed 1 --jobs 2
 
 # Replay Tenhou's recorded games through the engine. Without the corpus folder this says
@@ -141,4 +156,4 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) $(MJAI_VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(MJAI_VENV) .baseline build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
