@@ -12,11 +12,7 @@ instead of showing as a slow page with a large database.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -26,23 +22,13 @@ from sqlalchemy.engine import Connection
 
 from jantaku.server.app import create_app
 from jantaku.server.store import AccountRow, PlayerRow, PlayerStatsRow, RatingRow
+from tests.bench.helpers import load_bench
 from tests.server.helpers import settings
 
-ROOT = Path(__file__).resolve().parents[2]
 SUMMED = ("hands", "wins", "tsumo", "deal_ins", "riichi", "calls", "win_points", "deal_in_points")
 
 
-def load_bench() -> ModuleType:
-    """``bench/bench_profiles.py`` as a module (the bench folder is scripts, not a package)."""
-    spec = importlib.util.spec_from_file_location("bench_profiles", ROOT / "bench" / "bench_profiles.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-bp = load_bench()
+bp = load_bench("bench_profiles.py")
 SHAPE = bp.Shape(players=40, games=600, seed=3)
 
 

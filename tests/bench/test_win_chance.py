@@ -4,26 +4,11 @@ waiting hand wins more often than a far one."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def load_bench() -> ModuleType:
-    """``bench/win_chance.py`` as a module (the bench folder is scripts, not a package)."""
-    spec = importlib.util.spec_from_file_location("bench_win_chance", ROOT / "bench" / "win_chance.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.bench.helpers import load_bench
 
 
 def test_rows_say_what_happened() -> None:
-    bench = load_bench()
+    bench = load_bench("win_chance.py")
     rows = bench.play(2, "test")
     assert rows and all(0.0 <= x.model <= 1.0 and 0 <= x.seat < 4 and x.shanten >= 0 for x in rows)
     won = {x.seat for x in rows if x.won}
