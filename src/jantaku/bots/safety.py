@@ -87,8 +87,8 @@ def suit_bias(opp: Opponent) -> int | None:
 
 
 def danger(r: Situation, opp: Opponent) -> list[float]:
-    """Per kind: the chance that discarding it deals into ``opp`` now (their tenpai chance folded in). None while
-    the own Seal on ``opp`` lasts: a sealed seat cannot win on its user's tiles."""
+    """Per kind: the chance that discarding it deals into ``opp`` now (their tenpai chance folded in). All zero
+    while the own Seal on ``opp`` lasts: a sealed seat cannot win on its user's tiles."""
     p = 0.0 if r.seat in opp.sealed_by else tenpai_chance(r, opp)
     if p == 0.0:
         return [0.0] * KINDS

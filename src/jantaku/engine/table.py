@@ -101,7 +101,7 @@ class SeatState:
     kita: list[int] = field(default_factory=list)  # 3-player: Norths set aside as dora
     waits: list[int] = field(default_factory=list)  # winning kinds of the 3n+1 concealed tiles (kept current)
     shanten: int = 8  # of the 3n+1 concealed tiles, kept with ``waits``
-    sealed_by: list[int] = field(default_factory=list)  # seats whose Seal forbids this seat's calls for now
+    sealed_by: list[int] = field(default_factory=list)  # seats whose Seal forbids its calls and its wins on their tiles
     seal_turns: list[int] = field(default_factory=list)  # for each of ``sealed_by``: this seat's turns it still lasts
     blessings_void: bool = False  # used Redraw: no tenhou / chiihou / renhou this hand
 

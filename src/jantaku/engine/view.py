@@ -68,7 +68,7 @@ class PublicSeat(TypedDict):
     riichi: bool
     kita: list[int]  # extracted Norths (3-player)
     power: NotRequired[PowerView]  # superpowers on
-    sealed_by: NotRequired[list[int]]  # superpowers on: the seats whose Seal stops its calls
+    sealed_by: NotRequired[list[int]]  # superpowers on: the seats whose Seal stops its calls and wins on their tiles
     seal_turns: NotRequired[list[int]]  # superpowers on: for each of ``sealed_by``, this seat's turns it still lasts
 
 
