@@ -286,7 +286,7 @@ def discard_claims(table: Table, discarder: int, tile: int) -> Claims:
         seat = (discarder + step) % n
         s = table.seats[seat]
         acts: list[Action] = []
-        if k in s.waits and discarder not in s.sealed_by:  # a seal stops its target winning on the user's tiles
+        if s.waits_on(k, discarder):
             waiting.append(seat)
             how = WinKind(False, discarder=discarder, houtei=houtei)
             if can_win(table, seat, tile, how):
@@ -348,7 +348,7 @@ def north_claims(table: Table, actor: int, tile: int) -> Claims:
     for step in range(1, n):
         seat = (actor + step) % n
         s = table.seats[seat]
-        if NORTH in s.waits and actor not in s.sealed_by:
+        if s.waits_on(NORTH, actor):
             waiting.append(seat)
             how = WinKind(False, discarder=actor)
             if not s.furiten and try_score(table, seat, tile, how, check_only=True) is not None:
@@ -367,7 +367,7 @@ def kan_claims(table: Table, actor: int, tile: int, closed: bool, kan_tiles: tup
         for step in range(1, n):
             seat = (actor + step) % n
             s = table.seats[seat]
-            if k not in s.waits or actor in s.sealed_by:
+            if not s.waits_on(k, actor):
                 continue
             if closed:
                 c = s.counts()

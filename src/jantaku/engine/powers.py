@@ -251,10 +251,7 @@ def deals_in(game: Game, seat: int, tile: int) -> bool:
     kind = KIND_OF_ID[tile]
     for step in range(1, t.players):
         other = (seat + step) % t.players
-        target = t.seats[other]
-        if seat in target.sealed_by:
-            continue  # sealed by this seat: it cannot win on this seat's tiles
-        if kind in target.waits and can_win(t, other, tile, WinKind(False, discarder=seat)):
+        if t.seats[other].waits_on(kind, seat) and can_win(t, other, tile, WinKind(False, discarder=seat)):
             return True
     return False
 

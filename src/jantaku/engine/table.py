@@ -143,6 +143,11 @@ class SeatState:
             hit = _WAITS[key] = tuple(waits(c, locked))
         self.waits = list(hit)
 
+    def waits_on(self, kind: int, actor: int) -> bool:
+        """``kind`` is one of this seat's waits on a tile of ``actor``'s (a discard, a kan to rob, a North): not
+        while a Seal of ``actor``'s lasts, which stops its target winning on its user's tiles (docs/superpowers.md)."""
+        return kind in self.waits and actor not in self.sealed_by
+
     @property
     def furiten(self) -> bool:
         return self.furiten_temp or self.furiten_riichi or any(w in self.river_kinds for w in self.waits)
