@@ -29,6 +29,14 @@ KAN = "123m45556p13s (3333z)"  # concealed kan, kanchan 2s
 ROWS = [
     row("not-winning", "123m456p789s1234z", "5z", YS, error="not_winning"),
     row("not-winning-wrong-tile", K, "5s", YS, riichi=True, error="not_winning"),
+    # a pair in every suit: two sets and four pairs make fourteen tiles, and neither four sets and a pair nor seven
+    # pairs; a blessing or an open hand does not make them a win either
+    row("not-winning-a-pair-in-every-suit", "1123m22666p33s55z", "1m", YS, tsumo=True, riichi=True,
+        error="not_winning"),
+    row("not-winning-a-pair-in-every-suit-blessing", "1123m22666p33s55z", "1m", DEF, tsumo=True, chiihou=True,
+        error="not_winning"),
+    row("not-winning-a-pair-in-every-suit-open", "1m22666p33s55z [789s]", "1m", YS, tsumo=True, haitei=True,
+        error="not_winning"),
     row("no-yaku-dora-only", KO, "2s", YS + " (dora are not yaku)", dora="1s", error="no_yaku"),
     row("no-yaku-red-five-only", "123m40556p13s [789s]", "2s", YS, error="no_yaku"),
     # invalid hands

@@ -455,9 +455,14 @@ def score(hand: Hand, win: int, ctx: WinContext, rules: RuleSet) -> ScoreResult:
     best_key: tuple[int, int, int, int, int] | None = None
     best: _Regular | _Yakuman | None = None
     shaped = False
+    # each suit reads with at most one pair, so a combination may hold one pair in every suit: two sets and four
+    # pairs, fourteen tiles that are no standard hand (and seven pairs only when the pairs differ, step 7)
+    four_suits = k0 and k1 and k2 and k3
     for combo in combos:
-        shaped = True
         p0, p1, p2, p3 = combo
+        if four_suits and p3.pair >= 0 and p0.pair >= 0 and p1.pair >= 0 and p2.pair >= 0:
+            continue
+        shaped = True
         a = p0.agg + p1.agg1 + p2.agg2 + p3.agg + meld_agg
         pair = (a >> PAIR & 63) - 1
         needs = (a >> NEEDS & NEEDS_MASK) | closed_bit
