@@ -40,9 +40,11 @@ DEAD = ("4z", "4z", "4z", "4z", "3z")
 FAR_1 = "111m999m11p99p119s"
 FAR_2 = "1889m11p99p11s999s"
 FAR_3 = "2288m2288p228s13z"
-# the hand under test, dealt 13: one step from tenpai with its first draw (3z); waiting on 2s/5s; far from tenpai
+# the hand under test, dealt 13: one step from tenpai with its first draw (3z); waiting on 2s/5s; two steps away;
+# far from tenpai
 NEAR = "345m456p678s23s7m6p"
 WAITING = "345m456p678s2345s"
+TWO_AWAY = "345m456p68s23s7m1z2z"
 FAR = "36m258p47s113z5m7p2s"
 # far from tenpai once it has called 5z and thrown the 1z (seat 2 of ``pushing``)
 FAR_CALLED = "55z19m19p147s258s1z"
@@ -149,9 +151,25 @@ def foresight_known_riichi(power: str | None) -> Game:
     return table([WAITING, FAR_1, FAR_2, FAR_3], ["7m", "7z", "6z", "5z", "7m"], [power, None, None, None])
 
 
+def foresight_before_a_pon(power: str | None) -> Game:
+    """Seat 0, one step away (345m456p78s66m55z), may pon the 5z seat 1 throws: a white-dragon hand waiting on
+    6s/9s. Its own next draws, 6s then 6m, complete the closed hand (678s, 666m, a 5z pair); a pon would move them
+    to other seats."""
+    game = table(
+        ["345m456p78s66m55z1z", FAR_1, FAR_2, FAR_3],
+        ["2z", "5z", "7z", "6z", "6s", "7z", "6z", "7m", "6m"],
+        [power, None, None, None],
+    )
+    if power:
+        use(game, "foresight")
+    throw(game, "2z")
+    throw(game, passing=False)  # seat 1 throws the 5z it drew
+    return game
+
+
 def foresight_spent() -> Game:
-    """Seat 0 used Foresight last turn (its next draws still ahead are known) and draws again; the engine offers
-    one use a hand, so the offer is added to the real view as a catalogue with more would make it."""
+    """Seat 0 used Foresight last turn (it lasts the hand: its next draws are known) and draws again; the engine
+    offers one use a hand, so the offer is added to the real view as a catalogue with more would make it."""
     game = foresight_known("foresight")
     use(game, "foresight")
     throw(game, "7m")
@@ -308,15 +326,17 @@ def rows(table: Sequence[Scene | Known]) -> list[object]:
 
 SCENES = [
     # Foresight
-    Scene("no_foresight_one_step_away", f"{CPUS}: Foresight on a waiting hand",
-          lambda: first_draw(NEAR, "3z", "foresight"), keeps),
-    Scene("foresight_on_a_waiting_hand", f"{CPUS}: Foresight on a waiting hand",
+    Scene("foresight_on_a_waiting_hand", f"{CPUS}: Foresight early in the hand (two steps from tenpai or closer)",
           lambda: first_draw(WAITING, "7z", "foresight"), uses("foresight")),
-    Scene("no_foresight_on_a_far_hand", f"{CPUS}: Foresight on a waiting hand",
+    Scene("foresight_one_step_away", f"{CPUS}: Foresight early in the hand (two steps from tenpai or closer)",
+          lambda: first_draw(NEAR, "3z", "foresight"), uses("foresight")),
+    Scene("foresight_two_steps_away", f"{CPUS}: Foresight early in the hand (two steps from tenpai or closer)",
+          lambda: first_draw(TWO_AWAY, "3z", "foresight"), uses("foresight")),
+    Scene("no_foresight_on_a_far_hand", f"{CPUS}: Foresight early in the hand (two steps from tenpai or closer)",
           lambda: first_draw(FAR, "3z", "foresight"), keeps),
     Scene("no_foresight_in_riichi", f"{CPUS}: Foresight ... not in riichi (the engine allows it)",
           lambda: in_riichi("foresight"), keeps),
-    Scene("no_foresight_with_known_draws_left", f"{CPUS}: Foresight ... with no known draws left",
+    Scene("no_second_foresight_while_it_lasts", f"{CPUS}: Foresight ... it lasts the hand",
           foresight_spent, keeps, extra=('{"type": "power", "power": "foresight"}',)),
     # Redraw
     Scene("redraw_a_useless_draw_when_waiting", f"{CPUS}: Redraw when the drawn tile is useless: a waiting hand",
@@ -402,6 +422,18 @@ KNOWN = [
 ]  # fmt: skip
 
 
+@pytest.mark.parametrize("level", BOTH)
+def test_no_call_moves_the_draws_away_from_a_known_win(level: str) -> None:
+    """Without Foresight the CPU pons the white dragon (a step to tenpai, and a yaku); with its next draws known to
+    complete the closed hand, it lets the tile go: a call would hand those draws to other seats."""
+    blind = foresight_before_a_pon(None)
+    assert isinstance(make_player(level, RULES).act(blind.view(0)), Pon), f"{level} without Foresight"
+    seen = foresight_before_a_pon("foresight")
+    assert [KIND_OF_ID[t] for t in read_view(seen.view(0), RULES).ahead[:2]] == parse_tiles("6s6m")
+    action = make_player(level, RULES).act(seen.view(0))
+    assert not isinstance(action, Pon), f"{level} chose {action} ({CPUS}: Foresight ... no call while it brings a win)"
+
+
 @pytest.mark.parametrize(("row", "level"), rows(KNOWN))
 def test_foresight_draws_change_the_discard(row: Known, level: str) -> None:
     """The same wall with and without Foresight: without it the CPU throws ``keep`` (the widest discard); with its
@@ -464,9 +496,9 @@ def test_easy_uses_powers_at_random(power: str, setup: Callable[[], Game]) -> No
 
 
 def test_the_cpu_reads_what_its_powers_showed() -> None:
-    """Foresight's tiles still ahead are the seat's own next draws (``Situation.ahead``) until the front passes
-    them, or seen tiles going to others (``Situation.foreseen``) once a call moves the turn; a Sense answer
-    holds for the turn it was asked in (``Situation.sensed``)."""
+    """Foresight's tiles are the seat's own next draws as they stand (``Situation.ahead``), for the rest of the
+    hand; the tiles it showed that a call has moved to others count as seen (``Situation.foreseen``); a Sense
+    answer holds for the turn it was asked in (``Situation.sensed``)."""
     game = foresight_known("foresight")
     use(game, "foresight")
     (secret,) = game.view(0)["own"]["secrets"]
@@ -475,7 +507,8 @@ def test_the_cpu_reads_what_its_powers_showed() -> None:
     throw(game, "7m")
     for _ in range(3):
         throw(game)
-    assert read_view(game.view(0), RULES).ahead == tuple(secret["tiles"][1:])  # the first is drawn now
+    ahead = read_view(game.view(0), RULES).ahead  # the first is drawn now, and the next one after the others shows
+    assert ahead[:2] == tuple(secret["tiles"][1:]) and ahead == tuple(game.view(0)["own"]["foresight"]["tiles"])
     game = table(  # a call moves the turn: the tiles shown go to others now, and count as seen
         [NEAR, FAR_1, "77m89m11p99p11s999s", FAR_3], ["3z", "7z", "6z", "5z", "3z"], ["foresight", None, None, None]
     )
@@ -486,7 +519,8 @@ def test_the_cpu_reads_what_its_powers_showed() -> None:
     throw(game, "9m")
     throw(game)
     r = read_view(game.view(0), RULES)
-    assert (r.ahead, r.foreseen) == ((), tuple(secret["tiles"]))
+    assert r.foreseen == tuple(secret["tiles"]) and not set(r.ahead) & set(secret["tiles"])
+    assert r.ahead == tuple(game.view(0)["own"]["foresight"]["tiles"]) and len(r.ahead) == 3
     game = pushing("sense")
     use(game, "sense", text="6p")
     assert read_view(game.view(2), RULES).sensed == {parse_tiles("6p")[0]: True}

@@ -206,12 +206,11 @@ SENSE_DEALS_IN = Scenario(
 )
 
 
-def foreseen(scenario: Scenario) -> list[int]:
-    """The tiles Foresight shows the person at the scenario's first prompt: its own next three draws."""
+def foreseen(scenario: Scenario, draws: int = 3) -> list[int]:
+    """The person's own next ``draws`` draws at the scenario's first prompt if no call moves the turn: every fourth
+    tile of the live wall from the fourth (Foresight shows the first three of them)."""
     game = Game(SUPERPOWER_RULES, "foresight", walls=[scenario.wall()], powers=("foresight",) * 4)
-    game.apply(0, action_from_json({"type": "power", "power": "foresight"}))
-    secrets = game.view(0).get("own", {}).get("secrets", [])
-    return list(secrets[0].get("tiles", []))
+    return [game.table.wall.live[3 + 4 * i] for i in range(draws)]
 
 
 #: KAN_PON_CHI with a third 4m in place of the 7p: seat 1's 4m can be called as a pon or an open kan, and seat 3's

@@ -16,6 +16,7 @@ import pytest
 
 from jantaku.bots import make_player
 from jantaku.engine import Game
+from jantaku.engine.powers import CATALOGUE
 from jantaku.engine.view import seat_view
 from jantaku.review.walk import Step, walk
 from jantaku.rules import preset
@@ -95,9 +96,9 @@ def test_foresight_shows_in_the_users_page_only(server: LiveServer, people: Call
     strip = a.locator("#power-secrets .secret.foresight .tile")
     expect(strip).to_have_count(3)
     assert strip.evaluate_all("ts => ts.map(t => t.dataset.tile)") == [str(t) for t in foreseen(QUIET)]
-    expect(badge(bo, 0)).to_have_attribute("data-left", "2")  # Bo sees the use ...
+    expect(badge(bo, 0)).to_have_attribute("data-left", str(CATALOGUE["foresight"].per_game - 1))  # Bo sees the use
     expect(b.locator(".notice.power")).to_have_text("Ann used Foresight")
-    # ... and nothing of what it showed
+    # ... and nothing of what it showed, nor what it shows now
     expect(b.locator("#power-secrets")).to_have_count(0)
     expect(b.locator("#power-fx")).to_be_empty()
     assert bo.state("update.view.own.secrets") in (None, [])
@@ -117,7 +118,8 @@ def test_every_badge_tells_its_power_on_a_tap(server: LiveServer, person: Person
     expect(badges).to_have_count(4)
     for box in page.evaluate(BOXES, "#table .seat-powers .power-badge"):
         assert inside(box, width, height), box
-    for seat, (name, left) in enumerate((("Seal", 3), ("Foresight", 3), ("Beacon", 2), ("Sense", 2))):
+    for seat, name in enumerate(("Seal", "Foresight", "Beacon", "Sense")):
+        left = CATALOGUE[name.lower()].per_game
         expect(badge(person, seat)).to_contain_text(name)
         expect(badge(person, seat)).to_contain_text(f"×{left}")
     pop = page.locator("#power-pop")

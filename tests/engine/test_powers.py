@@ -413,7 +413,7 @@ class ChargeRow(NamedTuple):
 
 
 CHARGE_ROWS = [
-    ChargeRow("foresight-1-a-hand-3-a-game", cat("Foresight", "1/hand, 3/game"), "foresight", 1, 3),
+    ChargeRow("foresight-1-a-hand-5-a-game", cat("Foresight", "1/hand, 5/game"), "foresight", 1, 5),
     ChargeRow("redraw-1-a-hand-2-a-game", cat("Redraw", "1/hand, 2/game"), "redraw", 1, 2),
     ChargeRow("veil-1-a-hand-2-a-game", cat("Veil", "1/hand, 2/game; a veiled discard is a use"), "veil", 1, 2),
     ChargeRow("seal-1-a-hand-3-a-game", cat("Seal", "1/hand, 3/game"), "seal", 1, 3),
@@ -561,6 +561,58 @@ def foresight_draws_shift_after_a_call() -> None:
     assert [drawn_at[p] for p in at] == [(1, tiles[0]), (1, tiles[1]), (1, tiles[2])]
     assert [drawn_at[p - 1] for p in at] == [(0, drawn_at[p - 1][1]) for p in at]
     assert not set(tiles) & {tile for seat, tile in drawn_at.values() if seat == 0}
+
+
+def own_draws_from_now(game: Game, turns: int) -> tuple[list[list[int]], list[int]]:
+    """Play on ``turns`` turns (everyone discards what it draws, nobody calls), looking at seat 0's view at
+    every step: (what its Foresight showed at each step, the tiles seat 0 drew meanwhile, in order)."""
+    shown: list[list[int]] = []
+    drew: list[int] = []
+    for _ in range(turns):
+        shown.append(game.view(0)["own"]["foresight"]["tiles"])
+        discard_drawn(game)
+        assert game.turn is not None
+        if game.turn.seat == 0:
+            drew.append(drawn(game))
+    return shown, drew
+
+
+def foresight_lasts_the_hand() -> None:
+    """After the use, seat 0's view shows its next three draws as the wall stands at every step of the hand, on
+    any seat's turn, and they are the tiles it then draws; the other seats are never shown them."""
+    game, front, tiles, _ = foresee(SUP, BASE, None)
+    assert game.view(0)["own"]["foresight"] == {"tiles": tiles, "at": [front + 3, front + 7, front + 11]}
+    shown, drew = own_draws_from_now(game, 32)
+    assert len(drew) == 8 and shown[0] == drew[:3]
+    for step, seen in enumerate(shown[:20]):  # steps 0-3 come before seat 0 draws again, 4-7 before its next ...
+        done = step // 4
+        assert seen == drew[done : done + 3], step
+    assert all("foresight" not in game.view(v)["own"] for v in (1, 2, 3))
+
+
+def foresight_follows_a_call() -> None:
+    """A pon moves the turn: the view then shows the tiles seat 0 will now draw, not the ones it saw first."""
+    game, _, tiles, _ = foresee(SUP, BASE, None)
+    act(game, 0, Discard(drawn(game)))
+    claim(game, 1, next(a for a in game.legal_actions(1) if isinstance(a, Pon)))
+    act(game, 1, Discard(tile_of(game, 1, "9m")))
+    pass_all(game)
+    now = game.view(0)["own"]["foresight"]["tiles"]
+    assert now != tiles
+    _, drew = own_draws_from_now(game, 12)
+    assert now == drew[:3]
+
+
+def foresight_ends_with_the_hand() -> None:
+    """The next hand shows nothing until Foresight is used again (a new charge)."""
+    game = deal(BASE, ["7z"], powers=every("foresight"), hands_count=2)
+    game.apply(0, Power("foresight"))
+    assert "foresight" in game.view(0)["own"]
+    drain(game)
+    assert game.view(0)["own"]["foresight"] == {"tiles": [], "at": []}  # no draw left for seat 0
+    discard_drawn(game)  # the last discard: an exhaustive draw, and the next hand is dealt
+    assert game.state.played == 1 and game.turn is not None
+    assert "foresight" not in game.view(0)["own"]
 
 
 def front_counts_the_deal_and_every_draw_from_the_front() -> None:
@@ -902,6 +954,10 @@ class Effect(NamedTuple):
 EFFECTS = [
     Effect("foresight-draws-shift-after-a-call", cat("Foresight", "a call or a kan can change who draws them"),
            foresight_draws_shift_after_a_call),
+    Effect("foresight-lasts-the-hand", cat("Foresight", "for the rest of the hand"), foresight_lasts_the_hand),
+    Effect("foresight-follows-a-call", cat("Foresight", "shown again as the wall stands after a call"),
+           foresight_follows_a_call),
+    Effect("foresight-ends-with-the-hand", cat("Foresight", "until the hand ends"), foresight_ends_with_the_hand),
     Effect("front-counts-the-deal-and-every-draw-from-the-front",
            f"{DOC}#foresight: the view's public front (tiles taken from the live wall's front this hand)",
            front_counts_the_deal_and_every_draw_from_the_front),

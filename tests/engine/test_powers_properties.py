@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from jantaku.engine.actions import Chi, Discard, OpenKan, Pon, Power, Ron
 from jantaku.engine.events import redact
 from jantaku.engine.game import Game
-from jantaku.engine.powers import CATALOGUE, POWERS
+from jantaku.engine.powers import CATALOGUE, POWERS, foresight, foresight_on
 from jantaku.engine.wall import tile_set
 from jantaku.rules.ruleset import RuleSet
 from tests.engine.test_powers import SANMA_SUP, SUP, assert_hides_private, power_policy, viewers
@@ -43,7 +43,8 @@ TWIN_EVERY = 2  # steps between two (costlier) shuffle checks
 
 def assert_view_ignores_hidden(game: Game, seat: int | None, rng: random.Random) -> None:
     """Non-interference: reshuffle everything hidden from ``seat``: the other seats' concealed tiles, the live
-    wall, the other seats' veiled discards. Its view must not change."""
+    wall (but the tiles the seat's Foresight shows it now), the other seats' veiled discards. Its view must not
+    change."""
     view = game.view(seat)
     # the copy shares everything but what the shuffle changes (a deep copy of the game costs far more)
     twin = copy.copy(game)
@@ -56,14 +57,20 @@ def assert_view_ignores_hidden(game: Game, seat: int | None, rng: random.Random)
     twin.version = -1  # a state the game never had: no legal-action list computed before the shuffle is reused
     others = [i for i in range(t.players) if i != seat]
     veiled = [r for i in others for r in t.seats[i].river if r.veiled]
-    pool = [x for i in others for x in t.seats[i].hand] + t.wall.live + [r.tile for r in veiled]
+    shown: set[int] = set()
+    if seat is not None and foresight_on(game, seat):
+        shown = {at - t.wall.taken for at in foresight(game, seat)["at"]}
+    hidden = [i for i in range(len(t.wall.live)) if i not in shown]
+    pool = [x for i in others for x in t.seats[i].hand] + [t.wall.live[i] for i in hidden] + [r.tile for r in veiled]
     rng.shuffle(pool)
     for i in others:
         s = t.seats[i]
         s.hand, pool = pool[: len(s.hand)], pool[len(s.hand) :]
         if len(s.hand) % 3 == 1:
             s.refresh_waits()
-    t.wall.live, pool = pool[: len(t.wall.live)], pool[len(t.wall.live) :]
+    t.wall.live = list(t.wall.live)
+    for i in hidden:
+        t.wall.live[i], pool = pool[0], pool[1:]
     for r in veiled:
         r.tile, pool = pool[0], pool[1:]
     assert not pool

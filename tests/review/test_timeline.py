@@ -181,9 +181,11 @@ def hidden_from(game: Game, seat: int) -> set[int]:
 
 
 def own_secrets_removed(data: dict[str, Any], seat: int) -> dict[str, Any]:
-    """A frame without the seat's own power results (Foresight shows its user its own next draws)."""
+    """A frame without the seat's own power results (Foresight shows its user its own next draws, then and for the
+    rest of the hand)."""
     own = dict(data.get("own") or {})
     own.pop("secrets", None)
+    own.pop("foresight", None)
     return {**data, "own": own}
 
 

@@ -32,6 +32,7 @@ from typing import Any
 import pytest
 
 from jantaku.engine import Game, action_from_json
+from jantaku.engine.powers import foresight, foresight_on
 from jantaku.rules import PRESETS
 from jantaku.rules.ruleset import RuleSet
 from tests.server.helpers import SocketClient, play_to_end, server
@@ -138,9 +139,13 @@ class Truth:
             "undrawn": undrawn,
             "indicators": list(indicators),
             "claim_tile": game.claims.tile if game.claims is not None and game.phase == "claims" else None,
-            # superpowers: what each seat's own powers showed it this hand, and the tiles lying face down
+            # superpowers: what each seat's own powers showed it this hand (and a lasting Foresight shows it now),
+            # and the tiles lying face down
             "secrets": [_norm(x) for x in game.secrets],
-            "known": [set(_tiles_in(x)) for x in game.secrets],
+            "known": [
+                set(_tiles_in(x)) | set(foresight(game, seat)["tiles"] if foresight_on(game, seat) else ())
+                for seat, x in enumerate(game.secrets)
+            ],
             "veiled": [{r.tile for r in s.river if r.veiled} for s in t.seats],
         }
 

@@ -94,6 +94,8 @@ class NormalBot(Bot):
         return after <= self.best_shanten(r)
 
     def call(self, r: Situation, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
+        if r.ahead and powers.known_win(r) is not None:
+            return None  # Foresight: a call moves the own draws, away from the win they bring
         s0, _ = efficiency.waiting_shanten(r)
         best: tuple[int, int] | None = None
         chosen: Action | None = None

@@ -133,15 +133,19 @@ def read_view(view: SeatView, rules: RuleSet) -> Situation:
     sensed = {
         KIND_OF_ID[x["tile"]]: bool(x["deals_in"]) for x in secrets if x["power"] == "sense" and x["order"] == now
     }
-    mine = own_draw_positions(view, n)
-    ahead: list[int] = []
-    others: list[int] = []
+    # (Foresight lasts the hand: the view shows the own next draws as they stand now; a tile it showed earlier
+    # that a call has since moved to another seat's draws is one of the others')
+    lasting = own.get("foresight")
+    ahead = lasting["tiles"] if lasting is not None else []
+    mine = set(lasting["at"]) if lasting is not None else set()
     front = view.get("front", 0)
-    for x in secrets:
-        if x["power"] == "foresight":
-            for t, at in zip(x["tiles"], x["at"], strict=True):
-                if at >= front:
-                    (ahead if at in mine else others).append(t)
+    others = [
+        t
+        for x in secrets
+        if x["power"] == "foresight"
+        for t, at in zip(x["tiles"], x["at"], strict=True)
+        if at >= front and at not in mine
+    ]
     foreseen = tuple(others)
     for t in foreseen:
         visible[KIND_OF_ID[t]] += 1
@@ -255,21 +259,3 @@ def read_view(view: SeatView, rules: RuleSet) -> Situation:
         ahead=tuple(ahead),
         sensed=sensed,
     )
-
-
-def own_draw_positions(view: SeatView, players: int, draws: int = 3) -> frozenset[int]:
-    """The live-wall positions (counted like the view's ``front``) of this seat's next ``draws`` draws if no call
-    moves the turn: after the seat's own draw the others draw first; while a discard is on the table its
-    discarder's right-hand neighbour draws next. Empty when the superpowers' ``front`` is not in the view."""
-    seat, front = view["seat"], view.get("front")
-    if seat is None or front is None:
-        return frozenset()
-    claim = view.get("claim")
-    if claim is not None:
-        first = (claim["actor"] + 1) % players
-    elif view["own"]["drawn"] is not None or any(a["type"] in ("discard", "riichi") for a in view["legal_actions"]):
-        first = (seat + 1) % players
-    else:
-        return frozenset()
-    offset = (seat - first) % players
-    return frozenset(front + offset + j * players for j in range(draws))

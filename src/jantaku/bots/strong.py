@@ -164,7 +164,7 @@ class StrongBot(NormalBot):
                 value += 500.0  # a waiting hand also collects the tenpai payment at a draw
             p = win_chance(o.shanten, o.total, r.live, wall) * (0.5 if furiten else 1.0)
             if r.ahead:  # Foresight: a discard whose hand the own known draws complete is nearly a win
-                step, _ = powers.known_draws(r, o.discard)
+                step = powers.known_win(r, o.discard)
                 if step is not None:
                     p = max(p, KNOWN_WIN[step - 1])
             risk = self.discard_risk(r, o.discard, threats) * FUTURE[min(o.shanten, 3)] * scale
@@ -325,7 +325,7 @@ class StrongBot(NormalBot):
         codes = self.codes_without(r, o.discard)
         dama, _, _ = wait_values(r, codes, mask_kinds(o.mask), riichi=False)
         # Foresight shows the winning draw coming: riichi adds its han (and ippatsu, on the next draw)
-        coming = bool(r.ahead) and powers.known_draws(r, o.discard)[0] is not None
+        coming = bool(r.ahead) and powers.known_win(r, o.discard) is not None
         if not coming and dama >= DAMA_FROM[r.players == 3][r.dealer]:
             return None  # a hand that already pays well wins more often unannounced: others keep discarding
         if dama and r.last_hand() and r.placement() == 0:

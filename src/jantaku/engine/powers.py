@@ -57,9 +57,9 @@ class PowerSpec:
 CATALOGUE: dict[str, PowerSpec] = {
     p.name: p
     for p in (
-        PowerSpec("foresight", 1, 3, "turn", False, True,
-                  "See your own next 3 draws as the wall stands (only you see them; a call can change them).",
-                  "自分の次の3回のツモ牌を見る（自分だけ。鳴きが入ると変わりうる）。"),
+        PowerSpec("foresight", 1, 5, "turn", False, True,
+                  "See your own next 3 draws as the wall stands, for the rest of the hand (only you; calls move them).",
+                  "この局の終わりまで、自分の次の3回のツモ牌が見える（自分だけ。鳴きが入ると変わる）。"),
         PowerSpec("redraw", 1, 2, "turn", False, False,
                   "Put the tile just drawn face down at the end of the live wall and draw again.",
                   "ツモった牌を山の最後に伏せて戻し、もう一度ツモる。"),
@@ -208,10 +208,7 @@ def use_power(game: Game, seat: int, action: Power) -> list[Event]:
     private: PowerAnswer | None = None
     after: list[Event] = []
     if name == "foresight":
-        # the user's own next draws if no call moves the turn: every ``players``-th tile from the front
-        at = list(range(t.players - 1, t.wall.remaining, t.players))[:FORESIGHT_DRAWS]
-        front = t.wall.taken
-        private = {"tiles": [t.wall.live[i] for i in at], "at": [front + i for i in at]}
+        private = foresight(game, seat)
     elif name == "redraw":
         turn = game.turn
         assert turn is not None and turn.drawn is not None
@@ -240,6 +237,31 @@ def use_power(game: Game, seat: int, action: Power) -> list[Event]:
         game.secrets[seat].append({"power": name, "target": action.target, "order": t.discards, **private})
     game.note_power(seat, name, action.target)
     return [Event("power", actor=seat, target=action.target, info=info), *after]
+
+
+def foresight(game: Game, seat: int) -> PowerAnswer:
+    """``seat``'s own next draws as the wall stands now, if no call moves the turn (``tiles``, at live-wall
+    positions ``at`` counted like the view's ``front``): the seat after the one whose turn it is, or whose tile is
+    on the table, draws first, then every ``players``-th tile. Foresight shows them when used and, for the rest of
+    the hand, again at every view (``foresight_on``)."""
+    t = game.table
+    c = game.claims
+    if game.phase == "claims" and c is not None:
+        current = c.actor
+    elif game.turn is not None:
+        current = game.turn.seat
+    else:
+        return {"tiles": [], "at": []}
+    offset = (seat - current - 1) % t.players
+    at = list(range(offset, t.wall.remaining, t.players))[:FORESIGHT_DRAWS]
+    front = t.wall.taken
+    return {"tiles": [t.wall.live[i] for i in at], "at": [front + i for i in at]}
+
+
+def foresight_on(game: Game, seat: int) -> bool:
+    """Foresight, once used in a hand, lasts the hand."""
+    ch = game.charges[seat]
+    return ch.power == "foresight" and ch.used_hand > 0
 
 
 def deals_in(game: Game, seat: int, tile: int) -> bool:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from jantaku.engine.actions import ActionJSON, action_to_json
 from jantaku.engine.match import FinalResultJSON
+from jantaku.engine.powers import foresight, foresight_on
 
 if TYPE_CHECKING:
     from jantaku.engine.game import Game
@@ -110,6 +111,7 @@ class OwnHand(TypedDict):
     furiten: bool
     waits: list[int]  # kinds
     secrets: NotRequired[list[PowerSecret]]  # superpowers on: this hand's private power results
+    foresight: NotRequired[PowerAnswer]  # Foresight on: the own next draws as the wall stands now (``tiles``, ``at``)
 
 
 class ClaimView(TypedDict):
@@ -198,6 +200,8 @@ def seat_view(game: Game, seat: int | None) -> SeatView:
         }
         if game.rules.superpowers:
             own_hand["secrets"] = [PowerSecret(**x) for x in game.secrets[seat]]
+            if foresight_on(game, seat):
+                own_hand["foresight"] = foresight(game, seat)
         out["own"] = own_hand
         out["legal_actions"] = [action_to_json(a) for a in game.legal_actions(seat)]
     return out

@@ -4,7 +4,8 @@
 //
 // What it draws, each time from the view alone (so a reload, a language change or a replay frame shows the same):
 // a chain over the plate of a sealed seat with the turns the seal still lasts; the own powers' private results
-// beside the own hand (Foresight's three next draws, greyed once drawn or passed; Sense's answers; Redraw's swap);
+// beside the own hand (Foresight's next three draws as they stand, for the rest of the hand; Sense's answers;
+// Redraw's swap);
 // Sense's answer on the asked tile while it holds; a popover with a power's line when its badge is tapped (phones
 // have no hover). What it plays, once per update and only live: a short animation and a sound for each power used
 // (the Veil tile turning face down into the river, the chain closing on the sealed plate, Beacon's indicator
@@ -29,13 +30,13 @@ await new Promise((resolve) => { sheet.addEventListener("load", resolve); sheet.
 const TEXTS = {
   en: {
     chooseSense: "Sense: click a tile to learn whether discarding it now would deal in",
-    foresight: "Your next draws", gone: "no longer ahead", sense: "Sense", safe: "safe now", dealsIn: "deals in now",
+    foresight: "Your next draws", noDraws: "none left", sense: "Sense", safe: "safe now", dealsIn: "deals in now",
     senseSafe: "{tile}: safe now, no one would ron it", senseDealsIn: "{tile}: discarding it now deals in",
     returned: "returned", drew: "drew", sealTurns: "Sealed for {n} more turns", sealTurn: "Sealed for 1 more turn",
   },
   ja: {
     chooseSense: "察知：今切ると放銃するか知りたい牌をクリック",
-    foresight: "次の自分のツモ", gone: "もう来ない牌", sense: "察知", safe: "今は安全", dealsIn: "今切ると放銃",
+    foresight: "次の自分のツモ", noDraws: "もうない", sense: "察知", safe: "今は安全", dealsIn: "今切ると放銃",
     senseSafe: "{tile}：今は安全（誰もロンできない）", senseDealsIn: "{tile}：今切ると放銃",
     returned: "戻した牌", drew: "ツモ", sealTurns: "封印：あと {n} 手番", sealTurn: "封印：あと 1 手番",
   },
@@ -100,9 +101,10 @@ export function draw(parts, msg, ctx) {
   }
   if (parts.own && view.own) {
     const secrets = view.own.secrets || [];
+    const ahead = view.own.foresight || null;
     const river = view.seats.reduce((n, s) => n + s.river.length, 0);
-    patch(parts.own.fx, JSON.stringify([getLang(), state.options.colorBlind, secrets, view.front, ctx.rules.red_fives || null]),
-      () => strip(secrets, view.front, ctx.rules));
+    patch(parts.own.fx, JSON.stringify([getLang(), state.options.colorBlind, secrets, ahead, ctx.rules.red_fives || null]),
+      () => strip(secrets, ahead, ctx.rules));
     senseMarks(parts.own.hand, secrets, view.own.tiles, river);
   }
   if (played.has(msg)) return;
@@ -147,8 +149,9 @@ function links() {
 }
 
 /** The own powers' private results this hand, beside the own hand: for this seat's eyes only (the server sends
- * them to no one else). */
-function strip(secrets, front, rules) {
+ * them to no one else). Foresight lasts the hand: its tiles are the own next draws as the wall stands now (`ahead`,
+ * which the server works out again for every view), not the ones it showed when used. */
+function strip(secrets, ahead, rules) {
   const shown = secrets.filter((x) => ["foresight", "sense", "redraw"].includes(x.power));
   if (!shown.length) return null;
   const name = (id) => notation(id, isRed(id, rules.red_fives));
@@ -156,10 +159,8 @@ function strip(secrets, front, rules) {
   return el("div", { class: "power-secrets", id: "power-secrets" }, shown.map((x) => {
     const head = el("span", { class: "icon", "aria-hidden": "true" }, powerIcon(x.power));
     if (x.power === "foresight") {
-      const tiles = (x.tiles || []).map((id, i) => {
-        const gone = front !== undefined && x.at && front > x.at[i];
-        return mini(id, gone ? "gone" : "", gone ? `${name(id)} (${t("powerfx.gone")})` : name(id));
-      });
+      const tiles = ((ahead || x).tiles || []).map((id) => mini(id));
+      if (!tiles.length) tiles.push(el("span", { class: "none" }, t("powerfx.noDraws")));
       return el("span", { class: "secret foresight", dataset: { power: x.power }, title: powerName(x.power) }, head,
         el("span", { class: "what" }, `${t("powerfx.foresight")}:`), tiles);
     }
