@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pytest
 from typer.testing import CliRunner
 
-from jantaku.bots import make_player
+from jantaku.bots import make_player, powers
 from jantaku.bots.reading import read_view
 from jantaku.cli.app import app
 from jantaku.engine import Game
@@ -420,6 +420,23 @@ KNOWN = [
     Known("known_draws_choose_the_riichi_discard", f"{CPUS}: Foresight ... the own draws then judge the discards "
           "(the riichi discard too)", foresight_known_riichi, "7m"),
 ]  # fmt: skip
+
+
+def test_a_known_win_after_riichi_needs_a_winning_draw() -> None:
+    """Seat 0 (234m555m456p678s1z, drawing 7z) waits on 1z alone once it throws the 7z; its next draws are 2z and
+    2z. Playing freely, the first 2z replaces the 1z and the second completes the hand (``known_win`` 2); after a
+    riichi every draw that does not win is thrown, so the draws bring no win."""
+    game = table(
+        ["234m555m456p678s1z", FAR_1, FAR_2, FAR_3],
+        ["7z", "7z", "6z", "5z", "2z", "6z", "5z", "6z", "2z"],
+        ["foresight", None, None, None],
+    )
+    use(game, "foresight")
+    r = read_view(game.view(0), RULES)
+    assert [KIND_OF_ID[t] for t in r.ahead[:2]] == parse_tiles("2z2z")
+    seven = parse_tiles("7z")[0]
+    assert powers.known_win(r, seven) == 2
+    assert powers.known_win(r, seven, riichi=True) is None
 
 
 @pytest.mark.parametrize("level", BOTH)

@@ -64,8 +64,9 @@ class NormalBot(Bot):
         opts = [o for o in efficiency.options(r, kinds) if o.shanten == 0]
         if not opts:
             return None
-        # the widest wait, unless Foresight's known draws complete one of them sooner
-        best = powers.with_known_draws(r, opts)[0] if r.ahead else max(opts, key=lambda o: (o.total, -o.discard))
+        # the widest wait, unless Foresight's known draws bring a winning tile of one of them sooner
+        widest = max(opts, key=lambda o: (o.total, -o.discard))
+        best = powers.with_known_draws(r, opts, riichi=True)[0] if r.ahead else widest
         chosen = tile_for_kind(r, best.discard, options)
         assert chosen is None or isinstance(chosen, Riichi)
         return chosen
@@ -94,8 +95,8 @@ class NormalBot(Bot):
         return after <= self.best_shanten(r)
 
     def call(self, r: Situation, calls: list[Pon | Chi | OpenKan], rng: random.Random) -> Action | None:
-        if r.ahead and powers.known_win(r) is not None:
-            return None  # Foresight: a call moves the own draws, away from the win they bring
+        if r.ahead and r.closed and powers.known_win(r) is not None:
+            return None  # Foresight: a call moves the own draws, away from the win (a closed self-draw) they bring
         s0, _ = efficiency.waiting_shanten(r)
         best: tuple[int, int] | None = None
         chosen: Action | None = None

@@ -61,14 +61,23 @@ def risk_of(r: Situation, kind: int, cost: Callable[[Situation, Opponent], float
     return sum(danger(r, o)[kind] * cost(r, o) for o in r.opponents)
 
 
-def known_win(r: Situation, kind: int | None = None) -> int | None:
+def known_win(r: Situation, kind: int | None = None, *, riichi: bool = False) -> int | None:
     """The first of Foresight's known draws (1-based) that can complete the hand left by discarding ``kind`` (or
     the hand as it is, between turns), or None. Every way of playing them counts: with the draws known, any tiles of
     the hand and the draws before can be the ones thrown on the way, so a hand is reachable exactly when it is a
-    part of them."""
+    part of them. After a ``riichi`` declaration nothing can be swapped: only a draw the hand waits on completes it."""
     counts = list(r.counts)
     if kind is not None:
         counts[kind] -= 1
+    if riichi:
+        for step, t in enumerate(r.ahead, 1):
+            k = KIND_OF_ID[t]
+            counts[k] += 1
+            done = shanten(counts, r.melds) == -1
+            counts[k] -= 1
+            if done:
+                return step
+        return None
     now = shanten(counts, r.melds)  # a draw takes one step at most: a completion comes at draw ``now + 1`` or later
     for step, t in enumerate(r.ahead, 1):
         # the first completion holds this draw: the tiles before it would have completed a hand already
@@ -97,12 +106,12 @@ def _completes(counts: list[int], extra: int, melds: int, plus: int) -> bool:
         counts[plus] -= 1
 
 
-def with_known_draws(r: Situation, opts: Sequence[DiscardOption]) -> list[DiscardOption]:
-    """The discards re-ranked by the known draws: the earliest known completion first, then the original order
-    (efficiency). Unchanged without known draws."""
+def with_known_draws(r: Situation, opts: Sequence[DiscardOption], *, riichi: bool = False) -> list[DiscardOption]:
+    """The discards re-ranked by the known draws: the earliest known completion first (``riichi``: of the hand as
+    it waits, see ``known_win``), then the original order (efficiency). Unchanged without known draws."""
     if not r.ahead:
         return list(opts)
-    seen = [known_win(r, o.discard) for o in opts]
+    seen = [known_win(r, o.discard, riichi=riichi) for o in opts]
     order = sorted(range(len(opts)), key=lambda i: (seen[i] or 99, i))
     return [opts[i] for i in order]
 

@@ -133,8 +133,9 @@ def read_view(view: SeatView, rules: RuleSet) -> Situation:
     sensed = {
         KIND_OF_ID[x["tile"]]: bool(x["deals_in"]) for x in secrets if x["power"] == "sense" and x["order"] == now
     }
-    # (Foresight lasts the hand: the view shows the own next draws as they stand now; a tile it showed earlier
-    # that a call has since moved to another seat's draws is one of the others')
+    # (Foresight lasts the hand: the view shows the own next draws as they stand now; a tile it showed when used
+    # that a call has since moved to another seat's draws is one of the others', while it is in the live wall: a
+    # kan's replacement moves the live wall's last tile to the dead wall)
     lasting = own.get("foresight")
     ahead = lasting["tiles"] if lasting is not None else []
     mine = set(lasting["at"]) if lasting is not None else set()
@@ -144,7 +145,7 @@ def read_view(view: SeatView, rules: RuleSet) -> Situation:
         for x in secrets
         if x["power"] == "foresight"
         for t, at in zip(x["tiles"], x["at"], strict=True)
-        if at >= front and at not in mine
+        if front <= at < front + view["live_tiles"] and at not in mine
     ]
     foreseen = tuple(others)
     for t in foreseen:

@@ -325,7 +325,7 @@ class StrongBot(NormalBot):
         codes = self.codes_without(r, o.discard)
         dama, _, _ = wait_values(r, codes, mask_kinds(o.mask), riichi=False)
         # Foresight shows the winning draw coming: riichi adds its han (and ippatsu, on the next draw)
-        coming = bool(r.ahead) and powers.known_win(r, o.discard) is not None
+        coming = bool(r.ahead) and powers.known_win(r, o.discard, riichi=True) is not None
         if not coming and dama >= DAMA_FROM[r.players == 3][r.dealer]:
             return None  # a hand that already pays well wins more often unannounced: others keep discarding
         if dama and r.last_hand() and r.placement() == 0:
