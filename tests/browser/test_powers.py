@@ -313,12 +313,13 @@ def test_beacon_adds_a_dora_indicator(server: LiveServer, person: Person) -> Non
     start(server, person, "beacon", toggle=False)  # the "superpower" preset
     indicators = person.page.locator(".centre .dora .tile")
     expect(indicators).to_have_count(1)
-    expect(badge(person)).to_have_attribute("data-left", "2")
+    charges = CATALOGUE["beacon"].per_game
+    expect(badge(person)).to_have_attribute("data-left", str(charges))
     power_button(person).click()
     expect(indicators).to_have_count(2)
     expect(person.page.locator(".centre .dora .tile.beacon")).to_have_count(1)
     expect(toast(person)).to_contain_text("Ann lit a Beacon")
-    expect(badge(person)).to_have_attribute("data-left", "1")  # one a hand: the second waits for the next hand
+    expect(badge(person)).to_have_attribute("data-left", str(charges - 1))  # one a hand: the rest wait for later
     expect(badge(person)).not_to_have_class(re.compile(r"\bready\b"))
     wait_heard(person, "beacon")
     shot(person, "powers-beacon.png")

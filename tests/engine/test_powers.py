@@ -417,7 +417,7 @@ CHARGE_ROWS = [
     ChargeRow("redraw-1-a-hand-2-a-game", cat("Redraw", "1/hand, 2/game"), "redraw", 1, 2),
     ChargeRow("veil-1-a-hand-2-a-game", cat("Veil", "1/hand, 2/game; a veiled discard is a use"), "veil", 1, 2),
     ChargeRow("seal-1-a-hand-3-a-game", cat("Seal", "1/hand, 3/game"), "seal", 1, 3),
-    ChargeRow("beacon-1-a-hand-2-a-game", cat("Beacon", "1/hand, 2/game"), "beacon", 1, 2),
+    ChargeRow("beacon-1-a-hand-3-a-game", cat("Beacon", "1/hand, 3/game"), "beacon", 1, 3),
     ChargeRow("sense-1-a-hand-2-a-game", cat("Sense", "1/hand, 2/game"), "sense", 1, 2),
 ]
 

@@ -69,7 +69,7 @@ CATALOGUE: dict[str, PowerSpec] = {
         PowerSpec("seal", 1, 3, "turn", True, False,
                   "A chosen opponent may not call, nor win on your tiles, until the end of their next two turns.",
                   "選んだ相手は自分の手番2回が終わるまで鳴けず、あなたの牌でロンもできない。"),
-        PowerSpec("beacon", 1, 2, "turn", False, False,
+        PowerSpec("beacon", 1, 3, "turn", False, False,
                   "Reveal the next kan-dora indicator now, for everyone.",
                   "次のカンドラ表示牌を今すぐ全員にめくる。"),
         PowerSpec("sense", 1, 2, "turn", False, False,
