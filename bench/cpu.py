@@ -1,5 +1,6 @@
 """CPU players: whole 4-player East-South games per second on one core with four ``normal`` and with
-four ``strong`` CPUs, and the time of each ``strong`` decision (mean, p50, p99, max; target p99 < 20 ms).
+four ``strong`` CPUs, and the time of each ``strong`` decision (mean, p50, p99, max; target p99 < 20 ms), also in
+superpower matches (``POWERS``: Foresight, whose known draws judge every discard for the rest of a hand, twice).
 
 A decision is timed from the view to the action (``game.view(seat)`` then ``cpu.act(view)``), the whole cost a
 server pays to let a CPU move. No peer is named for these figures: they are printed as absolute rates.
@@ -14,11 +15,15 @@ from jantaku.bots import make_player
 from jantaku.engine.game import Game
 from jantaku.rules import preset
 
+#: the seats' powers in the superpower games
+POWERS = ("foresight", "seal", "foresight", "sense")
 
-def play(level: str, seed: int, times: list[float] | None = None) -> int:
-    """One game of four ``level`` CPUs; returns the number of decisions (timing each into ``times``)."""
-    rules = preset("standard")
-    game = Game(rules, seed=f"bench-{seed}")
+
+def play(level: str, seed: int, times: list[float] | None = None, powers: bool = False) -> int:
+    """One game of four ``level`` CPUs (a superpower match holding ``POWERS`` when ``powers``); returns the number
+    of decisions (timing each into ``times``)."""
+    rules = preset("superpower" if powers else "standard")
+    game = Game(rules, seed=f"bench-{seed}", powers=list(POWERS) if powers else None)
     cpus = [make_player(level, rules, seed=i) for i in range(4)]
     clock = time.perf_counter
     n = 0
@@ -42,10 +47,10 @@ def games_per_second(level: str, games: int) -> tuple[float, float]:
     return games / dt, decisions / dt
 
 
-def decision_times(games: int) -> list[float]:
+def decision_times(games: int, powers: bool = False) -> list[float]:
     times: list[float] = []
     for s in range(games):
-        play("strong", 500 + s, times)
+        play("strong", 500 + s, times, powers)
     return sorted(times)
 
 
