@@ -127,7 +127,7 @@ def test_every_badge_tells_its_power_on_a_tap(server: LiveServer, person: Person
     expect(pop).to_be_visible()
     expect(pop).to_have_attribute("data-power", "beacon")
     expect(pop).to_contain_text("Reveal the next kan-dora indicator now, for everyone.")
-    expect(pop).to_contain_text("2 left in this game")
+    expect(pop).to_contain_text(f"{CATALOGUE['beacon'].per_game} left in this game")
     box = pop.bounding_box()  # (fixed over the page: not a box BOXES lists)
     assert box and inside([box["x"], box["y"], box["width"], box["height"]], width, height), box
     shot(person, "powers-phone-badge.png")
