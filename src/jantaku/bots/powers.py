@@ -7,7 +7,7 @@ that would deal in, a caller one step from tenpai). This module holds the shared
 
 - Foresight early in the hand (two steps from tenpai or closer), not in riichi: it lasts the hand, and the own
   next draws then judge the discards (``known_win``): a discard that the known draws complete wins over one they
-  do not; no call is made while the known draws bring a win (a call moves them).
+  do not; no call is made while the known draws bring a closed hand a win (a call moves them).
 - Redraw when the drawn tile is useless: throwing it straight back is among the best discards. A waiting hand
   (open, or silent) gets a fresh chance to win; a hand one step away uses it only while the second charge is
   still there (the last is kept for a waiting hand); never on a dora or red five.
