@@ -613,6 +613,10 @@ def foresight_ends_with_the_hand() -> None:
     discard_drawn(game)  # the last discard: an exhaustive draw, and the next hand is dealt
     assert game.state.played == 1 and game.turn is not None
     assert "foresight" not in game.view(0)["own"]
+    game.apply(0, Power("foresight"))  # used in the game's last hand, it ends with the game
+    assert "foresight" in game.view(0)["own"]
+    game.abandon()
+    assert game.over and "foresight" not in game.view(0)["own"]
 
 
 def front_counts_the_deal_and_every_draw_from_the_front() -> None:

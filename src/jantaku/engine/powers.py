@@ -259,9 +259,9 @@ def foresight(game: Game, seat: int) -> PowerAnswer:
 
 
 def foresight_on(game: Game, seat: int) -> bool:
-    """Foresight, once used in a hand, lasts the hand."""
+    """Foresight, once used in a hand, lasts the hand (and ends with the game's last one)."""
     ch = game.charges[seat]
-    return ch.power == "foresight" and ch.used_hand > 0
+    return ch.power == "foresight" and ch.used_hand > 0 and not game.over
 
 
 def deals_in(game: Game, seat: int, tile: int) -> bool:
