@@ -13,7 +13,8 @@ What stays true with powers on:
 - the wall's commitment is over the order dealt, so it verifies whatever Redraw did to the live wall.
 
 Charges (docs/superpowers.md#every-power: 2 per game, at most 1 per hand, unless the power says otherwise): Foresight
-and Seal have 3 a game, tuned by measurement (docs/superpowers.md#balance).
+has 5 a game, Seal and Beacon 3, tuned by measurement (docs/superpowers.md#balance). Foresight, once used, lasts the
+hand: every view of its user shows its next draws as the wall then stands (``foresight``).
 """
 
 from __future__ import annotations

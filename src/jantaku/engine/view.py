@@ -5,8 +5,8 @@ discard number, so "discarded after that riichi" is readable), melds, riichi sta
 scores; the revealed dora indicators, the live-wall count, the wall's commitment, and while seats may answer a
 discard or a kan, the tile on the table (``claim``).
 With superpowers on, every seat's power and charges left, who sealed it, and the viewer's own private power
-results this hand (``own["secrets"]``: what Foresight showed, Sense's answer); another seat's veiled discard
-shows face down.
+results this hand (``own["secrets"]``: what Foresight showed, Sense's answer) and, while a used Foresight lasts,
+the viewer's own next draws as the wall stands (``own["foresight"]``); another seat's veiled discard shows face down.
 Never another seat's concealed tiles, the live wall's order or an unrevealed indicator.
 
 The shape is declared below (``SeatView`` and its parts) for the engine, the CPUs and the server alike; at run
