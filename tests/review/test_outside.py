@@ -50,8 +50,21 @@ def standin(*args: str) -> list[str]:
 
 @pytest.fixture(scope="module", params=[("tenhou", 4, 7), ("tenhou", 4, 11), ("sanma", 3, 7)], ids=str)
 def log(request: pytest.FixtureRequest) -> list[str]:
+    """The first game from the seed on that holds every kind of decision the tests look for (a riichi, a self-draw
+    win, a win on a discard and, with four players, a call): which game has them depends on how the CPUs play."""
     name, players, seed = request.param
-    return play_game(name, ["strong"] * players, seed, 0, keep_log=True).log
+    for s in range(seed, seed + 10):
+        record = play_game(name, ["strong"] * players, s, 0, keep_log=True)
+        lines = record.players
+        if (
+            any(x.riichi for x in lines)
+            and any(x.tsumo for x in lines)
+            and any(x.wins > x.tsumo for x in lines)
+            and (players == 3 or any(x.called for x in lines))
+        ):
+            assert record.log is not None
+            return record.log
+    raise AssertionError(f"no game from seed {seed} on holds every kind of decision")
 
 
 @pytest.fixture(scope="module")
