@@ -89,6 +89,7 @@ class Situation:
         """Dora the hand already holds: indicated kinds (concealed and melded), red fives, extracted Norths."""
         n = sum(self.dora[k] * (self.counts[k] + self.locked[k]) for k in range(KINDS))
         n += sum(1 for t in self.tiles if self.codes[t] >= RED_MAN)
+        n += sum(1 for m in self.own_melds for c in m.tiles if c >= RED_MAN)
         return n + self.kita * self.dora[NORTH] + self.kita * (1 if self.rules.north_extraction else 0)
 
     def last_hand(self) -> bool:

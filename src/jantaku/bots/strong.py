@@ -144,7 +144,10 @@ class StrongBot(NormalBot):
         counts = without(r.counts, o.discard)
         if not r.rules.riichi:
             return 3.0 * (ZJ_WIN_WORTH + zung_jung_estimate(r, counts)), False
-        han = estimated_han(r, counts, r.closed) - r.dora[o.discard]  # the estimate counted the 14 tiles
+        # the estimate counted the 14 tiles: the thrown one's dora go (a red five only when no plain copy is held,
+        # as ``tile_for_kind`` throws a plain copy first)
+        thrown = tile_for_kind(r, o.discard, [Discard(t) for t in r.tiles])
+        han = estimated_han(r, counts, r.closed) - r.dora[o.discard] - (thrown is not None and r.is_red(thrown.tile))
         return float(han_points(han, r.dealer)), False
 
     def evaluate(self, r: Situation, opts: Sequence[DiscardOption]) -> list[tuple[float, DiscardOption]]:
