@@ -153,6 +153,13 @@ def yakuless_chi_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     return on_claim(v, 3, Chi((own(v, "5m")[0], own(v, "6m")[0])))
 
 
+def good_closed_chi_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    # one step from a tanyao-pinfu hand with the 5s dora: riichi, pinfu and the dora are worth more than the step a
+    # chi of 5p buys towards a one-han open hand (docs/cpus.md#calls)
+    v = build_view(rules, ids, hand="345m34p5677s2268p", rivers={3: "1z5p"}, dora="4s", live=50)
+    return on_claim(v, 3, Chi((own(v, "3p")[0], own(v, "4p")[0])))
+
+
 def nine_terminals_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     # ten different terminals and honors: thirteen orphans is three tiles away, redeal
     return build_view(rules, ids, hand="19m19p1s12346z258s", drawn="3p", live=69, legal=[NineTerminals()])
@@ -215,6 +222,10 @@ ROWS = [
         ("normal", "strong"), dragon_pon_view, is_type(Pon)),
     Row("no_yakuless_chi", "README: a call must keep a yaku (docs/rules.md#yaku: open hands need one)", "standard", ALL,
         yakuless_chi_view, is_type(Pass)),
+    Row("no_chi_from_a_good_closed_hand", "docs/cpus.md#calls: a first call must be worth the closed hand it "
+        "gives up", "standard", ("strong",), good_closed_chi_view, is_type(Pass)),
+    Row("chi_for_speed", "README: normal calls when the call brings the hand closer and keeps a yaku", "standard",
+        ("normal",), good_closed_chi_view, is_type(Chi)),
     Row("nine_terminals_redeal", "docs/rules.md nine terminals: the player chooses", "standard", ALL,
         nine_terminals_view, is_type(NineTerminals)),
     Row("thirteen_orphans_chance", "docs/rules.md nine terminals: play on when thirteen orphans is close", "standard",

@@ -4,15 +4,72 @@ decisions built from them are checked whole in test_decisions.py."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 from jantaku.bots import efficiency
-from jantaku.bots.reading import read_view
-from jantaku.bots.strong import StrongBot
+from jantaku.bots.reading import Opponent, Situation, read_view
+from jantaku.bots.safety import tenpai_chance
+from jantaku.bots.strong import StrongBot, win_chance
+from jantaku.engine.actions import Chi, Pon
 from jantaku.rules import preset
 from jantaku.tiles import parse_tiles
 
+from .test_decisions import on_claim, own
 from .views import Ids, build_view
 
 RULES = preset("standard")
+WALL = 70  # live tiles at the start of a 4-player hand, as the strong CPU counts them
+
+
+# --- the win chance ------------------------------------------------------------------------------------------
+
+
+@given(shanten=st.integers(0, 6), accepting=st.integers(0, 80), live=st.integers(0, 70))
+def test_win_chance_moves_the_right_way(shanten: int, accepting: int, live: int) -> None:
+    """A step closer, a tile more accepted, a tile more left to draw: never a lower chance, and always a chance."""
+    p = win_chance(shanten, accepting, live, WALL)
+    assert 0.0 <= p <= 1.0
+    if shanten > 0:
+        assert win_chance(shanten - 1, accepting, live, WALL) >= p
+    assert win_chance(shanten, accepting + 1, live, WALL) >= p
+    assert win_chance(shanten, accepting, min(WALL, live + 1), WALL) >= p
+
+
+# --- reading the table ------------------------------------------------------------------------------------------
+
+
+def opponent(melds: int, discards: int) -> Opponent:
+    return Opponent(
+        seat=1,
+        wind=28,
+        score=25000,
+        riichi=False,
+        riichi_order=0,
+        river=[27] * discards,
+        genbutsu={27},
+        melds=[("pon", 4)] * melds,
+        open_melds=melds,
+        concealed=13 - 3 * melds,
+    )
+
+
+def a_situation() -> Situation:
+    return read_view(build_view(RULES, Ids(RULES), hand="123m456p789s1122z"), RULES)
+
+
+def test_a_closed_hand_without_riichi_is_not_read_as_waiting() -> None:
+    """docs/cpus.md#reading-an-open-hand: a silent closed hand is waiting in under 8% of cases even late;
+    defending against every one would give up every hand."""
+    assert tenpai_chance(a_situation(), opponent(0, 15)) == 0.0
+
+
+def test_more_melds_and_more_discards_read_as_closer_to_waiting() -> None:
+    chances = [tenpai_chance(a_situation(), opponent(m, d)) for m, d in ((1, 3), (1, 12), (2, 12), (3, 12))]
+    assert chances == sorted(chances) and chances[0] < chances[-1]
 
 
 # --- dora held (README: strong values dora and red fives) --------------------------------------------------------
@@ -38,3 +95,31 @@ def test_throwing_the_only_red_five_takes_its_dora_away() -> None:
         return bot.hand_value(r, o, riichi=True)[0]
 
     assert value("0") == value("5")
+
+
+# --- what a first call is worth (docs/cpus.md#calls) -------------------------------------------------------------
+
+
+def call_view(hand: str, call: str, tiles: str, river: str, dora: str) -> tuple[Situation, Any, int]:
+    ids = Ids(RULES)
+    view = build_view(RULES, ids, hand=hand, rivers={3: river}, dora=dora, live=50)
+    mine = [own(view, t)[0] for t in tiles.split()] if call == "chi" else own(view, tiles)[:2]
+    action = Chi((mine[0], mine[1])) if call == "chi" else Pon((mine[0], mine[1]))
+    view = on_claim(view, 3, action)
+    r = read_view(view, RULES)
+    s0, _ = efficiency.waiting_shanten(r)
+    return r, efficiency.after_call(r, action), s0
+
+
+@pytest.mark.parametrize(
+    ("name", "hand", "call", "tiles", "river", "dora", "worth_it"),
+    [
+        # a good closed hand with a dora: riichi, pinfu and the dora beat a one-han open hand a step closer
+        ("chi_for_a_cheap_open_hand", "345m34p5677s2268p", "chi", "3p 4p", "1z5p", "4s", False),
+        # a dragon pair: the pon is the yaku itself, and the hand is no worse for opening
+        ("pon_of_a_value_pair", "234m67p2378s55z19m", "pon", "5z", "1s5z", "2s", True),
+    ],
+)
+def test_opening_gain(name: str, hand: str, call: str, tiles: str, river: str, dora: str, worth_it: bool) -> None:
+    r, out, s0 = call_view(hand, call, tiles, river, dora)
+    assert (StrongBot(RULES).opening_gain(r, out, s0) >= 0) is worth_it

@@ -47,7 +47,7 @@ from jantaku.bots import efficiency
 from jantaku.bots.base import tile_for_kind
 from jantaku.bots.powers import VEIL_KEEP
 from jantaku.bots.reading import Situation, read_view
-from jantaku.bots.strong import FUTURE, ZJ_WIN_WORTH, StrongBot, win_chance, zung_jung_estimate
+from jantaku.bots.strong import FUTURE, ZJ_WIN_WORTH, StrongBot, zung_jung_estimate
 from jantaku.bots.value import estimated_han, han_points, wait_values, win_points
 from jantaku.engine.actions import (
     Action,
@@ -183,7 +183,7 @@ def _standing(bot: StrongBot, r: Situation) -> _Numbers:
     """A 3n+1 hand as it stands (nothing to throw now): its win chance × what it is worth, valued as
     ``StrongBot.hand_value`` values a discard's hand (riichi counted for a closed hand; no deal-in risk now)."""
     acc = ukeire(r.counts, r.locked if r.melds else None, r.visible)
-    p = win_chance(acc.shanten, acc.total, r.live, _wall(r))
+    p = bot.chance(r, acc.shanten, acc.total)
     value = _stake(bot, r, bot.threats(r))
     if acc.shanten <= 0:
         waits = [k for k, _ in acc.tiles]
@@ -220,12 +220,11 @@ def _evaluated(bot: StrongBot, r: Situation, kinds: set[int]) -> dict[int, tuple
         return {}
     threats = bot.threats(r)
     out: dict[int, tuple[_Numbers, DiscardOption]] = {}
-    wall = _wall(r)
     for ev, o in bot.evaluate(r, opts):
         # furiten as ``StrongBot.hand_value`` reads it: a wait in the own river, or the tile thrown now
         waits = mask_kinds(o.mask) if o.shanten == 0 and r.rules.riichi else []
         furiten = any(w in r.own_river or w == o.discard for w in waits)
-        p = win_chance(o.shanten, o.total, r.live, wall) * (0.5 if furiten else 1.0)
+        p = bot.chance(r, o.shanten, o.total) * (0.5 if furiten else 1.0)
         out[o.discard] = (_Numbers(ev, p, _deal_in(threats, o.discard)), o)
     return out
 

@@ -37,7 +37,9 @@ from jantaku.tiles import EAST, KIND_OF_ID, KINDS, SANMA_REMOVED
 
 def win_chance(shanten: int, accepting: int, live: int, wall: int) -> float:
     """Rough chance to win the hand from here: tenpai wins often, each shanten step costs a lot, and late in
-    the hand the slow shapes run out of draws (``wall``: live tiles at the start of the hand)."""
+    the hand the slow shapes run out of draws (``wall``: live tiles at the start of the hand). A fit to
+    self-play's outcomes was tried in its place and placed no better (docs/cpus.md#what-each-change-was-worth):
+    these numbers were tuned together with the costs and factors below, and only move with them."""
     t = min(1.0, live / wall)
     if shanten <= 0:
         return min(0.7, 0.25 + 0.05 * accepting) * (0.35 + 0.65 * t)
@@ -47,6 +49,10 @@ def win_chance(shanten: int, accepting: int, live: int, wall: int) -> float:
         return min(0.22, 0.06 + 0.0025 * accepting) * float(t**1.3)
     return 0.05 * t * t
 
+
+# a first call must bring an expected value of at least this share of the closed hand's (``opening_gain``).
+# Measured head to head (docs/cpus.md#what-each-change-was-worth): 0.75, 0.9 and 1.0 were tried, 1.0 placed best
+CALL_MARGIN = 1.0
 
 # Zung Jung: a win is worth more than its points (it also stops the others scoring that hand), so speed is
 # weighed against patterns as if every win carried this many points more
@@ -150,10 +156,13 @@ class StrongBot(NormalBot):
         han = estimated_han(r, counts, r.closed) - r.dora[o.discard] - (thrown is not None and r.is_red(thrown.tile))
         return float(han_points(han, r.dealer)), False
 
+    def chance(self, r: Situation, shanten: int, accepting: int) -> float:
+        """``win_chance`` of a hand at ``shanten`` with ``accepting`` unseen tiles at this point of the hand."""
+        return win_chance(shanten, accepting, r.live, 70 if r.players == 4 else 55)
+
     def evaluate(self, r: Situation, opts: Sequence[DiscardOption]) -> list[tuple[float, DiscardOption]]:
         threats = self.threats(r)
         scale = self.risk_scale(r)
-        wall = 70 if r.players == 4 else 55
         # winning also takes the riichi deposits on the table and stops the riichi hands from winning (a tsumo
         # would cost us a share of them anyway)
         stake = sum(1000.0 + 0.3 * c for (_, c), o in zip(threats, self.threatening(r), strict=True) if o.riichi)
@@ -165,7 +174,7 @@ class StrongBot(NormalBot):
             value += stake
             if o.shanten == 0 and r.rules.riichi:
                 value += 500.0  # a waiting hand also collects the tenpai payment at a draw
-            p = win_chance(o.shanten, o.total, r.live, wall) * (0.5 if furiten else 1.0)
+            p = self.chance(r, o.shanten, o.total) * (0.5 if furiten else 1.0)
             if r.ahead:  # Foresight: a discard whose hand the own known draws complete is nearly a win
                 step = powers.known_win(r, o.discard)
                 if step is not None:
@@ -370,12 +379,30 @@ class StrongBot(NormalBot):
         yaku (the draw payments); against a riichi no call that must then throw a dangerous tile."""
         assert out.best is not None
         ok = super().worth_calling(r, call, out, s0)
+        if ok and r.closed and r.rules.riichi:
+            ok = self.opening_gain(r, out, s0) >= 0
         riichi_on = any(o.riichi for o in r.opponents)
         if r.rules.riichi and not ok and r.live <= 12 and out.best.shanten == 0 and not riichi_on:
             ok = True
         if ok and riichi_on:
             ok = sum(d[out.best.discard] for d, _ in self.threats(r)) < 0.12
         return ok
+
+    def opening_gain(self, r: Situation, out: efficiency.CallOutcome, s0: int) -> float:
+        """What opening the hand with a call is worth: the open hand's win chance × its estimated points, less
+        ``CALL_MARGIN`` × the same for the closed hand as it stands (which keeps riichi, menzen tsumo and a
+        closed flush's extra han). A call that speeds up a cheap hand and costs a valuable one nothing passes;
+        a call for speed alone that leaves a one-han hand against a closed hand with riichi to come does not."""
+        assert out.best is not None and r.claim is not None
+        called = r.claim[2]
+        kind = KIND_OF_ID[called]
+        rest = without(out.counts, out.best.discard)
+        dora = r.dora[kind] + int(r.is_red(called)) - r.dora[out.best.discard]
+        han_open = estimated_han(r, rest, False, out.melds) + dora
+        open_ev = self.chance(r, out.best.shanten, out.best.total) * han_points(han_open, r.dealer)
+        _, accepting = efficiency.waiting_shanten(r)
+        closed_ev = self.chance(r, s0, accepting) * han_points(estimated_han(r, r.counts, True), r.dealer)
+        return open_ev - CALL_MARGIN * closed_ev
 
 
 def zung_jung_estimate(r: Situation, counts: list[int]) -> float:

@@ -65,14 +65,20 @@ def yaku_paths(r: Situation, counts: Sequence[int], melds: Sequence[tuple[str, i
     return out
 
 
-def estimated_han(r: Situation, counts: Sequence[int], closed: bool) -> int:
-    """A rough han count of the finished hand: dora held, value honors, and the likely yaku."""
+def estimated_han(
+    r: Situation, counts: Sequence[int], closed: bool, melds: Sequence[tuple[str, int]] | None = None
+) -> int:
+    """A rough han count of the finished hand: dora held, value honors, and the likely yaku. ``melds`` are the
+    hand's melds when they are not yet the situation's own (a call being weighed); the dora counted are the
+    situation's (the caller adds the called tile's and takes away the thrown one's)."""
+    melds = r.meld_kinds if melds is None else melds
     han = r.dora_in_hand()
     honors = value_honors(r)
-    han += sum(1 for k in honors if counts[k] >= 3 or (k in [low for kind, low in r.meld_kinds if kind != "chi"]))
+    called_sets = [low for kind, low in melds if kind != "chi"]
+    han += sum(1 for k in honors if counts[k] >= 3 or k in called_sets)
     if closed:
         han += 1  # riichi (or menzen tsumo)
-    paths = yaku_paths(r, counts, r.meld_kinds)
+    paths = yaku_paths(r, counts, melds)
     if "tanyao" in paths:
         han += 1
     if "flush" in paths:
