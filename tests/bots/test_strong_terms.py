@@ -72,6 +72,22 @@ def test_more_melds_and_more_discards_read_as_closer_to_waiting() -> None:
     assert chances == sorted(chances) and chances[0] < chances[-1]
 
 
+@pytest.mark.parametrize(
+    ("name", "riichi", "melds", "measured"), [("into_a_riichi", True, 0, 6540), ("into_an_open_hand", False, 1, 3933)]
+)
+def test_a_deal_in_costs_what_it_cost_in_self_play(name: str, riichi: bool, melds: int, measured: int) -> None:
+    """docs/cpus.md#reading-an-open-hand: the average a deal-in cost in four-strong self-play, a quarter of the
+    deal-ins into the dealer; the CPU's cost, averaged the same way, is within a fifth of it."""
+    r = a_situation()
+    bot = StrongBot(RULES)
+    costs = []
+    for wind in (27, 28, 29, 30):  # the opponent as dealer (East) and as each other seat
+        opp = opponent(melds, 8)
+        opp.riichi, opp.wind = riichi, wind
+        costs.append(bot.cost(r, opp))
+    assert abs(sum(costs) / 4 - measured) <= measured / 5
+
+
 # --- dora held (README: strong values dora and red fives) --------------------------------------------------------
 
 

@@ -95,7 +95,9 @@ class StrongBot(NormalBot):
             # a typical Zung Jung win is worth 10 or less: dealing in is cheap, speed matters more
             base = 8.0 * 3 if opp.open_melds >= 2 else 6.0 * 3
             return base * (2.0 if suit_bias(opp) is not None else 1.0)
-        base = 4500.0 if opp.riichi else 3500.0
+        # what a deal-in cost on average in four-strong self-play: 6,540 into a riichi, 3,933 into an open hand
+        # (docs/cpus.md#reading-an-open-hand), a quarter of them into the dealer's hand (x1.5 below)
+        base = 5500.0 if opp.riichi else 3500.0
         if suit_bias(opp) is not None:
             base += 2000.0
         base += 1000.0 * sum(r.dora[low] for _, low in opp.melds)  # open dora sets raise the hand
