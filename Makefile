@@ -119,12 +119,11 @@ STRENGTH_GAMES ?= 1000
 RULEBASE := mjai:"$(MJAI_VENV)/bin/python bench/mjai_rulebase.py"
 
 # Then strong against strong-2026: the strong CPU as it was before the defence and call work (the commit below),
-# taken out of git into .baseline/ and played through its own `jantaku mjai-bot` as an outside seat, so the
+# taken out of git into .baseline/ and imported beside today's code under another name (bench/strength.py), so the
 # baseline stays exactly what it was while the code moves on (docs/performance.md#cpu-strength).
 BASELINE_COMMIT := 9d827a0
 BASELINE := .baseline/strong-2026
-STRONG_2026 := mjai:"env PYTHONPATH=$(BASELINE)/src $(BIN)/python -m jantaku mjai-bot --level strong"
-BASELINE_GAMES ?= 2000
+BASELINE_GAMES ?= 4000
 
 $(BASELINE)/.stamp:
 	rm -rf $(BASELINE) && mkdir -p $(BASELINE)
@@ -134,8 +133,7 @@ $(BASELINE)/.stamp:
 bench-strength: $(STAMP) $(MJAI_VENV)/.stamp $(BASELINE)/.stamp
 	$(BIN)/jantaku simulate --games $(STRENGTH_GAMES) --players 'strong,strong,$(RULEBASE),$(RULEBASE)' \
 		--seed 1 --jobs 2
-	$(BIN)/jantaku simulate --games $(BASELINE_GAMES) --players 'strong,strong,$(STRONG_2026),$(STRONG_2026)' \
-		--seed 1 --jobs 2
+	PYTHONPATH=src $(BIN)/python bench/strength.py --baseline $(BASELINE)/src --games $(BASELINE_GAMES) --jobs 2
 
 # Replay Tenhou's recorded games through the engine. Without the corpus folder this says
 # so and passes, unless JANTAKU_REQUIRE_CORPUS=1 (CI) makes it fail.
