@@ -9,12 +9,15 @@ hand pays less.
 
 Riichi or dama: riichi unless the hand already scores a mangan (dealer 11600) without it — in sanma, where the
 extra dora make mangan common and riichi's ura and ippatsu pay more, a haneman — or, as the leader in the last
-hand, wins anything. Calls keep a yaku (the normal level's judgement); against a riichi no call that must
-then throw a dangerous tile. Near the end of the hand a call that reaches tenpai is made even without a yaku:
-tenpai collects the noten payments. No kan while another seat is in riichi.
+hand, wins anything. Calls keep a yaku (the normal level's judgement), and the first call opens the hand only
+when the open hand is worth at least the closed one it gives up (``opening_gain``); against a riichi no call
+that must then throw a dangerous tile. Near the end of the hand a call that reaches tenpai is made even without
+a yaku: tenpai collects the noten payments. No kan while another seat is in riichi.
 
-The constants (win chances, costs, the future factor) were tuned with ``jantaku simulate`` on strong-only tables
-against the ranges of strong human online play (win 20–26%, deal-in ≤ 14%, exhaustive draws 10–20%).
+The constants (win chances, costs, the future factor) were tuned together with ``jantaku simulate`` on
+strong-only tables and, since, head to head against the strong of an earlier commit (``bench/strength.py``):
+each change and what it was worth is in docs/cpus.md, fits that were better calibrated but placed worse
+included.
 """
 
 from __future__ import annotations
