@@ -44,7 +44,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from jantaku.bots import efficiency
-from jantaku.bots.base import tile_for_kind
 from jantaku.bots.powers import VEIL_KEEP
 from jantaku.bots.reading import Situation, read_view
 from jantaku.bots.strong import FUTURE, ZJ_WIN_WORTH, StrongBot, zung_jung_estimate
@@ -175,10 +174,6 @@ def _stake(bot: StrongBot, r: Situation, threats: list[tuple[list[float], float]
     return sum(1000.0 + 0.3 * c for (_, c), o in zip(threats, bot.threatening(r), strict=True) if o.riichi)
 
 
-def _wall(r: Situation) -> int:
-    return 70 if r.players == 4 else 55
-
-
 def _standing(bot: StrongBot, r: Situation) -> _Numbers:
     """A 3n+1 hand as it stands (nothing to throw now): its win chance × what it is worth, valued as
     ``StrongBot.hand_value`` values a discard's hand (riichi counted for a closed hand; no deal-in risk now)."""
@@ -201,20 +196,10 @@ def _standing(bot: StrongBot, r: Situation) -> _Numbers:
     return _Numbers(p * value, p, 0.0)
 
 
-def _discards(bot: StrongBot, r: Situation, kinds: set[int]) -> dict[int, tuple[_Numbers, DiscardOption]]:
-    """Each discard kind's numbers for the copy the CPU throws (``tile_for_kind``: a plain copy first), valued
-    with the hand it leaves: a kind held only as red fives is evaluated without the red five thrown, which
-    ``StrongBot.evaluate``'s han estimate of a slow hand would still count (the hand's dora, 14 tiles held)."""
-    out = _evaluated(bot, r, kinds)
-    for kind in kinds:
-        pick = tile_for_kind(r, kind, [Discard(t) for t in r.tiles])
-        if pick is not None and r.is_red(pick.tile):
-            out.update(_evaluated(bot, _thrown_red(r, {pick.tile}), {kind}))
-    return out
-
-
 def _evaluated(bot: StrongBot, r: Situation, kinds: set[int]) -> dict[int, tuple[_Numbers, DiscardOption]]:
-    """``StrongBot.evaluate`` of each discard kind, with its win chance and deal-in chance."""
+    """``StrongBot.evaluate`` of each discard kind for the copy the CPU throws (``tile_for_kind``: a plain copy
+    first; a kind held only as red fives is valued without the red five thrown), with its win chance and deal-in
+    chance."""
     opts = efficiency.options(r, kinds)
     if not opts:
         return {}
@@ -306,7 +291,7 @@ def _call(bot: StrongBot, r: Situation, call: Pon | Chi | OpenKan) -> _Numbers:
         return _standing(bot, after)
     out = efficiency.after_call(r, call)
     allowed = {k for k in range(KINDS) if after.counts[k] and k not in out.forbidden}
-    scored = _discards(bot, after, allowed)
+    scored = _evaluated(bot, after, allowed)
     if not scored:
         return _Numbers(0.0, 0.0, 0.0)
     return max((n for n, _ in scored.values()), key=lambda n: n.ev)
@@ -350,7 +335,7 @@ def _numbers(bot: StrongBot, r: Situation, actions: list[Action]) -> dict[str, _
     rules = r.rules
     out: dict[str, _Numbers] = {}
     kinds = {KIND_OF_ID[a.tile] for a in actions if isinstance(a, (Discard, Riichi))}
-    scored = _discards(bot, r, kinds) if kinds else {}
+    scored = _evaluated(bot, r, kinds) if kinds else {}
     # a red five thrown is valued with the hand it leaves (one dora fewer), not with the plain copy's hand
     reds = {a.tile for a in actions if isinstance(a, (Discard, Riichi)) and r.is_red(a.tile)}
     red_r = _thrown_red(r, reds)
