@@ -7,8 +7,8 @@ gets and its answer is passed through the actions' JSON form. That is about eigh
 baseline as an outside mjai program, which is what lets a strength change be measured on thousands of games.
 
 Line-up ``strong, strong, baseline, baseline``, seat-rotated on shared walls (a block of four games: each side
-sits in every pair of seats on the same walls); the placement gap's interval counts blocks, as ``jantaku simulate``
-does (docs/performance.md#cpu-strength).
+sits in each pair of neighbouring seats on the same walls); the placement gap's interval counts blocks, as
+``jantaku simulate`` does (docs/performance.md#cpu-strength).
 
     PYTHONPATH=src python bench/strength.py --baseline .baseline/strong-2026/src --games 2000 --jobs 2
 """
@@ -29,7 +29,7 @@ from jantaku.engine import Game
 from jantaku.engine.actions import action_from_json
 from jantaku.rules import preset
 from jantaku.sim.play import summarise
-from jantaku.sim.stats import block_ci, wilson
+from jantaku.sim.stats import block_ci
 
 PACKAGE = "jantaku_baseline"
 LINEUP = ("strong", "strong", "baseline", "baseline")
@@ -107,10 +107,9 @@ def main() -> None:
     for who in ("strong", "baseline"):
         places = [p for r in results for p in r["places"][who]]
         hands, wins, deal_ins, called = (sum(x[i] for r in results for x in r["lines"][who]) for i in range(4))
-        win, deal = wilson(wins, hands), wilson(deal_ins, hands)
         print(
-            f"  {who:9s} average place {sum(places) / len(places):.3f}  win {100 * win.value:.1f}%"
-            f"  deal-in {100 * deal.value:.1f}%  calls {100 * called / hands:.1f}%"
+            f"  {who:9s} average place {sum(places) / len(places):.3f}  win {100 * wins / hands:.1f}%"
+            f"  deal-in {100 * deal_ins / hands:.1f}%  calls {100 * called / hands:.1f}%"
         )
     print(f"  placement gap (baseline - strong) {gap.value:+.3f} a game, 95% CI {gap.low:+.3f} .. {gap.high:+.3f}")
 
