@@ -37,7 +37,7 @@ from jantaku.tiles import kind_of_id, parse_tiles
 
 from .views import Ids, build_view
 
-ALL = ("easy", "normal", "strong")
+ALL = ("easy", "normal", "strong", "expert")
 
 
 @dataclass(frozen=True)
@@ -204,34 +204,34 @@ ROWS = [
         "classic", ALL, declare_view, is_type(DeclareTenpai)),
     Row("riichi_at_once", "README: normal declares riichi on a ready closed hand", "standard", ("easy", "normal"),
         riichi_view, is_type(Riichi)),
-    Row("riichi_when_cheap", "README: strong riichis a hand with no yaku", "standard", ("strong",), riichi_view,
-        is_type(Riichi)),
-    Row("dama_on_a_paying_hand", "README: strong riichi vs. dama", "standard", ("strong",), mangan_dama_view,
+    Row("riichi_when_cheap", "README: strong riichis a hand with no yaku", "standard", ("strong", "expert"),
+        riichi_view, is_type(Riichi)),
+    Row("dama_on_a_paying_hand", "README: strong riichi vs. dama", "standard", ("strong", "expert"), mangan_dama_view,
         lambda a, v: isinstance(a, Discard) and kind_of_id(a.tile) == parse_tiles("2z")[0]),
     Row("dama_on_a_paying_hand_4p", "README: strong riichi vs. dama (a mangan stays silent in 4-player)",
-        "standard", ("strong",), sanma_mangan_view, lambda a, v: type(a) is Discard),
+        "standard", ("strong", "expert"), sanma_mangan_view, lambda a, v: type(a) is Discard),
     Row("riichi_a_sanma_mangan", "README: strong riichi vs. dama (sanma: silent only from a haneman)", "sanma",
-        ("strong",), sanma_mangan_view, is_type(Riichi)),
+        ("strong", "expert"), sanma_mangan_view, is_type(Riichi)),
     Row("fold_to_genbutsu", "README: strong folds a slow hand against a riichi (genbutsu)", "standard",
-        ("strong",), fold_view, discards_kind("9p")),
+        ("strong", "expert"), fold_view, discards_kind("9p")),
     Row("efficiency_ignores_riichi", "README: normal plays for speed and does not defend", "standard",
         ("normal",), fold_view, lambda a, v: isinstance(a, Discard) and kind_of_id(a.tile) != parse_tiles("9p")[0]),
-    Row("push_a_good_tenpai", "README: strong pushes a valuable ready hand", "standard", ("strong", "normal"),
+    Row("push_a_good_tenpai", "README: strong pushes a valuable ready hand", "standard", ("strong", "normal", "expert"),
         push_view, discards_kind("5z")),
     Row("pon_a_dragon", "README: calls that keep a yaku (a dragon triplet is one)", "standard",
-        ("normal", "strong"), dragon_pon_view, is_type(Pon)),
+        ("normal", "strong", "expert"), dragon_pon_view, is_type(Pon)),
     Row("no_yakuless_chi", "README: a call must keep a yaku (docs/rules.md#yaku: open hands need one)", "standard", ALL,
         yakuless_chi_view, is_type(Pass)),
     Row("no_chi_from_a_good_closed_hand", "docs/cpus.md#calls: a first call must be worth the closed hand it "
-        "gives up", "standard", ("strong",), good_closed_chi_view, is_type(Pass)),
+        "gives up", "standard", ("strong", "expert"), good_closed_chi_view, is_type(Pass)),
     Row("chi_for_speed", "README: normal calls when the call brings the hand closer and keeps a yaku", "standard",
         ("normal",), good_closed_chi_view, is_type(Chi)),
     Row("nine_terminals_redeal", "docs/rules.md nine terminals: the player chooses", "standard", ALL,
         nine_terminals_view, is_type(NineTerminals)),
     Row("thirteen_orphans_chance", "docs/rules.md nine terminals: play on when thirteen orphans is close", "standard",
-        ("normal", "strong"), kokushi_chance_view, is_type(Discard)),
+        ("normal", "strong", "expert"), kokushi_chance_view, is_type(Discard)),
     Row("no_ron_that_stays_last", "README: game situation (last hand: a win that leaves the seat last is let go "
-        "when a self-draw would lift it)", "standard", ("strong",), last_hand_ron_view(21000), is_type(Pass)),
+        "when a self-draw would lift it)", "standard", ("strong", "expert"), last_hand_ron_view(21000), is_type(Pass)),
     Row("ron_that_climbs", "README: game situation (last hand: a win that lifts the seat is taken)", "standard",
         ALL, last_hand_ron_view(20500), is_type(Ron)),
     Row("ron_that_climbs_with_the_deposit", "README: game situation (last hand: the deposit on the table lifts "
@@ -270,8 +270,8 @@ def test_act_refuses_a_view_with_nothing_to_do(level: str) -> None:
 
 
 def test_unknown_level_is_named() -> None:
-    with pytest.raises(ValueError, match="unknown CPU level 'expert'"):
-        make_player("expert", preset("standard"))
+    with pytest.raises(ValueError, match="unknown CPU level 'grandmaster'"):
+        make_player("grandmaster", preset("standard"))
 
 
 def test_a_plain_five_goes_before_the_red_one() -> None:

@@ -360,7 +360,7 @@ def _intruder_cases(table: Table, ws: Any) -> None:
         for bad in ([1], "standard", 5, True, [{"preset": "sanma"}]):
             got = table.exchange(ws, json.dumps({"type": kind, "settings": bad}))
             assert _errors(got) == ["bad_message"], (kind, bad, got)
-    for bad in ([], {}, ["normal"], {"normal": 1}, 5, None, "expert"):
+    for bad in ([], {}, ["normal"], {"normal": 1}, 5, None, "grandmaster"):
         got = table.exchange(ws, json.dumps({"type": "play_now", "level": bad}))
         assert _errors(got) == ["bad_message"], (bad, got)
         got = table.exchange(ws, json.dumps({"type": "create_room", "cpus": [bad]}))

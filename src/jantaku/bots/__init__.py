@@ -17,11 +17,12 @@ Jung's patterns.
 
 from jantaku.bots.base import Bot, Player, decision_rng
 from jantaku.bots.easy import EasyBot
+from jantaku.bots.expert import ExpertBot
 from jantaku.bots.normal import NormalBot
 from jantaku.bots.strong import StrongBot
 from jantaku.rules.ruleset import RuleSet
 
-LEVELS: dict[str, type[Bot]] = {"easy": EasyBot, "normal": NormalBot, "strong": StrongBot}
+LEVELS: dict[str, type[Bot]] = {"easy": EasyBot, "normal": NormalBot, "strong": StrongBot, "expert": ExpertBot}
 
 
 def make_player(level: str, rules: RuleSet, seed: int | str = 0, name: str | None = None) -> Bot:
@@ -32,4 +33,4 @@ def make_player(level: str, rules: RuleSet, seed: int | str = 0, name: str | Non
     return cls(rules, seed, name)
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "NormalBot", "Player", "StrongBot", "decision_rng", "make_player"]
+__all__ = ["LEVELS", "Bot", "EasyBot", "ExpertBot", "NormalBot", "Player", "StrongBot", "decision_rng", "make_player"]

@@ -165,6 +165,12 @@ class StrongBot(NormalBot):
         """``win_chance`` of a hand at ``shanten`` with ``accepting`` unseen tiles at this point of the hand."""
         return win_chance(shanten, accepting, r.live, 70 if r.players == 4 else 55)
 
+    def outlook(self, r: Situation, o: DiscardOption) -> tuple[float, float]:
+        """(chance to win, points a win is worth) of the hand discard ``o`` leaves: the win chance by shanten
+        and acceptance (halved on a furiten wait), the value by ``hand_value``."""
+        value, furiten = self.hand_value(r, o, riichi=True)
+        return self.chance(r, o.shanten, o.total) * (0.5 if furiten else 1.0), value
+
     def evaluate(self, r: Situation, opts: Sequence[DiscardOption]) -> list[tuple[float, DiscardOption]]:
         threats = self.threats(r)
         scale = self.risk_scale(r)
@@ -175,11 +181,10 @@ class StrongBot(NormalBot):
             stake = 0.0
         out = []
         for o in opts[:14]:
-            value, furiten = self.hand_value(r, o, riichi=True)
+            p, value = self.outlook(r, o)
             value += stake
             if o.shanten == 0 and r.rules.riichi:
                 value += 500.0  # a waiting hand also collects the tenpai payment at a draw
-            p = self.chance(r, o.shanten, o.total) * (0.5 if furiten else 1.0)
             if r.ahead:  # Foresight: a discard whose hand the own known draws complete is nearly a win
                 step = powers.known_win(r, o.discard)
                 if step is not None:

@@ -505,7 +505,7 @@ def simulate(
         typer.Option(
             "--players",
             metavar="LEVELS",
-            help="Comma-separated CPU levels, one per seat: easy, normal, strong (any case); an outside mjai "
+            help="Comma-separated CPU levels, one per seat: easy, normal, strong, expert (any case); an outside mjai "
             'bot as mjai:"CMD ..." or mjai-stream:"CMD ..." (docs/mjai-bots.md).',
         ),
     ] = "strong,normal,normal,easy",
@@ -572,7 +572,9 @@ MJAI_BOT_HELP = (
 
 @app.command("mjai-bot", epilog=MJAI_BOT_HELP)
 def mjai_bot(
-    level: Annotated[str, typer.Option("--level", metavar="LEVEL", help="CPU level: easy, normal, strong.")] = "strong",
+    level: Annotated[
+        str, typer.Option("--level", metavar="LEVEL", help="CPU level: easy, normal, strong, expert.")
+    ] = "strong",
     rules: Annotated[
         str,
         typer.Option(

@@ -82,6 +82,7 @@ LEVEL_NAMES: dict[str, dict[str, str]] = {
     "easy": {"en": "Easy", "ja": "弱い"},
     "normal": {"en": "Normal", "ja": "普通"},
     "strong": {"en": "Strong", "ja": "強い"},
+    "expert": {"en": "Expert", "ja": "達人"},
 }
 
 

@@ -1,0 +1,113 @@
+"""The ``expert`` CPU's look-ahead (docs/cpus.md#expert): a one-shanten hand judged by the tenpai its draws
+reach, one row per case; the rest of its play is strong's and is checked with strong's rows in
+test_decisions.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from jantaku.bots.expert import TYPICAL_WAIT, ExpertBot, wait_chance
+from jantaku.bots.reading import Situation, read_view
+from jantaku.bots.strong import StrongBot
+from jantaku.engine.actions import Discard
+from jantaku.hand import DiscardOption
+from jantaku.rules import preset
+from jantaku.tiles import parse_tiles
+
+from .views import Ids, build_view
+
+RULES = preset("standard")
+
+
+def situation(hand: str, drawn: str, rivers: dict[int, str] | None = None) -> Situation:
+    return read_view(build_view(RULES, Ids(RULES), hand=hand, drawn=drawn, live=50, dora="7z", rivers=rivers), RULES)
+
+
+def option(r: Situation, tile: str) -> DiscardOption:
+    (kind,) = parse_tiles(tile)
+    return next(o for o in ExpertBot(RULES).ranked_discards(r, [Discard(t) for t in r.tiles]) if o.discard == kind)
+
+
+def kind(tile: str) -> int:
+    return parse_tiles(tile)[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "better", "worse"),
+    [
+        # two two-sided shapes and a pair: every draw that helps leaves a two-sided wait (8 tiles)
+        ("two_sided_shapes_over_two_pairs", "23m67m456p789p55s9s", "55m99m456p789p23s9s"),
+        # a two-sided and a closed shape: half the tenpai wait on 4 tiles
+        ("two_sided_shapes_over_a_closed_wait", "23m67m456p789p55s9s", "23m79m456p789p55s9s"),
+    ],
+)
+def test_a_one_shanten_is_judged_by_the_waits_it_reaches(name: str, better: str, worse: str) -> None:
+    """docs/cpus.md#expert: the same distance to tenpai, but the tenpai reached wait on more tiles."""
+    bot = ExpertBot(RULES)
+    ahead = []
+    for hand in (better, worse):
+        r = situation(hand, "1z")
+        o = option(r, "1z")
+        assert o.shanten == 1
+        reach = bot.ahead(r, o)
+        assert reach is not None
+        ahead.append(reach[0])
+    assert ahead[0] > ahead[1], name
+
+
+def test_every_reached_wait_two_sided_is_better_than_typical() -> None:
+    """The quality is the reached tenpai's win chance against a typical one's (``TYPICAL_WAIT`` tiles): all
+    two-sided waits on eight unseen tiles each rate above one, by exactly their chance's share."""
+    r = situation("23m67m456p789p55s9s", "1z")
+    reach = ExpertBot(RULES).ahead(r, option(r, "1z"))
+    assert reach is not None
+    assert reach[0] == pytest.approx(wait_chance(8) / wait_chance(TYPICAL_WAIT))
+    assert reach[0] > 1.0
+
+
+def test_a_wait_in_the_own_river_halves_its_chance() -> None:
+    """docs/rules.md#furiten: a reached wait already in the river wins only by self-draw."""
+    bot = ExpertBot(RULES)
+    clean = situation("23m67m456p789p55s9s", "1z")
+    furiten = situation("23m67m456p789p55s9s", "1z", rivers={0: "5m8m"})
+    q_clean = bot.ahead(clean, option(clean, "1z"))
+    q_furiten = bot.ahead(furiten, option(furiten, "1z"))
+    assert q_clean is not None and q_furiten is not None
+    # the draws 1m/4m reach the 5m-8m wait... which is in the river; 5m/8m draws reach 1m-4m (not furiten)
+    assert q_furiten[0] < q_clean[0]
+
+
+def test_the_value_is_the_reached_tenpai_scored() -> None:
+    """The value of a one-shanten hand is what its tenpai score on their real waits (riichi on a closed hand),
+    not a han estimate: every tenpai here is riichi and pinfu on a two-sided wait with no dora, a 2-han 30-fu
+    ron for the dealer (seat 0 deals): 2,900."""
+    r = situation("23m67m456p789p55s9s", "1z")
+    reach = ExpertBot(RULES).ahead(r, option(r, "1z"))
+    assert reach is not None
+    assert reach[1] == pytest.approx(2900)
+
+
+def test_the_pair_stays_for_two_two_sided_shapes() -> None:
+    """docs/cpus.md#expert: strong breaks the pair for one more accepting tile (a headless one-shanten whose
+    tenpai often wait on a single tile); expert keeps the pair and both two-sided shapes and throws a loose tile."""
+    r = situation("9m555789p22346s1z", "7s")
+    options = [Discard(t) for t in r.tiles]
+    strong = StrongBot(RULES).pick(r, options)
+    expert = ExpertBot(RULES).pick(r, options)
+    assert strong is not None and expert is not None
+    assert strong.discard == kind("2s")
+    assert expert.discard in (kind("9m"), kind("1z"))
+
+
+@pytest.mark.parametrize(
+    ("name", "hand", "drawn"), [("tenpai", "234m67m456p789p55s", "1z"), ("three_shanten", "13m57m1369p2468s9s", "1z")]
+)
+def test_only_a_one_shanten_hand_looks_ahead(name: str, hand: str, drawn: str) -> None:
+    """A tenpai or a slower hand is valued as strong values it: the look-ahead is for the one-shanten choice."""
+    r = situation(hand, drawn)
+    checked = 0
+    for o in ExpertBot(RULES).ranked_discards(r, [Discard(t) for t in r.tiles]):
+        if o.shanten != 1:
+            assert ExpertBot(RULES).outlook(r, o) == StrongBot(RULES).outlook(r, o), name
+            checked += 1
+    assert checked
