@@ -1,6 +1,7 @@
-"""CPU players: whole 4-player East-South games per second on one core with four ``normal`` and with
-four ``strong`` CPUs, and the time of each ``strong`` decision (mean, p50, p99, max; target p99 < 20 ms), also in
-superpower matches (``POWERS``: Foresight, whose known draws judge every discard for the rest of a hand, twice).
+"""CPU players: whole 4-player East-South games per second on one core with four ``normal``, four ``strong`` and
+four ``expert`` CPUs, and the time of each ``strong`` decision (mean, p50, p99, max; target p99 < 20 ms), also in
+superpower matches (``POWERS``: Foresight, whose known draws judge every discard for the rest of a hand, twice),
+and of each ``expert`` decision (target p99 < 200 ms: it looks ahead).
 
 A decision is timed from the view to the action (``game.view(seat)`` then ``cpu.act(view)``), the whole cost a
 server pays to let a CPU move. No peer is named for these figures: they are printed as absolute rates.
@@ -47,10 +48,10 @@ def games_per_second(level: str, games: int) -> tuple[float, float]:
     return games / dt, decisions / dt
 
 
-def decision_times(games: int, powers: bool = False) -> list[float]:
+def decision_times(games: int, powers: bool = False, level: str = "strong") -> list[float]:
     times: list[float] = []
     for s in range(games):
-        play("strong", 500 + s, times, powers)
+        play(level, 500 + s, times, powers)
     return sorted(times)
 
 

@@ -11,8 +11,9 @@
 
 Levels: ``easy`` (a beginner: legal, plausible, weak), ``normal`` (tile efficiency, riichi at once, calls that
 keep a yaku), ``strong`` (efficiency weighed against value and danger: push/fold, riichi or dama, the game
-situation). Every level plays every preset: sanma North extraction, kuikae, furiten, tenpai declarations and Zung
-Jung's patterns.
+situation), ``expert`` (strong, with a look-ahead: a one-shanten hand judged by the tenpai its draws reach).
+Every level plays every preset: sanma North extraction, kuikae, furiten, tenpai declarations and Zung Jung's
+patterns.
 """
 
 from jantaku.bots.base import Bot, Player, decision_rng
