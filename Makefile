@@ -125,6 +125,9 @@ BASELINE_COMMIT := 9d827a0
 BASELINE := .baseline/strong-2026
 BASELINE_GAMES ?= 4000
 
+# And expert against strong, two of each on shared walls (docs/cpus.md#expert).
+EXPERT_GAMES ?= 4000
+
 $(BASELINE)/.stamp:
 	rm -rf $(BASELINE) && mkdir -p $(BASELINE)
 	git archive $(BASELINE_COMMIT) src | tar -x -C $(BASELINE)
@@ -134,6 +137,7 @@ bench-strength: $(STAMP) $(MJAI_VENV)/.stamp $(BASELINE)/.stamp
 	$(BIN)/jantaku simulate --games $(STRENGTH_GAMES) --players 'strong,strong,$(RULEBASE),$(RULEBASE)' \
 		--seed 1 --jobs 2
 	PYTHONPATH=src $(BIN)/python bench/strength.py --baseline $(BASELINE)/src --games $(BASELINE_GAMES) --jobs 2
+	$(BIN)/jantaku simulate --games $(EXPERT_GAMES) --players expert,expert,strong,strong --seed expert --jobs 2
 
 # Replay Tenhou's recorded games through the engine. Without the corpus folder this says
 # so and passes, unless JANTAKU_REQUIRE_CORPUS=1 (CI) makes it fail.

@@ -52,8 +52,8 @@ class ExpertBot(StrongBot):
 
     def ahead(self, r: Situation, o: DiscardOption) -> tuple[float, float] | None:
         """For the one-shanten hand discard ``o`` leaves: (how good the tenpai it reaches are against a typical
-        one, the points their wins are worth), each draw weighed by its unseen copies. None when no draw reaches
-        a tenpai that can be judged (every one furiten-free wait already seen)."""
+        one, the points their wins are worth), each draw weighed by its unseen copies and the tenpai by its win
+        chance. None when no unseen draw reaches a tenpai: strong's judgement then stands."""
         codes = self.codes_without(r, o.discard)
         counts = without(r.counts, o.discard)
         locked = r.locked if r.melds else None
