@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from jantaku.bots import LEVELS
 from jantaku.rules import preset
 from jantaku.rules.ruleset import RANGES, RuleError, RuleSet
 from jantaku.server.ids import ROOM_ALPHABET
@@ -308,3 +309,16 @@ def test_play_now_starts_at_once_with_cpus(tmp_path: Path) -> None:
         answer(a, prompt)
         over = play_to_end([a])
         assert over["game_id"] == room["game_id"]
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_play_now_seats_cpus_of_the_chosen_level_who_play_to_the_end(tmp_path: Path, level: str) -> None:
+    """Every level the catalogue lists can be chosen for Play now: the three other seats are CPUs of that level
+    and the game runs to its end with them."""
+    with table(tmp_path) as (_client, connect):
+        a = connect("Ann")
+        a.send({"type": "play_now", "settings": EAST, "level": level})
+        seats = a.room(lambda r: r["seats"][1] is not None)["room"]["seats"]
+        assert [(s["kind"], s["level"]) for s in seats[1:]] == [("cpu", level)] * 3
+        over = play_to_end([a])
+        assert over["type"] == "game_over"
