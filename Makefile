@@ -112,10 +112,10 @@ bench-review: $(STAMP)
 bench-mjai: $(STAMP)
 	PYTHONPATH=src $(BIN)/python bench/bench_mjai_seat.py
 
-# strong against the PyPI mjai package's RulebaseBot (docs/mjai-bots.md#strength-against-an-outside-bot). The package
+# strong, then expert, against the PyPI mjai package's RulebaseBot (docs/mjai-bots.md#strength-against-an-outside-bot). The package
 # is AGPL: never our dependency. It goes into its own environment, .venv-mjai, and plays as a separate process
 # (bench/mjai_rulebase.py) in seat-rotated games: the placement gap with its interval, win and deal-in rates.
-STRENGTH_GAMES ?= 1000
+STRENGTH_GAMES ?= 500
 RULEBASE := mjai:"$(MJAI_VENV)/bin/python bench/mjai_rulebase.py"
 
 # Then strong against strong-2026: the strong CPU as it was before the defence and call work (the commit below),
@@ -134,8 +134,10 @@ $(BASELINE)/.stamp:
 	touch $@
 
 bench-strength: $(STAMP) $(MJAI_VENV)/.stamp $(BASELINE)/.stamp
-	$(BIN)/jantaku simulate --games $(STRENGTH_GAMES) --players 'strong,strong,$(RULEBASE),$(RULEBASE)' \
-		--seed 1 --jobs 2
+	for level in strong expert; do \
+		$(BIN)/jantaku simulate --games $(STRENGTH_GAMES) --players "$$level,$$level,"'$(RULEBASE),$(RULEBASE)' \
+			--seed 1 --jobs 2 || exit 1; \
+	done
 	PYTHONPATH=src $(BIN)/python bench/strength.py --baseline $(BASELINE)/src --games $(BASELINE_GAMES) --jobs 2
 	$(BIN)/jantaku simulate --games $(EXPERT_GAMES) --players expert,expert,strong,strong --seed expert --jobs 2
 

@@ -160,6 +160,11 @@ def good_closed_chi_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     return on_claim(v, 3, Chi((own(v, "3p")[0], own(v, "4p")[0])))
 
 
+def two_shapes_and_a_pair_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    """One-shanten either way: break the pair for one more accepting tile, or keep it and both two-sided shapes."""
+    return build_view(rules, ids, hand="9m555789p22346s2z", drawn="7s", live=50)
+
+
 def nine_terminals_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     # ten different terminals and honors: thirteen orphans is three tiles away, redeal
     return build_view(rules, ids, hand="19m19p1s12346z258s", drawn="3p", live=69, legal=[NineTerminals()])
@@ -226,6 +231,11 @@ ROWS = [
         "gives up", "standard", ("strong", "expert"), good_closed_chi_view, is_type(Pass)),
     Row("chi_for_speed", "README: normal calls when the call brings the hand closer and keeps a yaku", "standard",
         ("normal",), good_closed_chi_view, is_type(Chi)),
+    Row("zj_pair_stays_for_two_two_sided_shapes", "docs/cpus.md#zung-jung: strong looks one draw ahead in a race",
+        "zung-jung", ("strong", "expert"), two_shapes_and_a_pair_view,
+        lambda a, v: isinstance(a, Discard) and kind_of_id(a.tile) in parse_tiles("9m2z")),
+    Row("widest_acceptance_breaks_the_pair", "README: normal keeps the most unseen accepting tiles", "zung-jung",
+        ("normal",), two_shapes_and_a_pair_view, discards_kind("2s")),
     Row("nine_terminals_redeal", "docs/rules.md nine terminals: the player chooses", "standard", ALL,
         nine_terminals_view, is_type(NineTerminals)),
     Row("thirteen_orphans_chance", "docs/rules.md nine terminals: play on when thirteen orphans is close", "standard",

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from jantaku.bots.expert import TYPICAL_WAIT, ExpertBot, wait_chance
+from jantaku.bots.expert import ExpertBot
 from jantaku.bots.reading import Situation, read_view
-from jantaku.bots.strong import StrongBot
+from jantaku.bots.strong import TYPICAL_WAIT, StrongBot, wait_chance
 from jantaku.engine.actions import Discard
 from jantaku.hand import DiscardOption
 from jantaku.rules import preset

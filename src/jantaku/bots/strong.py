@@ -5,7 +5,8 @@ the riichi deposits a win takes and the riichi wins it stops) − (chance the ti
 costs) × (how many more risky discards pushing on will take). Against a riichi this folds a slow or cheap hand
 onto genbutsu, suji and walls, and pushes a good tenpai — what strong players do. The game situation scales the
 risk: a leader in the last hand, or a seat close to busting, pays more for dealing in; the last seat in the last
-hand pays less.
+hand pays less. In Zung Jung, a race where every hand wins, a one-shanten hand is judged one draw ahead, by the
+tenpai its draws reach (``ahead``); ``expert`` does that in riichi games too.
 
 Riichi or dama: riichi unless the hand already scores a mangan (dealer 11600) without it — in sanma, where the
 extra dora make mangan common and riichi's ura and ippatsu pay more, a haneman — or, as the leader in the last
@@ -33,9 +34,9 @@ from jantaku.bots.reading import Opponent, Situation
 from jantaku.bots.safety import danger, suit_bias
 from jantaku.bots.value import estimated_han, han_points, value_honors, wait_values, win_points, yaku_paths
 from jantaku.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Pon, Power, Riichi, Ron, Tsumo
-from jantaku.hand import DiscardOption
+from jantaku.hand import DiscardOption, discard_options
 from jantaku.hand.sweep import mask_kinds
-from jantaku.tiles import EAST, KIND_OF_ID, KINDS, SANMA_REMOVED
+from jantaku.tiles import EAST, KIND_OF_ID, KINDS, SANMA_REMOVED, kind_of
 
 
 def win_chance(shanten: int, accepting: int, live: int, wall: int) -> float:
@@ -45,13 +46,26 @@ def win_chance(shanten: int, accepting: int, live: int, wall: int) -> float:
     these numbers were tuned together with the costs and factors below, and only move with them."""
     t = min(1.0, live / wall)
     if shanten <= 0:
-        return min(0.7, 0.25 + 0.05 * accepting) * (0.35 + 0.65 * t)
+        return wait_chance(accepting) * (0.35 + 0.65 * t)
     if shanten == 1:
         return min(0.45, 0.15 + 0.0075 * accepting) * float(t**0.8)
     if shanten == 2:
         return min(0.22, 0.06 + 0.0025 * accepting) * float(t**1.3)
     return 0.05 * t * t
 
+
+def wait_chance(accepting: int) -> float:
+    """The tenpai part of ``win_chance`` before the wall's share: how much more a wider wait wins."""
+    return min(0.7, 0.25 + 0.05 * accepting)
+
+
+# the unseen winning tiles of the tenpai a typical one-shanten hand reaches (``win_chance`` by acceptance already
+# assumes one): the average over the one-shanten hands ``expert`` kept in 10 self-play games. A look-ahead that
+# finds better waits raises a one-shanten hand's chance above ``win_chance``, worse ones lower it
+TYPICAL_WAIT = 4
+
+# tenpai discards weighed after each imagined draw, widest first (a fourth is rarely the best)
+TENPAI_CHOICES = 3
 
 # a first call must bring an expected value of at least this share of the closed hand's (``opening_gain``).
 # Measured head to head (docs/cpus.md#what-each-change-was-worth): 0.75, 0.9 and 1.0 were tried, 1.0 placed best
@@ -167,9 +181,77 @@ class StrongBot(NormalBot):
 
     def outlook(self, r: Situation, o: DiscardOption) -> tuple[float, float]:
         """(chance to win, points a win is worth) of the hand discard ``o`` leaves: the win chance by shanten
-        and acceptance (halved on a furiten wait), the value by ``hand_value``."""
+        and acceptance (halved on a furiten wait), the value by ``hand_value``; a one-shanten hand, when this
+        level looks ahead (``looks_ahead``), by the tenpai its draws reach (``ahead``)."""
+        if o.shanten == 1 and o.total and self.looks_ahead(r):
+            reach = self.ahead(r, o)
+            if reach is not None:
+                quality, value = reach
+                return self.chance(r, 1, o.total) * quality, value
         value, furiten = self.hand_value(r, o, riichi=True)
         return self.chance(r, o.shanten, o.total) * (0.5 if furiten else 1.0), value
+
+    # --- one draw ahead ----------------------------------------------------------------------------------
+    def looks_ahead(self, r: Situation) -> bool:
+        """Whether a one-shanten hand is judged by the tenpai its draws reach: in Zung Jung, a pure race where
+        the waits a hand reaches decide who wins first (docs/cpus.md#zung-jung). In riichi games that is what
+        ``expert`` adds: there it weighs against riichi, dama and defence, and ``strong`` stays the level it was."""
+        return not r.rules.riichi
+
+    def ahead(self, r: Situation, o: DiscardOption) -> tuple[float, float] | None:
+        """For the one-shanten hand discard ``o`` leaves: (how good the tenpai it reaches are against a typical
+        one, ``TYPICAL_WAIT``; the points their wins are worth). Each tile that brings the hand to tenpai is
+        drawn in thought, the best of the widest tenpai discards made, and that tenpai scored on its real waits;
+        each draw weighs by its unseen copies, each tenpai's value by its win chance. None when no unseen draw
+        reaches a tenpai: the plain judgement then stands."""
+        codes = self.codes_without(r, o.discard)
+        counts = without(r.counts, o.discard)
+        locked = r.locked if r.melds else None
+        weight = 0.0
+        chance = 0.0
+        worth = 0.0
+        for k in mask_kinds(o.mask):
+            copies = o.left[k]
+            if not copies:
+                continue
+            counts[k] += 1
+            best: tuple[float, float] | None = None
+            for t in [t for t in discard_options(counts, locked, r.visible) if t.shanten == 0][:TENPAI_CHOICES]:
+                p, v = self.tenpai_after(r, codes, k, t, o.discard)
+                if best is None or p * v > best[0] * best[1]:
+                    best = (p, v)
+            counts[k] -= 1
+            if best is None:
+                continue
+            weight += copies
+            chance += copies * best[0]
+            worth += copies * best[0] * best[1]
+        if not weight or not chance:
+            return None
+        return chance / weight / wait_chance(TYPICAL_WAIT), worth / chance
+
+    def tenpai_after(
+        self, r: Situation, codes: list[int], drawn: int, t: DiscardOption, thrown: int
+    ) -> tuple[float, float]:
+        """(``wait_chance``, points) of the tenpai reached by drawing ``drawn`` into ``codes`` and discarding
+        ``t``, valued as ``hand_value`` values a waiting hand: furiten when a wait is in the river (``thrown``
+        is on its way there), 600 (the draw payment) for an open tenpai without a yaku; in Zung Jung every
+        tenpai wins, for its patterns and ``ZJ_WIN_WORTH``."""
+        hand = list(codes)
+        hand.append(drawn)
+        drop = next((i for i, c in enumerate(hand) if c == t.discard), None)  # a plain copy before a red five
+        if drop is None:
+            drop = next(i for i, c in enumerate(hand) if kind_of(c) == t.discard)
+        del hand[drop]
+        waits = mask_kinds(t.mask)
+        if not r.rules.riichi:
+            value, _, _ = wait_values(r, hand, waits, riichi=False)
+            return wait_chance(t.total), 3.0 * (ZJ_WIN_WORTH + value)
+        furiten = any(w in r.own_river or w == thrown or w == t.discard for w in waits)
+        value, _, _ = wait_values(r, hand, waits, riichi=r.closed)
+        if value == 0:
+            value = 600.0
+        return wait_chance(t.total) * (0.5 if furiten else 1.0), value
 
     def evaluate(self, r: Situation, opts: Sequence[DiscardOption]) -> list[tuple[float, DiscardOption]]:
         threats = self.threats(r)
