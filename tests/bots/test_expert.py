@@ -8,7 +8,7 @@ import pytest
 
 from jantaku.bots.expert import ExpertBot
 from jantaku.bots.reading import Situation, read_view
-from jantaku.bots.strong import TYPICAL_WAIT, StrongBot, wait_chance
+from jantaku.bots.strong import TYPICAL_WAIT, ZJ_WIN_WORTH, StrongBot, wait_chance
 from jantaku.engine.actions import Discard
 from jantaku.hand import DiscardOption
 from jantaku.rules import preset
@@ -66,15 +66,19 @@ def test_every_reached_wait_two_sided_is_better_than_typical() -> None:
 
 
 def test_a_wait_in_the_own_river_halves_its_chance() -> None:
-    """docs/rules.md#furiten: a reached wait already in the river wins only by self-draw."""
+    """docs/rules.md#furiten: a reached wait already in the own river wins only by self-draw. The same tiles in
+    another seat's river leave as many unseen copies: only the halving differs. Draws 1m/4m (8 unseen) reach the
+    5m-8m wait (6 unseen) — furiten; draws 5m/8m (6) reach 1m-4m (8): 8 × w(6)/2 + 6 × w(8) against
+    8 × w(6) + 6 × w(8), over 14 draws."""
     bot = ExpertBot(RULES)
-    clean = situation("23m67m456p789p55s9s", "1z")
+    clean = situation("23m67m456p789p55s9s", "1z", rivers={1: "5m8m"})
     furiten = situation("23m67m456p789p55s9s", "1z", rivers={0: "5m8m"})
     q_clean = bot.ahead(clean, option(clean, "1z"))
     q_furiten = bot.ahead(furiten, option(furiten, "1z"))
     assert q_clean is not None and q_furiten is not None
-    # the draws 1m/4m reach the 5m-8m wait... which is in the river; 5m/8m draws reach 1m-4m (not furiten)
-    assert q_furiten[0] < q_clean[0]
+    typical = wait_chance(TYPICAL_WAIT)
+    assert q_clean[0] == pytest.approx((8 * wait_chance(6) + 6 * wait_chance(8)) / 14 / typical)
+    assert q_furiten[0] == pytest.approx((8 * wait_chance(6) / 2 + 6 * wait_chance(8)) / 14 / typical)
 
 
 def test_the_value_is_the_reached_tenpai_scored() -> None:
@@ -99,15 +103,35 @@ def test_the_pair_stays_for_two_two_sided_shapes() -> None:
     assert expert.discard in (kind("9m"), kind("1z"))
 
 
-@pytest.mark.parametrize(
-    ("name", "hand", "drawn"), [("tenpai", "234m67m456p789p55s", "1z"), ("three_shanten", "13m57m1369p2468s9s", "1z")]
-)
-def test_only_a_one_shanten_hand_looks_ahead(name: str, hand: str, drawn: str) -> None:
-    """A tenpai or a slower hand is valued as strong values it: the look-ahead is for the one-shanten choice."""
-    r = situation(hand, drawn)
-    checked = 0
-    for o in ExpertBot(RULES).ranked_discards(r, [Discard(t) for t in r.tiles]):
-        if o.shanten != 1:
-            assert ExpertBot(RULES).outlook(r, o) == StrongBot(RULES).outlook(r, o), name
-            checked += 1
-    assert checked
+def test_a_tenpai_is_valued_as_strong_values_it() -> None:
+    """The look-ahead is for the one-shanten choice: a waiting hand is scored on its own waits (a draw that
+    "lowers" it would be a win, not a tenpai to weigh)."""
+    r = situation("234m67m456p789p55s", "1z")
+    waiting = [o for o in ExpertBot(RULES).ranked_discards(r, [Discard(t) for t in r.tiles]) if o.shanten == 0]
+    assert waiting
+    for o in waiting:
+        assert ExpertBot(RULES).outlook(r, o) == StrongBot(RULES).outlook(r, o)
+
+
+def test_zung_jung_tenpai_are_worth_their_patterns_and_a_win_and_never_furiten() -> None:
+    """docs/cpus.md#zung-jung: strong looks ahead there too. Every reached tenpai here is All Runs and Concealed
+    Hand (10 points) on two-sided waits; a win is worth ``ZJ_WIN_WORTH`` more, three payers' worth: 3 × (10 + 10)
+    = 60. Zung Jung has no furiten: the own river changes nothing."""
+    zj = preset("zung-jung")
+    bot = StrongBot(zj)
+    values = []
+    for river in ({1: "5m8m"}, {0: "5m8m"}):
+        r = read_view(build_view(zj, Ids(zj), hand="23m67m456p789p55s9s", drawn="1z", live=50, rivers=river), zj)
+        o = next(o for o in bot.ranked_discards(r, [Discard(t) for t in r.tiles]) if o.discard == kind("1z"))
+        assert bot.looks_ahead(r)
+        reach = bot.ahead(r, o)
+        assert reach is not None
+        values.append(reach)
+    assert values[0][1] == pytest.approx(3 * (ZJ_WIN_WORTH + 10))
+    assert values[0] == values[1]
+
+
+def test_strong_looks_ahead_in_zung_jung_only_and_expert_everywhere() -> None:
+    r = situation("23m67m456p789p55s9s", "1z")
+    assert not StrongBot(RULES).looks_ahead(r)
+    assert ExpertBot(RULES).looks_ahead(r)

@@ -4,8 +4,9 @@
 and a han estimate. Two hands with the same count can be far apart: one reaches a two-sided wait whatever it
 draws, the other a closed wait or a tenpai without a yaku; one turns its tanyao into a real win, the other drops
 it. A strong player sees this ("good-shape one-shanten"), and so does ``expert``: for each one-shanten discard it
-draws, in thought, each tile that brings the hand to tenpai, makes the tenpai discard it would then make, and
-scores that tenpai with the real scorer on its real waits (``StrongBot.ahead``). The discard's win chance is
+draws, in thought, each tile that brings the hand to tenpai, picks the best of the widest tenpai discards (by win
+chance × value; danger and the riichi choice wait for the real turn), and scores that tenpai with the real scorer
+on its real waits (``StrongBot.ahead``). The discard's win chance is
 strong's, scaled by how good those tenpai are against a typical one; its value is theirs. Everything else
 (danger, riichi or dama, calls, the game situation, superpowers) is strong's.
 

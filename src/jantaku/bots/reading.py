@@ -15,7 +15,7 @@ from jantaku.engine.table import tile_codes
 from jantaku.engine.view import MeldView, SeatView
 from jantaku.melds import Meld, MeldKind
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import DRAGONS, EAST, KIND_OF_ID, KINDS, NORTH, RED_MAN, dora_after
+from jantaku.tiles import DRAGONS, EAST, KIND_OF_ID, KINDS, NORTH, RED_MAN, SANMA_REMOVED, dora_after
 
 
 @dataclass(slots=True)
@@ -62,6 +62,7 @@ class Situation:
     own_melds: tuple[Meld, ...]  # own melds as the scorer reads them (codes, called tile, source)
     indicators: tuple[int, ...]  # revealed dora indicators as tile codes
     visible: list[int]  # kinds seen outside the own hand and melds: rivers, others' melds, indicators, Norths
+    # (in sanma 2m-8m count as all seen: the set has none)
     dora: list[int]  # han per tile of each kind from the indicators (red fives come from ``codes``)
     kita: int  # own extracted Norths (3-player)
     riichi: bool  # this seat has declared riichi
@@ -223,6 +224,9 @@ def read_view(view: SeatView, rules: RuleSet) -> Situation:
         )
     claim = view.get("claim")
     power = seats[seat].get("power")
+    if rules.sanma:  # 2m-8m are not in a sanma set: none is left to draw or to be waited on
+        for k in SANMA_REMOVED:
+            visible[k] = 4
     return Situation(
         rules=rules,
         seat=seat,

@@ -36,7 +36,7 @@ from jantaku.bots.value import estimated_han, han_points, value_honors, wait_val
 from jantaku.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Pon, Power, Riichi, Ron, Tsumo
 from jantaku.hand import DiscardOption, discard_options
 from jantaku.hand.sweep import mask_kinds
-from jantaku.tiles import EAST, KIND_OF_ID, KINDS, SANMA_REMOVED, kind_of
+from jantaku.tiles import EAST, KIND_OF_ID, KINDS, kind_of
 
 
 def win_chance(shanten: int, accepting: int, live: int, wall: int) -> float:
@@ -206,6 +206,8 @@ class StrongBot(NormalBot):
         reaches a tenpai: the plain judgement then stands."""
         codes = self.codes_without(r, o.discard)
         counts = without(r.counts, o.discard)
+        seen = list(r.visible)
+        seen[o.discard] += 1  # the discard goes to the river: one copy fewer left to draw
         locked = r.locked if r.melds else None
         weight = 0.0
         chance = 0.0
@@ -216,7 +218,7 @@ class StrongBot(NormalBot):
                 continue
             counts[k] += 1
             best: tuple[float, float] | None = None
-            for t in [t for t in discard_options(counts, locked, r.visible) if t.shanten == 0][:TENPAI_CHOICES]:
+            for t in [t for t in discard_options(counts, locked, seen) if t.shanten == 0][:TENPAI_CHOICES]:
                 p, v = self.tenpai_after(r, codes, k, t, o.discard)
                 if best is None or p * v > best[0] * best[1]:
                     best = (p, v)
@@ -385,10 +387,7 @@ class StrongBot(NormalBot):
             return 0.0
         v, o = back[0]
         raw = [sum(d[k] * c for d, c in threats) for k in range(KINDS)]
-        unseen = [
-            0 if r.players == 3 and k in SANMA_REMOVED else max(0, 4 - r.counts[k] - r.locked[k] - r.visible[k])
-            for k in range(KINDS)
-        ]
+        unseen = [max(0, 4 - r.counts[k] - r.locked[k] - r.visible[k]) for k in range(KINDS)]
         unseen[kind] += 1  # the drawn tile goes back into the wall
         replacement = sum(u * x for u, x in zip(unseen, raw, strict=True)) / max(1, sum(unseen))
         scale = FUTURE[min(o.shanten, 3)] * self.risk_scale(r)
