@@ -36,6 +36,7 @@ from jantaku.bots.value import estimated_han, han_points, value_honors, wait_val
 from jantaku.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Pon, Power, Riichi, Ron, Tsumo
 from jantaku.hand import DiscardOption, discard_options
 from jantaku.hand.sweep import mask_kinds
+from jantaku.rules.ruleset import RuleSet
 from jantaku.tiles import EAST, KIND_OF_ID, KINDS, kind_of
 
 
@@ -104,6 +105,12 @@ DAMA_FROM = ((7700, 11600), (12000, 18000))
 
 class StrongBot(NormalBot):
     level = "strong"
+
+    def __init__(self, rules: RuleSet, seed: int | str = 0, name: str | None = None) -> None:
+        super().__init__(rules, seed, name)
+        # ``ahead`` by discard kind for the situation being decided: one turn weighs the same hands several times
+        # (the discard, riichi, a power, Veil), and the look-ahead is the dearest term
+        self.reached: tuple[Situation | None, dict[int, tuple[float, float] | None]] = (None, {})
 
     # --- the table's threats -----------------------------------------------------------------------------
     def cost(self, r: Situation, opp: Opponent) -> float:
@@ -204,6 +211,16 @@ class StrongBot(NormalBot):
         drawn in thought, the best of the widest tenpai discards made, and that tenpai scored on its real waits;
         each draw weighs by its unseen copies, each tenpai's value by its win chance. None when no unseen draw
         reaches a tenpai: the plain judgement then stands."""
+        situation, memo = self.reached
+        if situation is not r:
+            memo = {}
+            self.reached = (r, memo)
+        if o.discard not in memo:
+            memo[o.discard] = self.look_ahead(r, o)
+        return memo[o.discard]
+
+    def look_ahead(self, r: Situation, o: DiscardOption) -> tuple[float, float] | None:
+        """``ahead`` worked out."""
         codes = self.codes_without(r, o.discard)
         counts = without(r.counts, o.discard)
         seen = list(r.visible)
