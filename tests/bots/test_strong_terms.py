@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from jantaku.bots import efficiency
 from jantaku.bots.reading import Opponent, Situation, read_view
 from jantaku.bots.safety import tenpai_chance
-from jantaku.bots.strong import StrongBot, win_chance
+from jantaku.bots.strong import StrongBot, win_chance, without_code
 from jantaku.engine.actions import Chi, Pon
 from jantaku.rules import preset
 from jantaku.tiles import parse_tiles
@@ -139,3 +139,16 @@ def call_view(hand: str, call: str, tiles: str, river: str, dora: str) -> tuple[
 def test_opening_gain(name: str, hand: str, call: str, tiles: str, river: str, dora: str, worth_it: bool) -> None:
     r, out, s0 = call_view(hand, call, tiles, river, dora)
     assert (StrongBot(RULES).opening_gain(r, out, s0) >= 0) is worth_it
+
+
+@pytest.mark.parametrize(
+    ("name", "hand", "kind", "left"),
+    [
+        ("a_plain_five_goes_before_the_red_one", "0m5m6m", "5m", "0m6m"),
+        ("the_red_five_goes_when_it_is_the_only_one", "0m6m", "5m", "6m"),
+        ("nothing_goes_when_none_is_held", "0m6m", "7m", "0m6m"),
+    ],
+)
+def test_without_code_throws_as_tile_for_kind_does(name: str, hand: str, kind: str, left: str) -> None:
+    """docs/cpus.md#the-terms-of-a-discard: the hand a discard leaves keeps its red five while a plain copy can go."""
+    assert without_code(parse_tiles(hand), parse_tiles(kind)[0]) == parse_tiles(left), name

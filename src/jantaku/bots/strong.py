@@ -156,9 +156,8 @@ class StrongBot(NormalBot):
 
     # --- what a discard leaves ---------------------------------------------------------------------------
     def codes_without(self, r: Situation, kind: int) -> list[int]:
-        """The concealed tile codes after discarding one tile of ``kind`` (the copy ``tile_for_kind`` picks)."""
-        drop = tile_for_kind(r, kind, [Discard(t) for t in r.tiles])
-        return [r.codes[t] for t in r.tiles if drop is None or t != drop.tile]
+        """The concealed tile codes after discarding one tile of ``kind``."""
+        return without_code([r.codes[t] for t in r.tiles], kind)
 
     def hand_value(self, r: Situation, o: DiscardOption, riichi: bool) -> tuple[float, bool]:
         """(points the hand left by discard ``o`` is worth, whether its waits are furiten). A waiting hand is
@@ -256,12 +255,7 @@ class StrongBot(NormalBot):
         ``t``, valued as ``hand_value`` values a waiting hand: furiten when a wait is in the river (``thrown``
         is on its way there), 600 (the draw payment) for an open tenpai without a yaku; in Zung Jung every
         tenpai wins, for its patterns and ``ZJ_WIN_WORTH``."""
-        hand = list(codes)
-        hand.append(drawn)
-        drop = next((i for i, c in enumerate(hand) if c == t.discard), None)  # a plain copy before a red five
-        if drop is None:
-            drop = next(i for i, c in enumerate(hand) if kind_of(c) == t.discard)
-        del hand[drop]
+        hand = without_code([*codes, drawn], t.discard)
         waits = mask_kinds(t.mask)
         if not r.rules.riichi:
             value, _, _ = wait_values(r, hand, waits, riichi=False)
@@ -511,6 +505,18 @@ class StrongBot(NormalBot):
         _, accepting = efficiency.waiting_shanten(r)
         closed_ev = self.chance(r, s0, accepting) * han_points(estimated_han(r, r.counts, True), r.dealer)
         return open_ev - CALL_MARGIN * closed_ev
+
+
+def without_code(codes: Sequence[int], kind: int) -> list[int]:
+    """``codes`` less one tile of ``kind``: a plain copy before a red five, as ``tile_for_kind`` throws them (a
+    plain five's code is its kind); unchanged when the hand holds none."""
+    out = list(codes)
+    at = next((i for i, c in enumerate(out) if c == kind), None)
+    if at is None:
+        at = next((i for i, c in enumerate(out) if kind_of(c) == kind), None)
+    if at is not None:
+        del out[at]
+    return out
 
 
 def zung_jung_estimate(r: Situation, counts: list[int]) -> float:
