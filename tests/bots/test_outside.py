@@ -506,7 +506,7 @@ def test_our_cpu_as_an_mjai_bot_plays_through_the_seat(rules: str, convention: s
     made: set[str] = set()
     # its riichi (reach, then the discard), calls and an added kan must all be read as legal actions: games are
     # played until the seat has made each of them (which game holds them depends on how the CPUs play)
-    for i in range(4):
+    for i in range(20):
         game, bot, pid = play(
             rules, BotCommand(argv, convention), f"our-cpu-{i}" if i else "our-cpu", decision_seconds=10
         )

@@ -11,7 +11,7 @@
 
 Levels: ``easy`` (a beginner: legal, plausible, weak), ``normal`` (tile efficiency, riichi at once, calls that
 keep a yaku), ``strong`` (efficiency weighed against value and danger: push/fold, riichi or dama, the game
-situation), ``expert`` (strong, with a look-ahead: a one-shanten hand judged by the tenpai its draws reach).
+situation; a one-shanten hand judged by the tenpai its draws reach), ``expert`` (the level above strong).
 Every level plays every preset: sanma North extraction, kuikae, furiten, tenpai declarations and Zung Jung's
 patterns.
 """

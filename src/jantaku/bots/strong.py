@@ -5,8 +5,9 @@ the riichi deposits a win takes and the riichi wins it stops) − (chance the ti
 costs) × (how many more risky discards pushing on will take). Against a riichi this folds a slow or cheap hand
 onto genbutsu, suji and walls, and pushes a good tenpai — what strong players do. The game situation scales the
 risk: a leader in the last hand, or a seat close to busting, pays more for dealing in; the last seat in the last
-hand pays less. In Zung Jung, a race where every hand wins, a one-shanten hand is judged one draw ahead, by the
-tenpai its draws reach (``ahead``); ``expert`` does that in riichi games too.
+hand pays less. A one-shanten hand is judged one draw ahead, by the tenpai its draws reach (``ahead``): two
+hands the same number of tiles from tenpai can be far apart (one reaches a two-sided wait whatever it draws, the
+other a closed wait, or a tenpai without a yaku), and a strong player sees it.
 
 Riichi or dama: riichi unless the hand already scores a mangan (dealer 11600) without it — in sanma, where the
 extra dora make mangan common and riichi's ura and ippatsu pay more, a haneman — or, as the leader in the last
@@ -61,7 +62,7 @@ def wait_chance(accepting: int) -> float:
 
 
 # the unseen winning tiles of the tenpai a typical one-shanten hand reaches (``win_chance`` by acceptance already
-# assumes one): the average over the one-shanten hands ``expert`` kept in 10 self-play games. A look-ahead that
+# assumes one): the average over the one-shanten hands the look-ahead kept in 10 self-play games. A look-ahead that
 # finds better waits raises a one-shanten hand's chance above ``win_chance``, worse ones lower it
 TYPICAL_WAIT = 4
 
@@ -187,9 +188,9 @@ class StrongBot(NormalBot):
 
     def outlook(self, r: Situation, o: DiscardOption) -> tuple[float, float]:
         """(chance to win, points a win is worth) of the hand discard ``o`` leaves: the win chance by shanten
-        and acceptance (halved on a furiten wait), the value by ``hand_value``; a one-shanten hand, when this
-        level looks ahead (``looks_ahead``), by the tenpai its draws reach (``ahead``)."""
-        if o.shanten == 1 and o.total and self.looks_ahead(r):
+        and acceptance (halved on a furiten wait), the value by ``hand_value``; a one-shanten hand by the tenpai
+        its draws reach (``ahead``)."""
+        if o.shanten == 1 and o.total:
             reach = self.ahead(r, o)
             if reach is not None:
                 quality, value = reach
@@ -198,12 +199,6 @@ class StrongBot(NormalBot):
         return self.chance(r, o.shanten, o.total) * (0.5 if furiten else 1.0), value
 
     # --- one draw ahead ----------------------------------------------------------------------------------
-    def looks_ahead(self, r: Situation) -> bool:
-        """Whether a one-shanten hand is judged by the tenpai its draws reach: in Zung Jung, a pure race where
-        the waits a hand reaches decide who wins first (docs/cpus.md#zung-jung). In riichi games that is what
-        ``expert`` adds: there it weighs against riichi, dama and defence, and ``strong`` stays the level it was."""
-        return not r.rules.riichi
-
     def ahead(self, r: Situation, o: DiscardOption) -> tuple[float, float] | None:
         """For the one-shanten hand discard ``o`` leaves: (how good the tenpai it reaches are against a typical
         one, ``TYPICAL_WAIT``; the points their wins are worth). Each tile that brings the hand to tenpai is
@@ -220,22 +215,36 @@ class StrongBot(NormalBot):
 
     def look_ahead(self, r: Situation, o: DiscardOption) -> tuple[float, float] | None:
         """``ahead`` worked out."""
-        codes = self.codes_without(r, o.discard)
-        counts = without(r.counts, o.discard)
         seen = list(r.visible)
         seen[o.discard] += 1  # the discard goes to the river: one copy fewer left to draw
+        codes = self.codes_without(r, o.discard)
+        return self.reach(r, codes, without(r.counts, o.discard), seen, (o.mask, o.left), o.discard)
+
+    def reach(
+        self,
+        r: Situation,
+        codes: list[int],
+        counts: list[int],
+        seen: Sequence[int],
+        draws: tuple[int, Sequence[int]],
+        thrown: int | None,
+    ) -> tuple[float, float] | None:
+        """The look-ahead of a one-shanten 13-tile hand (``codes``, ``counts``; ``seen`` the kinds out of reach),
+        whose tenpai-reaching ``draws`` are (kind mask, unseen copies per kind); ``thrown`` is the tile just
+        discarded for it (None for a hand that discarded nothing): (quality against ``TYPICAL_WAIT``, value)."""
+        mask, left = draws
         locked = r.locked if r.melds else None
         weight = 0.0
         chance = 0.0
         worth = 0.0
-        for k in mask_kinds(o.mask):
-            copies = o.left[k]
+        for k in mask_kinds(mask):
+            copies = left[k]
             if not copies:
                 continue
             counts[k] += 1
             best: tuple[float, float] | None = None
             for t in [t for t in discard_options(counts, locked, seen) if t.shanten == 0][:TENPAI_CHOICES]:
-                p, v = self.tenpai_after(r, codes, k, t, o.discard)
+                p, v = self.tenpai_after(r, codes, k, t, thrown)
                 if best is None or p * v > best[0] * best[1]:
                     best = (p, v)
             counts[k] -= 1
@@ -249,7 +258,7 @@ class StrongBot(NormalBot):
         return chance / weight / wait_chance(TYPICAL_WAIT), worth / chance
 
     def tenpai_after(
-        self, r: Situation, codes: list[int], drawn: int, t: DiscardOption, thrown: int
+        self, r: Situation, codes: list[int], drawn: int, t: DiscardOption, thrown: int | None
     ) -> tuple[float, float]:
         """(``wait_chance``, points) of the tenpai reached by drawing ``drawn`` into ``codes`` and discarding
         ``t``, valued as ``hand_value`` values a waiting hand: furiten when a wait is in the river (``thrown``

@@ -1,12 +1,10 @@
-"""The ``expert`` CPU's look-ahead (docs/cpus.md#expert): a one-shanten hand judged by the tenpai its draws
-reach, one row per case; the rest of its play is strong's and is checked with strong's rows in
-test_decisions.py."""
+"""``strong``'s look-ahead (docs/cpus.md#looking-ahead): a one-shanten hand judged by the tenpai its draws
+reach, one row per case; the decisions it changes are also rows of test_decisions.py."""
 
 from __future__ import annotations
 
 import pytest
 
-from jantaku.bots.expert import ExpertBot
 from jantaku.bots.reading import Situation, read_view
 from jantaku.bots.strong import TYPICAL_WAIT, ZJ_WIN_WORTH, StrongBot, wait_chance
 from jantaku.engine.actions import Discard
@@ -25,7 +23,7 @@ def situation(hand: str, drawn: str, rivers: dict[int, str] | None = None) -> Si
 
 def option(r: Situation, tile: str) -> DiscardOption:
     (kind,) = parse_tiles(tile)
-    return next(o for o in ExpertBot(RULES).ranked_discards(r, [Discard(t) for t in r.tiles]) if o.discard == kind)
+    return next(o for o in StrongBot(RULES).ranked_discards(r, [Discard(t) for t in r.tiles]) if o.discard == kind)
 
 
 def kind(tile: str) -> int:
@@ -42,8 +40,8 @@ def kind(tile: str) -> int:
     ],
 )
 def test_a_one_shanten_is_judged_by_the_waits_it_reaches(name: str, better: str, worse: str) -> None:
-    """docs/cpus.md#expert: the same distance to tenpai, but the tenpai reached wait on more tiles."""
-    bot = ExpertBot(RULES)
+    """docs/cpus.md#looking-ahead: the same distance to tenpai, but the tenpai reached wait on more tiles."""
+    bot = StrongBot(RULES)
     ahead = []
     for hand in (better, worse):
         r = situation(hand, "1z")
@@ -59,7 +57,7 @@ def test_every_reached_wait_two_sided_is_better_than_typical() -> None:
     """The quality is the reached tenpai's win chance against a typical one's (``TYPICAL_WAIT`` tiles): all
     two-sided waits on eight unseen tiles each rate above one, by exactly their chance's share."""
     r = situation("23m67m456p789p55s9s", "1z")
-    reach = ExpertBot(RULES).ahead(r, option(r, "1z"))
+    reach = StrongBot(RULES).ahead(r, option(r, "1z"))
     assert reach is not None
     assert reach[0] == pytest.approx(wait_chance(8) / wait_chance(TYPICAL_WAIT))
     assert reach[0] > 1.0
@@ -70,7 +68,7 @@ def test_a_wait_in_the_own_river_halves_its_chance() -> None:
     another seat's river leave as many unseen copies: only the halving differs. Draws 1m/4m (8 unseen) reach the
     5m-8m wait (6 unseen) — furiten; draws 5m/8m (6) reach 1m-4m (8): 8 × w(6)/2 + 6 × w(8) against
     8 × w(6) + 6 × w(8), over 14 draws."""
-    bot = ExpertBot(RULES)
+    bot = StrongBot(RULES)
     clean = situation("23m67m456p789p55s9s", "1z", rivers={1: "5m8m"})
     furiten = situation("23m67m456p789p55s9s", "1z", rivers={0: "5m8m"})
     q_clean = bot.ahead(clean, option(clean, "1z"))
@@ -86,31 +84,34 @@ def test_the_value_is_the_reached_tenpai_scored() -> None:
     not a han estimate: every tenpai here is riichi and pinfu on a two-sided wait with no dora, a 2-han 30-fu
     ron for the dealer (seat 0 deals): 2,900."""
     r = situation("23m67m456p789p55s9s", "1z")
-    reach = ExpertBot(RULES).ahead(r, option(r, "1z"))
+    reach = StrongBot(RULES).ahead(r, option(r, "1z"))
     assert reach is not None
     assert reach[1] == pytest.approx(2900)
 
 
 def test_the_pair_stays_for_two_two_sided_shapes() -> None:
-    """docs/cpus.md#expert: strong breaks the pair for one more accepting tile (a headless one-shanten whose
-    tenpai often wait on a single tile); expert keeps the pair and both two-sided shapes and throws a loose tile."""
+    """docs/cpus.md#looking-ahead: the widest acceptance breaks the pair for one more accepting tile (a headless
+    one-shanten whose tenpai often wait on a single tile); looking ahead keeps the pair and both two-sided shapes
+    and throws a loose tile."""
     r = situation("9m555789p22346s1z", "7s")
     options = [Discard(t) for t in r.tiles]
-    strong = StrongBot(RULES).pick(r, options)
-    expert = ExpertBot(RULES).pick(r, options)
-    assert strong is not None and expert is not None
-    assert strong.discard == kind("2s")
-    assert expert.discard in (kind("9m"), kind("1z"))
+    widest = StrongBot(RULES).ranked_discards(r, options)[0]
+    chosen = StrongBot(RULES).pick(r, options)
+    assert chosen is not None
+    assert widest.discard == kind("2s") and widest.total > chosen.total
+    assert chosen.discard in (kind("9m"), kind("1z"))
 
 
-def test_a_tenpai_is_valued_as_strong_values_it() -> None:
+def test_a_tenpai_is_valued_on_its_own_waits() -> None:
     """The look-ahead is for the one-shanten choice: a waiting hand is scored on its own waits (a draw that
     "lowers" it would be a win, not a tenpai to weigh)."""
     r = situation("234m67m456p789p55s", "1z")
-    waiting = [o for o in ExpertBot(RULES).ranked_discards(r, [Discard(t) for t in r.tiles]) if o.shanten == 0]
+    bot = StrongBot(RULES)
+    waiting = [o for o in bot.ranked_discards(r, [Discard(t) for t in r.tiles]) if o.shanten == 0]
     assert waiting
     for o in waiting:
-        assert ExpertBot(RULES).outlook(r, o) == StrongBot(RULES).outlook(r, o)
+        value, furiten = bot.hand_value(r, o, riichi=True)
+        assert bot.outlook(r, o) == (bot.chance(r, 0, o.total) * (0.5 if furiten else 1.0), value)
 
 
 def test_zung_jung_tenpai_are_worth_their_patterns_and_a_win_and_never_furiten() -> None:
@@ -123,15 +124,8 @@ def test_zung_jung_tenpai_are_worth_their_patterns_and_a_win_and_never_furiten()
     for river in ({1: "5m8m"}, {0: "5m8m"}):
         r = read_view(build_view(zj, Ids(zj), hand="23m67m456p789p55s9s", drawn="1z", live=50, rivers=river), zj)
         o = next(o for o in bot.ranked_discards(r, [Discard(t) for t in r.tiles]) if o.discard == kind("1z"))
-        assert bot.looks_ahead(r)
         reach = bot.ahead(r, o)
         assert reach is not None
         values.append(reach)
     assert values[0][1] == pytest.approx(3 * (ZJ_WIN_WORTH + 10))
     assert values[0] == values[1]
-
-
-def test_strong_looks_ahead_in_zung_jung_only_and_expert_everywhere() -> None:
-    r = situation("23m67m456p789p55s9s", "1z")
-    assert not StrongBot(RULES).looks_ahead(r)
-    assert ExpertBot(RULES).looks_ahead(r)
