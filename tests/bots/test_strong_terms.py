@@ -116,7 +116,7 @@ def test_throwing_the_only_red_five_takes_its_dora_away() -> None:
 # --- what a first call is worth (docs/cpus.md#calls) -------------------------------------------------------------
 
 
-def call_view(hand: str, call: str, tiles: str, river: str, dora: str) -> tuple[Situation, Any, int]:
+def call_view(hand: str, call: str, tiles: str, river: str, dora: str) -> tuple[Situation, Chi | Pon, Any, int]:
     ids = Ids(RULES)
     view = build_view(RULES, ids, hand=hand, rivers={3: river}, dora=dora, live=50)
     mine = [own(view, t)[0] for t in tiles.split()] if call == "chi" else own(view, tiles)[:2]
@@ -124,7 +124,7 @@ def call_view(hand: str, call: str, tiles: str, river: str, dora: str) -> tuple[
     view = on_claim(view, 3, action)
     r = read_view(view, RULES)
     s0, _ = efficiency.waiting_shanten(r)
-    return r, efficiency.after_call(r, action), s0
+    return r, action, efficiency.after_call(r, action), s0
 
 
 @pytest.mark.parametrize(
@@ -137,8 +137,8 @@ def call_view(hand: str, call: str, tiles: str, river: str, dora: str) -> tuple[
     ],
 )
 def test_opening_gain(name: str, hand: str, call: str, tiles: str, river: str, dora: str, worth_it: bool) -> None:
-    r, out, s0 = call_view(hand, call, tiles, river, dora)
-    assert (StrongBot(RULES).opening_gain(r, out, s0) >= 0) is worth_it
+    r, action, out, s0 = call_view(hand, call, tiles, river, dora)
+    assert (StrongBot(RULES).opening_gain(r, action, out, s0) >= 0) is worth_it
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,8 @@
 
 Levels: ``easy`` (a beginner: legal, plausible, weak), ``normal`` (tile efficiency, riichi at once, calls that
 keep a yaku), ``strong`` (efficiency weighed against value and danger: push/fold, riichi or dama, the game
-situation; a one-shanten hand judged by the tenpai its draws reach), ``expert`` (the level above strong).
+situation; a one-shanten hand judged by the tenpai its draws reach), ``expert`` (strong that weighs a first call
+the same way: the open hand's best discards after it against the closed hand's own look-ahead).
 Every level plays every preset: sanma North extraction, kuikae, furiten, tenpai declarations and Zung Jung's
 patterns.
 """

@@ -3,14 +3,14 @@ hand analysis in ``jantaku.hand`` and the tiles the player can see."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jantaku.bots.reading import Situation
 from jantaku.engine.actions import Chi, OpenKan, Pon
 from jantaku.engine.legal import kuikae_forbidden
 from jantaku.hand import DiscardOption, discard_options, shanten, ukeire
-from jantaku.melds import MeldKind
-from jantaku.tiles import KIND_OF_ID, KINDS
+from jantaku.melds import Meld, MeldKind
+from jantaku.tiles import KIND_OF_ID, KINDS, kind_of
 
 
 def options(r: Situation, kinds: set[int] | None = None) -> list[DiscardOption]:
@@ -61,3 +61,36 @@ def after_call(r: Situation, call: Pon | Chi | OpenKan) -> CallOutcome:
         return CallOutcome(counts, melds, DiscardOption(-1, s, 0, 0, [0] * KINDS), frozenset())
     opts = discard_options(counts, locked, visible)
     return CallOutcome(counts, melds, next((o for o in opts if o.discard not in forbidden), None), forbidden)
+
+
+def situation_after(r: Situation, call: Pon | Chi) -> Situation:
+    """The situation as it would stand after ``call``, before its discard: the two own tiles and the claimed one
+    in a new open meld (as the scorer reads melds), so that the open hand can be weighed as a discard is."""
+    assert r.claim is not None
+    _, actor, claimed = r.claim
+    taken = (*call.tiles, claimed)
+    counts = list(r.counts)
+    locked = list(r.locked)
+    visible = list(r.visible)
+    for t in call.tiles:
+        counts[KIND_OF_ID[t]] -= 1
+    for t in taken:
+        locked[KIND_OF_ID[t]] += 1
+    visible[KIND_OF_ID[claimed]] = max(0, visible[KIND_OF_ID[claimed]] - 1)  # it leaves the river for the meld
+    kind = MeldKind.CHI if isinstance(call, Chi) else MeldKind.PON
+    codes = tuple(sorted((r.codes[t] for t in taken), key=lambda c: (kind_of(c), c)))
+    meld = Meld(kind, codes, r.codes[claimed], (actor - r.seat) % r.players)
+    return replace(
+        r,
+        tiles=[t for t in r.tiles if t not in call.tiles],
+        counts=counts,
+        drawn=None,
+        melds=r.melds + 1,
+        locked=locked,
+        closed=False,
+        meld_kinds=[*r.meld_kinds, (str(kind), min(KIND_OF_ID[t] for t in taken))],
+        own_melds=(*r.own_melds, meld),
+        visible=visible,
+        claim=None,
+        legal=[],
+    )

@@ -491,7 +491,7 @@ class StrongBot(NormalBot):
         assert out.best is not None
         ok = super().worth_calling(r, call, out, s0)
         if ok and r.closed and r.rules.riichi:
-            ok = self.opening_gain(r, out, s0) >= 0
+            ok = self.opening_gain(r, call, out, s0) >= 0
         riichi_on = any(o.riichi for o in r.opponents)
         if r.rules.riichi and not ok and r.live <= 12 and out.best.shanten == 0 and not riichi_on:
             ok = True
@@ -499,7 +499,7 @@ class StrongBot(NormalBot):
             ok = sum(d[out.best.discard] for d, _ in self.threats(r)) < 0.12
         return ok
 
-    def opening_gain(self, r: Situation, out: efficiency.CallOutcome, s0: int) -> float:
+    def opening_gain(self, r: Situation, call: Pon | Chi, out: efficiency.CallOutcome, s0: int) -> float:
         """What opening the hand with a call is worth: the open hand's win chance × its estimated points, less
         ``CALL_MARGIN`` × the same for the closed hand as it stands (which keeps riichi, menzen tsumo and a
         closed flush's extra han). A call that speeds up a cheap hand and costs a valuable one nothing passes;
