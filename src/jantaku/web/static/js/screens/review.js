@@ -304,7 +304,7 @@ function amount(x) {
 /** Points with their sign ("+1,200", "−300"). */
 function points(x) {
   if (x === null || x === undefined) return "–";
-  const n = Math.round(x);
+  const n = Math.sign(x) * Math.round(Math.abs(x)); // halves away from zero: a loss of 777.5 reads as a gain would
   const text = Math.abs(n).toLocaleString(getLang() === "ja" ? "ja-JP" : "en-US");
   return n < 0 ? `−${text}` : n > 0 ? `+${text}` : "0";
 }
