@@ -39,33 +39,23 @@ class CallOutcome:
 
 
 def after_call(r: Situation, call: Pon | Chi | OpenKan) -> CallOutcome:
+    """The hand ``call`` leaves (``situation_after``) and its best discard the kuikae rule allows."""
     assert r.claim is not None
     called = KIND_OF_ID[r.claim[2]]
-    counts = list(r.counts)
-    locked = list(r.locked)
-    visible = list(r.visible)
-    for t in call.tiles:
-        counts[KIND_OF_ID[t]] -= 1
-        locked[KIND_OF_ID[t]] += 1
-    locked[called] += 1
-    visible[called] = max(0, visible[called] - 1)
-    if isinstance(call, Chi):
-        kind = (MeldKind.CHI, min(called, *(KIND_OF_ID[t] for t in call.tiles)))
-        forbidden = kuikae_forbidden(r.rules.kuikae, called, (KIND_OF_ID[call.tiles[0]], KIND_OF_ID[call.tiles[1]]))
-    else:
-        kind = (MeldKind.OPEN_KAN if isinstance(call, OpenKan) else MeldKind.PON, called)
-        forbidden = kuikae_forbidden(r.rules.kuikae, called, None)
-    melds = [*r.meld_kinds, (str(kind[0]), kind[1])]
+    after = situation_after(r, call)
     if isinstance(call, OpenKan):  # a replacement tile comes: the 3n+1 hand left is what matters
-        s = shanten(counts, len(melds))
-        return CallOutcome(counts, melds, DiscardOption(-1, s, 0, 0, [0] * KINDS), frozenset())
-    opts = discard_options(counts, locked, visible)
-    return CallOutcome(counts, melds, next((o for o in opts if o.discard not in forbidden), None), forbidden)
+        s = shanten(after.counts, after.melds)
+        return CallOutcome(after.counts, after.meld_kinds, DiscardOption(-1, s, 0, 0, [0] * KINDS), frozenset())
+    own = (KIND_OF_ID[call.tiles[0]], KIND_OF_ID[call.tiles[1]]) if isinstance(call, Chi) else None
+    forbidden = kuikae_forbidden(r.rules.kuikae, called, own)
+    opts = discard_options(after.counts, after.locked, after.visible)
+    best = next((o for o in opts if o.discard not in forbidden), None)
+    return CallOutcome(after.counts, after.meld_kinds, best, forbidden)
 
 
-def situation_after(r: Situation, call: Pon | Chi) -> Situation:
-    """The situation as it would stand after ``call``, before its discard: the two own tiles and the claimed one
-    in a new open meld (as the scorer reads melds), so that the open hand can be weighed as a discard is."""
+def situation_after(r: Situation, call: Pon | Chi | OpenKan) -> Situation:
+    """The situation as it would stand after ``call``, before its discard: the own tiles and the claimed one in a
+    new open meld (as the scorer reads melds), so that the open hand can be weighed as a discard is."""
     assert r.claim is not None
     _, actor, claimed = r.claim
     taken = (*call.tiles, claimed)
@@ -77,7 +67,7 @@ def situation_after(r: Situation, call: Pon | Chi) -> Situation:
     for t in taken:
         locked[KIND_OF_ID[t]] += 1
     visible[KIND_OF_ID[claimed]] = max(0, visible[KIND_OF_ID[claimed]] - 1)  # it leaves the river for the meld
-    kind = MeldKind.CHI if isinstance(call, Chi) else MeldKind.PON
+    kind = MeldKind.CHI if isinstance(call, Chi) else MeldKind.OPEN_KAN if isinstance(call, OpenKan) else MeldKind.PON
     codes = tuple(sorted((r.codes[t] for t in taken), key=lambda c: (kind_of(c), c)))
     meld = Meld(kind, codes, r.codes[claimed], (actor - r.seat) % r.players)
     return replace(
