@@ -137,8 +137,8 @@ def call_view(hand: str, call: str, tiles: str, river: str, dora: str) -> tuple[
     ],
 )
 def test_opening_gain(name: str, hand: str, call: str, tiles: str, river: str, dora: str, worth_it: bool) -> None:
-    r, action, out, s0 = call_view(hand, call, tiles, river, dora)
-    assert (StrongBot(RULES).opening_gain(r, action, out, s0) >= 0) is worth_it
+    r, action, out, _ = call_view(hand, call, tiles, river, dora)
+    assert (StrongBot(RULES).opening_gain(r, action, out) >= 0) is worth_it
 
 
 @pytest.mark.parametrize(

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from jantaku.bots import efficiency
 from jantaku.bots.reading import Situation
-from jantaku.bots.strong import CALL_MARGIN, StrongBot
-from jantaku.bots.value import estimated_han, han_points, wait_values
+from jantaku.bots.strong import StrongBot
+from jantaku.bots.value import wait_values
 from jantaku.engine.actions import Chi, Pon
 from jantaku.hand import ukeire
 
@@ -27,14 +27,10 @@ CALL_CHOICES = 4
 class ExpertBot(StrongBot):
     level = "expert"
 
-    def opening_gain(self, r: Situation, call: Pon | Chi, out: efficiency.CallOutcome, s0: int) -> float:
-        """The open hand's best expected value after the call, less ``CALL_MARGIN`` × the closed hand's, both
-        judged as a discard is (``open_value``, ``closed_value``)."""
-        return self.open_value(r, call, out) - CALL_MARGIN * self.closed_value(r)
-
     def open_value(self, r: Situation, call: Pon | Chi, out: efficiency.CallOutcome) -> float:
         """Win chance × points of the best of the most efficient allowed discards after ``call`` (``outlook``
-        on the situation after it: real waits for a tenpai, the look-ahead for a one-shanten)."""
+        on the situation after it: real waits for a tenpai, the look-ahead for a one-shanten), in place of
+        strong's estimate (``StrongBot.opening_gain`` weighs it against ``closed_value``)."""
         after = efficiency.situation_after(r, call)
         opts = [o for o in efficiency.options(after) if o.discard not in out.forbidden][:CALL_CHOICES]
         return max((p * v for p, v in (self.outlook(after, o) for o in opts)), default=0.0)
@@ -59,4 +55,4 @@ class ExpertBot(StrongBot):
             if reach is not None:
                 quality, value = reach
                 return self.chance(r, 1, acc.total) * quality * value
-        return self.chance(r, acc.shanten, acc.total) * han_points(estimated_han(r, r.counts, True), r.dealer)
+        return super().closed_value(r)

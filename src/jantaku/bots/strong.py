@@ -491,7 +491,7 @@ class StrongBot(NormalBot):
         assert out.best is not None
         ok = super().worth_calling(r, call, out, s0)
         if ok and r.closed and r.rules.riichi:
-            ok = self.opening_gain(r, call, out, s0) >= 0
+            ok = self.opening_gain(r, call, out) >= 0
         riichi_on = any(o.riichi for o in r.opponents)
         if r.rules.riichi and not ok and r.live <= 12 and out.best.shanten == 0 and not riichi_on:
             ok = True
@@ -499,21 +499,28 @@ class StrongBot(NormalBot):
             ok = sum(d[out.best.discard] for d, _ in self.threats(r)) < 0.12
         return ok
 
-    def opening_gain(self, r: Situation, call: Pon | Chi, out: efficiency.CallOutcome, s0: int) -> float:
-        """What opening the hand with a call is worth: the open hand's win chance × its estimated points, less
-        ``CALL_MARGIN`` × the same for the closed hand as it stands (which keeps riichi, menzen tsumo and a
-        closed flush's extra han). A call that speeds up a cheap hand and costs a valuable one nothing passes;
-        a call for speed alone that leaves a one-han hand against a closed hand with riichi to come does not."""
+    def opening_gain(self, r: Situation, call: Pon | Chi, out: efficiency.CallOutcome) -> float:
+        """What opening the hand with a call is worth: the open hand's expected value (``open_value``) less
+        ``CALL_MARGIN`` × the closed hand's (``closed_value``, which keeps riichi, menzen tsumo and a closed
+        flush's extra han). A call that speeds up a cheap hand and costs a valuable one nothing passes; a call for
+        speed alone that leaves a one-han hand against a closed hand with riichi to come does not."""
+        return self.open_value(r, call, out) - CALL_MARGIN * self.closed_value(r)
+
+    def open_value(self, r: Situation, call: Pon | Chi, out: efficiency.CallOutcome) -> float:
+        """Win chance × estimated points of the open hand after ``call`` and its most efficient discard (the
+        called tile's dora counted, the thrown tile's taken away)."""
         assert out.best is not None and r.claim is not None
         called = r.claim[2]
         kind = KIND_OF_ID[called]
         rest = without(out.counts, out.best.discard)
         dora = r.dora[kind] + int(r.is_red(called)) - r.dora[out.best.discard]
         han_open = estimated_han(r, rest, False, out.melds) + dora
-        open_ev = self.chance(r, out.best.shanten, out.best.total) * han_points(han_open, r.dealer)
-        _, accepting = efficiency.waiting_shanten(r)
-        closed_ev = self.chance(r, s0, accepting) * han_points(estimated_han(r, r.counts, True), r.dealer)
-        return open_ev - CALL_MARGIN * closed_ev
+        return self.chance(r, out.best.shanten, out.best.total) * han_points(han_open, r.dealer)
+
+    def closed_value(self, r: Situation) -> float:
+        """Win chance × estimated points of the closed 13 tiles held while a discard passes."""
+        shanten, accepting = efficiency.waiting_shanten(r)
+        return self.chance(r, shanten, accepting) * han_points(estimated_han(r, r.counts, True), r.dealer)
 
 
 def without_code(codes: Sequence[int], kind: int) -> list[int]:
