@@ -54,3 +54,26 @@ def test_shanten_thirteen_orphans_and_bad_sizes() -> None:
     for bad in ("123m", "123m456p789s11z", "123m456p789s1z2z3z"):  # 3, 11 and 12 tiles
         result = invoke("shanten", bad)
         assert result.exit_code == 2 and result.stderr.startswith("error: invalid_hand:")
+
+
+def test_shanten_in_sanma_counts_only_the_three_player_set() -> None:
+    """docs/rules.md, the sanma preset: 2m-8m are removed from the set. A lone 1m or 9m is helped by a 2m, 3m, 7m or 8m
+    in a four-player set and by no manzu but its own copies in sanma."""
+    hand = "1m9m1234p789s1122z"
+    four = json.loads(invoke("shanten", hand, "--json").stdout)
+    three = json.loads(invoke("shanten", hand, "--rules", "sanma", "--json").stdout)
+    assert three["rules"] == "sanma" and four["rules"] == "standard"
+    assert {"tile": "2m", "unseen": 4} in four["accepting"]
+    tiles = {t["tile"] for t in three["accepting"]}
+    assert not tiles & {f"{n}m" for n in range(2, 9)}
+    assert {"1m", "9m"} <= tiles
+    assert three["accepting_total"] == four["accepting_total"] - 16  # four copies each of 2m, 3m, 7m, 8m
+    for row in json.loads(invoke("shanten", "1m9m1234p789s1122z5z", "--rules", "sanma", "--json").stdout)["discards"]:
+        assert not {t["tile"] for t in row["tiles"]} & {f"{n}m" for n in range(2, 9)}
+
+
+def test_shanten_refuses_a_tile_the_rules_do_not_hold() -> None:
+    result = invoke("shanten", "1234m456p789s1122z", "--rules", "sanma")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: invalid_hand:") and "2m" in result.stderr
+    assert invoke("shanten", "1234m456p789s1122z", "--rules", "nosuch").exit_code == 2

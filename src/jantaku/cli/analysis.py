@@ -7,20 +7,38 @@ from __future__ import annotations
 
 from typing import Any
 
-from jantaku.cli.requests import InputError
+from jantaku.cli.requests import InputError, absent_tiles
 from jantaku.hand import Hand, discard_options, shanten, shanten_chiitoi, shanten_kokushi, shanten_standard, ukeire
-from jantaku.tiles import kind_name
+from jantaku.rules.ruleset import RuleSet
+from jantaku.tiles import SANMA_REMOVED, kind_name
 
 
-def _tiles(pairs: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
-    return [{"tile": kind_name(k), "unseen": n} for k, n in pairs]
+def _tiles(pairs: tuple[tuple[int, int], ...], rules: RuleSet) -> list[dict[str, Any]]:
+    """The tiles that help, less those the rules' set does not hold (a 2m next to a 1m in sanma)."""
+    return [{"tile": kind_name(k), "unseen": n} for k, n in pairs if not (rules.sanma and k in SANMA_REMOVED)]
 
 
-def shanten_report(hand: Hand) -> dict[str, Any]:
+def check_tile_set(hand: Hand, rules: RuleSet) -> None:
+    """Refuse a hand holding a tile its rules' set does not have (2m-8m in sanma)."""
+    if not rules.sanma:
+        return
+    counts, locked = hand.concealed_counts(), hand.meld_counts()
+    removed = [k for k in sorted(SANMA_REMOVED) if counts[k] or locked[k]]
+    if removed:
+        raise InputError(
+            "invalid_hand",
+            f"{kind_name(removed[0])} is not in the 3-player tile set of rules {rules.name!r} (2m-8m are removed)",
+        )
+
+
+def shanten_report(hand: Hand, rules: RuleSet) -> dict[str, Any]:
     """Shanten of a 13- or 14-tile hand (melds count 3) and what improves it.
 
-    Unseen copies count only the hand's own tiles and melds as seen (no table information).
+    Unseen copies count only the hand's own tiles and melds as seen (no table information), and the tiles the
+    rules' set does not hold (2m-8m in sanma) as never coming.
     """
+    check_tile_set(hand, rules)
+    seen = absent_tiles(rules)
     size = hand.size
     if size not in (13, 14):
         raise InputError(
@@ -38,20 +56,21 @@ def shanten_report(hand: Hand) -> dict[str, Any]:
     report: dict[str, Any] = {
         "hand": str(hand),
         "tiles": size,
+        "rules": rules.name,
         "shanten": {**forms, "minimum": shanten(counts, melds)},
     }
     if size == 13:
-        acc = ukeire(counts, locked, None)
+        acc = ukeire(counts, locked, seen)
         report["kind"] = "draw"
         report["tenpai"] = acc.shanten == 0
-        report["accepting"] = _tiles(acc.tiles)
+        report["accepting"] = _tiles(acc.tiles, rules)
         report["accepting_total"] = acc.total
         report["waits"] = report["accepting"] if acc.shanten == 0 else []
     else:
         report["kind"] = "discard"
         report["complete"] = report["shanten"]["minimum"] == -1
         report["discards"] = [
-            {"discard": kind_name(o.discard), "shanten": o.shanten, "tiles": _tiles(o.tiles), "total": o.total}
-            for o in discard_options(counts, locked, None)
+            {"discard": kind_name(o.discard), "shanten": o.shanten, "tiles": _tiles(o.tiles, rules), "total": o.total}
+            for o in discard_options(counts, locked, seen)
         ]
     return report

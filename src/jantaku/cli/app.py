@@ -29,7 +29,7 @@ from jantaku.cli.requests import (
     parse_option_pairs,
     run_request,
 )
-from jantaku.rules import PRESETS
+from jantaku.rules import PRESETS, preset
 from jantaku.scoring.dispatch import ZungJungError
 from jantaku.scoring.riichi import ScoringError, score
 
@@ -319,18 +319,22 @@ SHANTEN_HELP = (
     "Shows shanten for the standard shape, seven pairs and thirteen orphans, and the minimum. "
     "For 13 tiles (3n+1): the waits when tenpai, else the tiles that lower shanten. "
     "For 14 tiles (3n+2): every discard with the shanten after it and the tiles it then accepts, best first. "
-    "Unseen counts treat only the hand's own tiles and melds as seen."
+    "Unseen counts treat only the hand's own tiles and melds as seen, and tiles the rules' set lacks as gone."
 )
 
 
 @app.command(help=SHANTEN_HELP, epilog=EXIT_CODES_HELP)
 def shanten(
     hand: Annotated[str, typer.Argument(metavar="HAND", help="13 tiles (3n+1) or 14 tiles (3n+2); melds count 3.")],
+    rules: Annotated[
+        str, typer.Option(metavar="PRESET", help="Rule preset: its tile set (sanma has no 2m-8m).")
+    ] = "standard",
+    option: RuleOptions = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
 ) -> None:
     """Shanten of a hand, then its waits or accepting tiles (13 tiles) or every discard (14 tiles)."""
     try:
-        report = shanten_report(parse_hand(hand))
+        report = shanten_report(parse_hand(hand), load_rules(rules, parse_option_pairs(option)))
     except InputError as exc:
         _fail(exc.code, str(exc))
     if as_json:
@@ -652,7 +656,7 @@ def demo() -> None:
     )
     console.print(score_sheet(req, score(req.hand, req.win, req.ctx, req.rules)))
     console.print(f"Which tile to discard?\n  jantaku shanten {DEMO_DISCARD_HAND}", markup=False)
-    console.print(shanten_view(shanten_report(parse_hand(DEMO_DISCARD_HAND))))
+    console.print(shanten_view(shanten_report(parse_hand(DEMO_DISCARD_HAND), preset("standard"))))
     console.print(USAGE, markup=False, highlight=False)
 
 

@@ -22,7 +22,7 @@ from jantaku.hand.model import Hand
 from jantaku.rules import RuleError, RuleSet, preset
 from jantaku.scoring.dispatch import ZungJungError, score_any
 from jantaku.scoring.riichi import ScoreResult, ScoringError, WinContext, score
-from jantaku.tiles import EAST, NotationError, kind_name, parse_tile, parse_tiles
+from jantaku.tiles import EAST, KINDS, SANMA_REMOVED, NotationError, kind_name, parse_tile, parse_tiles
 
 WIND_LETTERS = "ESWN"
 WIND_NAMES = ("East", "South", "West", "North")
@@ -260,10 +260,18 @@ def build_request(fields: Mapping[str, Any], *, default_rules: str = "standard")
     return Request(hand, win, ctx, rules)
 
 
-def waits_hint(hand: Hand) -> str:
+def absent_tiles(rules: RuleSet) -> list[int] | None:
+    """``visible`` counts for the tiles the rules' set does not hold (all four of each of 2m-8m in sanma: none can
+    be drawn or waited on), or None when the set is whole."""
+    if not rules.sanma:
+        return None
+    return [4 if k in SANMA_REMOVED else 0 for k in range(KINDS)]
+
+
+def waits_hint(hand: Hand, rules: RuleSet) -> str:
     """What a 13-tile hand that did not win waits for, or how far it is from ready, in words."""
     counts, locked = hand.concealed_counts(), hand.meld_counts()
-    acc = ukeire(counts, locked, None)
+    acc = ukeire(counts, locked, absent_tiles(rules))
     if acc.shanten == 0:
         return f"it waits on {' '.join(kind_name(k) for k, _ in acc.tiles)}"
     return f'it is {acc.shanten}-shanten (jantaku shanten "{hand}" shows the tiles that help)'
@@ -280,7 +288,7 @@ def run_request(req: Request) -> ScoreResult | dict[str, Any]:
         result = score(req.hand, req.win, req.ctx, req.rules)
     except (ScoringError, ZungJungError) as exc:
         if exc.code == "not_winning":
-            raise type(exc)("not_winning", f"{exc}; {waits_hint(req.hand)}") from None
+            raise type(exc)("not_winning", f"{exc}; {waits_hint(req.hand, req.rules)}") from None
         raise
     if req.ctx.pao is not None and not result.pao_applies:
         liable = ", ".join(sorted(req.rules.pao)) or "no yakuman"
