@@ -112,6 +112,31 @@ def sanma_mangan_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     return add(v, Riichi(own(v, "2z")[0]))
 
 
+def poor_wait_view(dora: str, live: int) -> Callable[[RuleSet, Ids], dict[str, Any]]:
+    """Ready on the 3s closed wait (four unseen) with tanyao; the 1m indicator makes the 2m a dora (2,600 without
+    riichi), the 9m indicator makes none (1,300). The drawn White goes either way."""
+
+    def build(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+        v = build_view(rules, ids, hand="234m678p567s24s88p", drawn="5z", dora=dora, live=live, seat=1, dealer=0)
+        return add(v, Riichi(own(v, "5z")[0]))
+
+    return build
+
+
+def one_step_fold_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+    # one step from ready against a riichi (seat 1), holding its genbutsu 8m and the middle 5s a push would throw
+    return build_view(
+        rules,
+        ids,
+        hand="348m334566p5666s",
+        drawn="8m",
+        seat=0,
+        rivers={1: "1z6s9p8m3s", 2: "9m1s7z", 3: "2z7m8s"},
+        riichi={1: 4},
+        live=30,
+    )
+
+
 def fold_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     # a slow, cheap hand against a riichi: seat 1 declared; 9p is in its river (genbutsu), held by us
     return build_view(
@@ -219,6 +244,14 @@ ROWS = [
         ("strong", "expert"), sanma_mangan_view, is_type(Riichi)),
     Row("fold_to_genbutsu", "README: strong folds a slow hand against a riichi (genbutsu)", "standard",
         ("strong", "expert"), fold_view, discards_kind("9p")),
+    Row("fold_one_step_away", "docs/cpus.md#folding: a hand one step from ready folds a cheap push against a "
+        "riichi", "standard", ("strong", "expert"), one_step_fold_view, discards_kind("8m")),
+    Row("dama_on_a_poor_wait_late", "docs/cpus.md#folding: past the first turns a poor wait that already pays stays "
+        "silent", "standard", ("strong", "expert"), poor_wait_view("1m", 30), is_type(Discard)),
+    Row("riichi_a_poor_wait_early", "docs/cpus.md#folding: early, riichi even on a poor wait", "standard",
+        ("strong", "expert"), poor_wait_view("1m", 44), is_type(Riichi)),
+    Row("riichi_a_cheap_poor_wait", "docs/cpus.md#folding: a poor wait that pays little wants riichi's han",
+        "standard", ("strong", "expert"), poor_wait_view("9m", 30), is_type(Riichi)),
     Row("efficiency_ignores_riichi", "README: normal plays for speed and does not defend", "standard",
         ("normal",), fold_view, lambda a, v: isinstance(a, Discard) and kind_of_id(a.tile) != parse_tiles("9p")[0]),
     Row("push_a_good_tenpai", "README: strong pushes a valuable ready hand", "standard", ("strong", "normal", "expert"),

@@ -72,6 +72,29 @@ def test_more_melds_and_more_discards_read_as_closer_to_waiting() -> None:
     assert chances == sorted(chances) and chances[0] < chances[-1]
 
 
+# docs/cpus.md#reading-an-open-hand: how often an open hand was waiting, by melds and discards made (four strong
+# CPUs' self-play), one row per bucket, read at the bucket's middle discard
+OPEN_HAND_WAITING = [
+    ("one_meld_early", 1, 2, 0.023), ("one_meld_4_7", 1, 6, 0.155), ("one_meld_8_11", 1, 10, 0.310),
+    ("one_meld_12_15", 1, 14, 0.441), ("one_meld_late", 1, 18, 0.529),
+    ("two_melds_early", 2, 2, 0.159), ("two_melds_4_7", 2, 6, 0.427), ("two_melds_8_11", 2, 10, 0.572),
+    ("two_melds_12_15", 2, 14, 0.666), ("two_melds_late", 2, 18, 0.687),
+    ("three_melds_4_7", 3, 6, 0.677), ("three_melds_8_11", 3, 10, 0.866), ("three_melds_12_15", 3, 14, 0.818),
+    ("three_melds_late", 3, 18, 0.866),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "melds", "discards", "measured"), OPEN_HAND_WAITING, ids=[r[0] for r in OPEN_HAND_WAITING]
+)
+def test_an_open_hand_is_read_as_waiting_as_often_as_it_was(
+    name: str, melds: int, discards: int, measured: float
+) -> None:
+    """The defence reads an open hand as waiting about as often as open hands were waiting in self-play: within
+    seven percentage points in every bucket."""
+    assert tenpai_chance(a_situation(), opponent(melds, discards)) == pytest.approx(measured, abs=0.07)
+
+
 @pytest.mark.parametrize(
     ("name", "riichi", "melds", "measured"), [("into_a_riichi", True, 0, 6540), ("into_an_open_hand", False, 1, 3933)]
 )

@@ -46,7 +46,7 @@ from dataclasses import dataclass, replace
 from jantaku.bots import efficiency
 from jantaku.bots.powers import VEIL_KEEP
 from jantaku.bots.reading import Situation, read_view
-from jantaku.bots.strong import FUTURE, ZJ_WIN_WORTH, StrongBot, zung_jung_estimate
+from jantaku.bots.strong import ZJ_WIN_WORTH, StrongBot, zung_jung_estimate
 from jantaku.bots.value import estimated_han, han_points, wait_values, win_points
 from jantaku.engine.actions import (
     Action,
@@ -352,7 +352,7 @@ def _numbers(bot: StrongBot, r: Situation, actions: list[Action]) -> dict[str, _
             if isinstance(a, Discard) and o.discard in riichi_kinds and o.shanten == 0:
                 n = _dama(bot, red_r if red else r, n, o)
             if isinstance(a, Discard) and a.veil:
-                lifted = bot.discard_risk(r, o.discard, threats) * FUTURE[min(o.shanten, 3)] * scale
+                lifted = bot.discard_risk(r, o.discard, threats) * bot.future(r, o.shanten) * scale
                 n = _Numbers(n.ev + lifted - VEIL_KEEP, n.win, 0.0)
         elif isinstance(a, (Tsumo, Ron)):
             n = _win(r, a)

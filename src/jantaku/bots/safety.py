@@ -60,20 +60,35 @@ def _plain_chance(r: Situation, opp: Opponent, k: int) -> float:
 
 def tenpai_chance(r: Situation, opp: Opponent) -> float:
     """How likely the opponent is to be waiting already: certain after riichi, rising with open melds and the
-    turn for an open hand. A closed hand that does not declare riichi is played against as not waiting (a
-    waiting closed hand nearly always declares; defending against every silent hand would give up every hand)."""
+    turn for an open hand, as often as open hands were waiting in self-play (docs/cpus.md#reading-an-open-hand:
+    a one-meld hand is waiting in about 30% of cases by its tenth discard, a two-meld hand in over half). A
+    closed hand that does not declare riichi is played against as not waiting (a waiting closed hand nearly
+    always declares; defending against every silent hand would give up every hand)."""
     if opp.riichi:
         return 1.0
     turn = len(opp.river)
+    if not r.rules.riichi:
+        return zung_jung_tenpai_chance(opp, turn)
+    if opp.open_melds >= 3:
+        return min(0.87, 0.6 + turn * 0.02)
+    if opp.open_melds == 2:
+        return min(0.7, 0.1 + turn * 0.045)
+    if opp.open_melds == 1:
+        return min(0.55, max(0.02, (turn - 2) * 0.035))
+    return 0.0
+
+
+def zung_jung_tenpai_chance(opp: Opponent, turn: int) -> float:
+    """Zung Jung's reading, tuned by placement there (docs/cpus.md#zung-jung): every hand opens and a deal-in is
+    cheap, so open hands are read as less often waiting than the riichi family's fit; a closed hand waits
+    silently (there is no riichi)."""
     if opp.open_melds >= 3:
         return 0.5
     if opp.open_melds == 2:
         return min(0.4, 0.2 + turn * 0.013)
     if opp.open_melds == 1:
         return min(0.18, 0.05 + turn * 0.008)
-    if not r.rules.riichi:  # Zung Jung has no riichi: a closed hand waits silently
-        return min(0.3, max(0.0, (turn - 6) * 0.04))
-    return 0.0
+    return min(0.3, max(0.0, (turn - 6) * 0.04))
 
 
 def suit_bias(opp: Opponent) -> int | None:

@@ -10,11 +10,12 @@ hands the same number of tiles from tenpai can be far apart (one reaches a two-s
 other a closed wait, or a tenpai without a yaku), and a strong player sees it.
 
 Riichi or dama: riichi unless the hand already scores a mangan (dealer 11600) without it — in sanma, where the
-extra dora make mangan common and riichi's ura and ippatsu pay more, a haneman — or, as the leader in the last
-hand, wins anything. Calls keep a yaku (the normal level's judgement), and the first call opens the hand only
-when the open hand is worth at least the closed one it gives up (``opening_gain``); against a riichi no call
-that must then throw a dangerous tile. Near the end of the hand a call that reaches tenpai is made even without
-a yaku: tenpai collects the noten payments. No kan while another seat is in riichi.
+extra dora make mangan common and riichi's ura and ippatsu pay more, a haneman — or, past the first turns, waits
+on four tiles or fewer and already wins 2,000 points, or, as the leader in the last hand, wins anything. Calls
+keep a yaku (the normal level's judgement), and the first call opens the hand only when the open hand is worth at
+least the closed one it gives up (``opening_gain``); against a riichi no call that must then throw a dangerous
+tile. Near the end of the hand a call that reaches tenpai is made even without a yaku: tenpai collects the noten
+payments. No kan while another seat is in riichi.
 
 The constants (win chances, costs, the future factor) were tuned together with ``jantaku simulate`` on
 strong-only tables and, since, head to head against the strong of an earlier commit (``bench/strength.py``):
@@ -77,8 +78,12 @@ CALL_MARGIN = 1.0
 # weighed against patterns as if every win carried this many points more
 ZJ_WIN_WORTH = 10.0
 
-# how many more risky discards a push from this shanten will need (tenpai: this one)
-FUTURE = (1.0, 0.85, 1.1, 1.5)
+# how many more risky discards a push from this shanten will need (tenpai: this one), by shanten 0..3+. A hand one
+# step away must still draw its tenpai and then push that too: raised from (1.0, 0.85, 1.1, 1.5) when the look-ahead
+# made slow hands worth more, it placed better against strong-2026 and cut deal-ins (docs/cpus.md#folding)
+FUTURE = (1.0, 1.3, 1.5, 1.8)
+# Zung Jung keeps the numbers it was tuned with: a deal-in there is cheap and every seat races
+ZJ_FUTURE = (1.0, 0.85, 1.1, 1.5)
 
 # sanma hands are worth about 1.55x a 4-player hand (North and red-five dora, fewer kinds): so is dealing in.
 # Measured (2,001 games, strong,normal,easy, seed 1): strong's lead over normal went from +0.05 places (within the
@@ -102,6 +107,13 @@ SENSE_RISK = 300.0
 
 # a ready hand worth this much without riichi stays silent: [sanma][dealer] (mangan; haneman in sanma)
 DAMA_FROM = ((7700, 11600), (12000, 18000))
+
+# past the first turns (fewer than this share of the live wall left), a poor wait (this many unseen winning tiles
+# or fewer) that already wins at least ``DAMA_POOR_FROM`` points stays silent: riichi would add a han but tell the
+# table to fold against a wait that wins little, and take away the way to fold (docs/cpus.md#folding)
+POOR_WAIT = 4
+DAMA_POOR_FROM = 2000
+LATE_SHARE = 4 / 7
 
 
 class StrongBot(NormalBot):
@@ -127,6 +139,10 @@ class StrongBot(NormalBot):
             base += 2000.0
         base += 1000.0 * sum(r.dora[low] for _, low in opp.melds)  # open dora sets raise the hand
         return base * (1.5 if opp.wind == EAST else 1.0) * (SANMA_COST if r.players == 3 else 1.0)
+
+    def future(self, r: Situation, shanten: int) -> float:
+        """How many risky discards a push from ``shanten`` commits to (``FUTURE``; Zung Jung's ``ZJ_FUTURE``)."""
+        return (FUTURE if r.rules.riichi else ZJ_FUTURE)[min(shanten, 3)]
 
     def risk_scale(self, r: Situation) -> float:
         """The game situation: dealing in matters more to a leader in the last hand or to a seat near busting,
@@ -184,7 +200,11 @@ class StrongBot(NormalBot):
 
     def chance(self, r: Situation, shanten: int, accepting: int) -> float:
         """``win_chance`` of a hand at ``shanten`` with ``accepting`` unseen tiles at this point of the hand."""
-        return win_chance(shanten, accepting, r.live, 70 if r.players == 4 else 55)
+        return win_chance(shanten, accepting, r.live, self.live_at_start(r))
+
+    def live_at_start(self, r: Situation) -> int:
+        """Live tiles at the start of a hand: 70 with four players, 55 with three."""
+        return 70 if r.players == 4 else 55
 
     def outlook(self, r: Situation, o: DiscardOption) -> tuple[float, float]:
         """(chance to win, points a win is worth) of the hand discard ``o`` leaves: the win chance by shanten
@@ -293,7 +313,7 @@ class StrongBot(NormalBot):
                 step = powers.known_win(r, o.discard)
                 if step is not None:
                     p = max(p, KNOWN_WIN[step - 1])
-            risk = self.discard_risk(r, o.discard, threats) * FUTURE[min(o.shanten, 3)] * scale
+            risk = self.discard_risk(r, o.discard, threats) * self.future(r, o.shanten) * scale
             out.append((p * value - risk, o))
         return out
 
@@ -355,7 +375,7 @@ class StrongBot(NormalBot):
         scale = self.risk_scale(r)
         return max(
             (
-                (v + self.discard_risk(r, o.discard, threats) * FUTURE[min(o.shanten, 3)] * scale, o)
+                (v + self.discard_risk(r, o.discard, threats) * self.future(r, o.shanten) * scale, o)
                 for v, o in self.evaluate(r, opts)
             ),
             key=lambda x: x[0],
@@ -410,7 +430,7 @@ class StrongBot(NormalBot):
         unseen = [max(0, 4 - r.counts[k] - r.locked[k] - r.visible[k]) for k in range(KINDS)]
         unseen[kind] += 1  # the drawn tile goes back into the wall
         replacement = sum(u * x for u, x in zip(unseen, raw, strict=True)) / max(1, sum(unseen))
-        scale = FUTURE[min(o.shanten, 3)] * self.risk_scale(r)
+        scale = self.future(r, o.shanten) * self.risk_scale(r)
         return v + (raw[kind] - replacement) * scale - max(x for x, _ in scored)
 
     def veil(self, r: Situation, chosen: Discard, options: list[Discard], rng: random.Random) -> Action:
@@ -452,6 +472,8 @@ class StrongBot(NormalBot):
         if not coming and dama >= DAMA_FROM[r.players == 3][r.dealer]:
             return None  # a hand that already pays well wins more often unannounced: others keep discarding
         if dama and r.last_hand() and r.placement() == 0:
+            return None
+        if dama >= DAMA_POOR_FROM and o.total <= POOR_WAIT and r.live < LATE_SHARE * self.live_at_start(r):
             return None
         chosen = tile_for_kind(r, o.discard, options)
         return chosen if isinstance(chosen, Riichi) else None
