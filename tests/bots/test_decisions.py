@@ -123,32 +123,21 @@ def poor_wait_view(dora: str, live: int) -> Callable[[RuleSet, Ids], dict[str, A
     return build
 
 
-def one_step_fold_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
-    # one step from ready against a riichi (seat 1), holding its genbutsu 8m and the middle 5s a push would throw
-    return build_view(
-        rules,
-        ids,
-        hand="348m334566p5666s",
-        drawn="8m",
-        seat=0,
-        rivers={1: "1z6s9p8m3s", 2: "9m1s7z", 3: "2z7m8s"},
-        riichi={1: 4},
-        live=30,
-    )
+def against_a_riichi(hand: str, drawn: str) -> Callable[[RuleSet, Ids], dict[str, Any]]:
+    """Our turn (seat 0) against seat 1's riichi, declared on its fifth discard; 8m and 9p are in its river
+    (genbutsu), the same table for every hand."""
+
+    def build(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+        rivers = {1: "1z6s9p8m3s", 2: "9m1s7z", 3: "2z7m8s"}
+        return build_view(rules, ids, hand=hand, drawn=drawn, seat=0, rivers=rivers, riichi={1: 4}, live=30)
+
+    return build
 
 
-def fold_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
-    # a slow, cheap hand against a riichi: seat 1 declared; 9p is in its river (genbutsu), held by us
-    return build_view(
-        rules,
-        ids,
-        hand="13m468p2579s3457z",
-        drawn="9p",
-        seat=0,
-        rivers={1: "1z6s9p8m3s", 2: "9m1s7z", 3: "2z7m8s"},
-        riichi={1: 4},
-        live=30,
-    )
+# a slow, cheap hand against a riichi, holding its genbutsu 9p
+fold_view = against_a_riichi("13m468p2579s3457z", "9p")
+# one step from ready against a riichi, holding its genbutsu 8m and the middle 5s a push would throw
+one_step_fold_view = against_a_riichi("348m334566p5666s", "8m")
 
 
 def push_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
