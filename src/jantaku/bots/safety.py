@@ -79,9 +79,9 @@ def tenpai_chance(r: Situation, opp: Opponent) -> float:
 
 
 def zung_jung_tenpai_chance(opp: Opponent, turn: int) -> float:
-    """Zung Jung's reading, tuned by placement there (docs/cpus.md#zung-jung): every hand opens and a deal-in is
-    cheap, so open hands are read as less often waiting than the riichi family's fit; a closed hand waits
-    silently (there is no riichi)."""
+    """Zung Jung's reading, the one its strength was measured with (docs/cpus.md#zung-jung: variations of its
+    defence moved placement by less than 0.003, as a deal-in there is cheap); the riichi family's fit was not
+    measured there. A closed hand waits silently (there is no riichi)."""
     if opp.open_melds >= 3:
         return 0.5
     if opp.open_melds == 2:

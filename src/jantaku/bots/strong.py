@@ -82,7 +82,7 @@ ZJ_WIN_WORTH = 10.0
 # step away must still draw its tenpai and then push that too: raised from (1.0, 0.85, 1.1, 1.5) when the look-ahead
 # made slow hands worth more, it placed better against strong-2026 and cut deal-ins (docs/cpus.md#folding)
 FUTURE = (1.0, 1.3, 1.5, 1.8)
-# Zung Jung keeps the numbers it was tuned with: a deal-in there is cheap and every seat races
+# Zung Jung keeps the numbers its strength was measured with (docs/cpus.md#zung-jung): a deal-in there is cheap
 ZJ_FUTURE = (1.0, 0.85, 1.1, 1.5)
 
 # sanma hands are worth about 1.55x a 4-player hand (North and red-five dora, fewer kinds): so is dealing in.
