@@ -3,6 +3,7 @@
 import pytest
 
 from jantaku.rules import PRESETS, RuleError, RuleSet, preset
+from jantaku.tiles import kind_of, parse_tiles
 
 EXPECTED = {
     *("standard", "sanma", "superpower", "classic", "classic-east", "doman", "doman-nokuitan", "bga"),
@@ -78,3 +79,12 @@ def test_options_round_trip_through_plain_data() -> None:
     rules = preset("doman")
     again = RuleSet().with_options(**{k: v for k, v in rules.options().items()})
     assert again == rules
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_three_player_set_lacks_2m_to_8m_and_no_other_set_lacks_a_kind(name: str) -> None:
+    """docs/rules.md#sanma: 2m-8m are removed from the 3-player set; every other set holds all 34 kinds. The wall,
+    the scorer's checks, the CPUs' reading and the analysis CLI all take the missing kinds from here."""
+    rules = preset(name)
+    expected = {kind_of(t) for t in parse_tiles("2345678m")} if rules.players == 3 else set()
+    assert rules.absent_kinds == expected

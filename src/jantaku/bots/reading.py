@@ -15,7 +15,7 @@ from jantaku.engine.table import tile_codes
 from jantaku.engine.view import MeldView, SeatView
 from jantaku.melds import Meld, MeldKind
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import DRAGONS, EAST, KIND_OF_ID, KINDS, NORTH, RED_MAN, SANMA_REMOVED, dora_after
+from jantaku.tiles import DRAGONS, EAST, KIND_OF_ID, KINDS, NORTH, RED_MAN, dora_after
 
 
 @dataclass(slots=True)
@@ -224,9 +224,8 @@ def read_view(view: SeatView, rules: RuleSet) -> Situation:
         )
     claim = view.get("claim")
     power = seats[seat].get("power")
-    if rules.sanma:  # 2m-8m are not in a sanma set: none is left to draw or to be waited on
-        for k in SANMA_REMOVED:
-            visible[k] = 4
+    for k in rules.absent_kinds:  # 2m-8m are not in a sanma set: none is left to draw or to be waited on
+        visible[k] = 4
     return Situation(
         rules=rules,
         seat=seat,

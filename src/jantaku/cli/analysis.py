@@ -10,20 +10,18 @@ from typing import Any
 from jantaku.cli.requests import InputError, absent_tiles
 from jantaku.hand import Hand, discard_options, shanten, shanten_chiitoi, shanten_kokushi, shanten_standard, ukeire
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import SANMA_REMOVED, kind_name
+from jantaku.tiles import kind_name
 
 
 def _tiles(pairs: tuple[tuple[int, int], ...], rules: RuleSet) -> list[dict[str, Any]]:
     """The tiles that help, less those the rules' set does not hold (a 2m next to a 1m in sanma)."""
-    return [{"tile": kind_name(k), "unseen": n} for k, n in pairs if not (rules.sanma and k in SANMA_REMOVED)]
+    return [{"tile": kind_name(k), "unseen": n} for k, n in pairs if k not in rules.absent_kinds]
 
 
 def check_tile_set(hand: Hand, rules: RuleSet) -> None:
     """Refuse a hand holding a tile its rules' set does not have (2m-8m in sanma)."""
-    if not rules.sanma:
-        return
     counts, locked = hand.concealed_counts(), hand.meld_counts()
-    removed = [k for k in sorted(SANMA_REMOVED) if counts[k] or locked[k]]
+    removed = [k for k in sorted(rules.absent_kinds) if counts[k] or locked[k]]
     if removed:
         raise InputError(
             "invalid_hand",

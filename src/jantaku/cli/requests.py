@@ -22,7 +22,7 @@ from jantaku.hand.model import Hand
 from jantaku.rules import RuleError, RuleSet, preset
 from jantaku.scoring.dispatch import ZungJungError, score_any
 from jantaku.scoring.riichi import ScoreResult, ScoringError, WinContext, score
-from jantaku.tiles import EAST, KINDS, SANMA_REMOVED, NotationError, kind_name, parse_tile, parse_tiles
+from jantaku.tiles import EAST, KINDS, NotationError, kind_name, parse_tile, parse_tiles
 
 WIND_LETTERS = "ESWN"
 WIND_NAMES = ("East", "South", "West", "North")
@@ -263,9 +263,10 @@ def build_request(fields: Mapping[str, Any], *, default_rules: str = "standard")
 def absent_tiles(rules: RuleSet) -> list[int] | None:
     """``visible`` counts for the tiles the rules' set does not hold (all four of each of 2m-8m in sanma: none can
     be drawn or waited on), or None when the set is whole."""
-    if not rules.sanma:
+    absent = rules.absent_kinds
+    if not absent:
         return None
-    return [4 if k in SANMA_REMOVED else 0 for k in range(KINDS)]
+    return [4 if k in absent else 0 for k in range(KINDS)]
 
 
 def waits_hint(hand: Hand, rules: RuleSet) -> str:

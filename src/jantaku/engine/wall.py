@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from jantaku.rules.ruleset import RuleSet
-from jantaku.tiles import KIND_OF_ID, PHYSICAL, SANMA_REMOVED
+from jantaku.tiles import KIND_OF_ID, PHYSICAL
 
 DEAD_WALL = 14
 REPLACEMENTS = 4
@@ -28,7 +28,8 @@ _INDICATOR_AT = (4, 6, 8, 10, 12)
 
 def tile_set(rules: RuleSet) -> list[int]:
     """Physical tile ids in play under the rules (108 in sanma: 2m..8m removed)."""
-    return [t for t in range(PHYSICAL) if not (rules.sanma and KIND_OF_ID[t] in SANMA_REMOVED)]
+    absent = rules.absent_kinds
+    return [t for t in range(PHYSICAL) if KIND_OF_ID[t] not in absent]
 
 
 class _Stream:

@@ -16,6 +16,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from jantaku.tiles import SANMA_REMOVED
+
 FAMILIES = ("riichi", "zung-jung")
 DOUBLE_YAKUMAN_FORMS = frozenset({"suuankou_tanki", "junsei_chuuren", "kokushi_13", "daisuushii"})
 PAO_YAKU = frozenset({"daisangen", "daisuushii", "suukantsu"})
@@ -192,6 +194,12 @@ class RuleSet:
     @property
     def riichi(self) -> bool:
         return self.family == "riichi"
+
+    @property
+    def absent_kinds(self) -> frozenset[int]:
+        """The tile kinds this rule set's tiles do not include (2m-8m in 3-player, docs/rules.md#sanma): no wall
+        holds them, no hand may, no analysis offers them."""
+        return SANMA_REMOVED if self.sanma else frozenset()
 
     def problems(self) -> list[str]:
         """Contradictions between options, each as a readable sentence."""

@@ -27,7 +27,7 @@ def test_limits_flag_exactly_the_hands_validate_rejects(name: str) -> None:
     doubt exactly when the tile checks of ``validate`` raise."""
     rules = preset(name)
     rng = random.Random(name)
-    limits = tally.limits(rules.red_fives, rules.sanma)
+    limits = tally.limits(rules.red_fives, rules.absent_kinds)
     for _ in range(4000):
         codes = [rng.choice([*range(KINDS), *range(RED_MAN, RED_MAN + 3), *FIVES, 0, 8, EAST]) for _ in range(14)]
         hand = Hand(tuple(codes[:13]))

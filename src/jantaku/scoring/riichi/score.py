@@ -65,7 +65,7 @@ from jantaku.scoring.riichi.yaku import (
     counted,
 )
 from jantaku.scoring.riichi.yaku import NEEDS as NEEDS_OF
-from jantaku.tiles import EAST, NORTH, RED_MAN, SANMA_REMOVED, code_name, dora_after, is_honor, kind_of
+from jantaku.tiles import EAST, NORTH, RED_MAN, code_name, dora_after, is_honor, kind_of
 
 SITUATIONAL = ("menzen_tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
 SHAPE_REGULAR = (
@@ -176,11 +176,11 @@ class PreparedRules:
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules, self.riichi, self.players, self.sanma = rules, rules.riichi, rules.players, rules.sanma
-        self.limits = tally.limits(rules.red_fives, rules.sanma) if rules.riichi else 0
+        self.limits = tally.limits(rules.red_fives, rules.absent_kinds) if rules.riichi else 0
         self.indicators = {
             c: tally.NIBBLE * dora_after(c, rules.sanma)
             for c in range(RED_MAN + 3)
-            if not (rules.sanma and kind_of(c) in SANMA_REMOVED)
+            if kind_of(c) not in rules.absent_kinds
         }
         self.values: dict[tuple[bool, bool], dict[int, tuple[int, int, str | None]]] = {
             (d, t): {} for d in (False, True) for t in (False, True)

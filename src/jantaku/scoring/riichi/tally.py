@@ -10,9 +10,9 @@ bits 0..35, pinzu 36..71, souzu 72..107, honors 108..135, which makes one suit's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
-from jantaku.tiles import FIVES, GREENS, KINDS, RED_MAN, SANMA_REMOVED, TERMINALS_AND_HONORS
+from jantaku.tiles import FIVES, GREENS, KINDS, RED_MAN, TERMINALS_AND_HONORS
 
 NIBBLE = 4
 SUIT_BITS = 9 * NIBBLE  # one numbered suit
@@ -58,16 +58,16 @@ def pack(counts: Sequence[int]) -> int:
     return out
 
 
-def limits(red_fives: Sequence[int], sanma: bool) -> int:
+def limits(red_fives: Sequence[int], absent: Collection[int]) -> int:
     """The per-nibble addend that lifts a count over the rules' limit into its nibble's top bit (``HIGHS``): a kind
     may be held 4 times (+3 makes 5 reach 8); a five of which the rules make ``r`` copies red may be held plain
-    ``4 - r`` times and red ``r`` times; a kind the 3-player set removes may not be held at all (+7).
+    ``4 - r`` times and red ``r`` times; a kind the rules' set lacks (``absent``: 2m-8m in 3-player) may not be
+    held at all (+7).
     Valid only on counts of at most 7 (check ``HIGHS`` on the counts themselves first)."""
     add = mask(range(KINDS), 3)
     for s in range(3):
         add |= (7 - red_fives[s]) << REDS_SHIFT + NIBBLE * s
         add |= (3 + red_fives[s]) << PLAIN_SHIFT + NIBBLE * s
-    if sanma:
-        for k in SANMA_REMOVED:
-            add = add & ~(0xF << NIBBLE * k) | 7 << NIBBLE * k
+    for k in absent:
+        add = add & ~(0xF << NIBBLE * k) | 7 << NIBBLE * k
     return add

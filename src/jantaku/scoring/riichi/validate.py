@@ -11,7 +11,7 @@ from __future__ import annotations
 from jantaku.hand.model import Hand
 from jantaku.rules.ruleset import RuleSet
 from jantaku.scoring.riichi.context import WinContext
-from jantaku.tiles import EAST, FIVES, KINDS, NORTH, RED_MAN, SANMA_REMOVED, code_name, kind_name, kind_of
+from jantaku.tiles import EAST, FIVES, KINDS, NORTH, RED_MAN, code_name, kind_name, kind_of
 
 
 class ScoringError(ValueError):
@@ -89,8 +89,9 @@ def hand_problems(hand: Hand, win: int, rules: RuleSet) -> tuple[list[int], int,
     if max(counts) > 4:
         k = counts.index(max(counts))
         raise ScoringError("invalid_hand", f"{counts[k]} copies of {kind_name(k)} with the winning tile")
-    if rules.sanma and any(counts[k] for k in SANMA_REMOVED):
-        k = next(k for k in sorted(SANMA_REMOVED) if counts[k])
+    absent = [k for k in sorted(rules.absent_kinds) if counts[k]]
+    if absent:
+        k = absent[0]
         raise ScoringError("invalid_hand", f"{kind_name(k)} is not in the 3-player tile set (2m-8m are removed)")
     for s, have in enumerate(rules.red_fives):
         if reds[s] > have:
@@ -132,7 +133,7 @@ def context_problems(hand: Hand, win: int, ctx: WinContext, rules: RuleSet, coun
     if ctx.chankan and counts[kind_of(win)] > 1:
         problems.append("a robbed kan's tile cannot also be in the winner's hand (the kan holds the other three)")
     for i in (*ctx.dora, *ctx.ura):
-        if not 0 <= i <= RED_MAN + 2 or (rules.sanma and kind_of(i) in SANMA_REMOVED):
+        if not 0 <= i <= RED_MAN + 2 or kind_of(i) in rules.absent_kinds:
             problems.append(f"dora indicator {i} is not a tile of these rules")
             break
     return problems
