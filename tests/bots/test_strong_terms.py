@@ -14,6 +14,7 @@ from jantaku.bots import efficiency
 from jantaku.bots.reading import Opponent, Situation, read_view
 from jantaku.bots.safety import tenpai_chance
 from jantaku.bots.strong import StrongBot, win_chance, without_code
+from jantaku.engine import Game
 from jantaku.engine.actions import Chi, Pon
 from jantaku.rules import preset
 from jantaku.tiles import parse_tiles
@@ -62,8 +63,9 @@ def a_situation() -> Situation:
 
 
 def test_a_closed_hand_without_riichi_is_not_read_as_waiting() -> None:
-    """docs/cpus.md#reading-an-open-hand: a silent closed hand is waiting in under 8% of cases even late;
-    defending against every one would give up every hand."""
+    """docs/cpus.md#reading-an-open-hand: a silent closed hand is seldom waiting (under a fifth of cases even
+    late); reading it as waiting by its tsumogiri runs was measured to place worse
+    (docs/cpus.md#the-danger-table-measured-tried-not-kept)."""
     assert tenpai_chance(a_situation(), opponent(0, 15)) == 0.0
 
 
@@ -175,3 +177,17 @@ def test_opening_gain(name: str, hand: str, call: str, tiles: str, river: str, d
 def test_without_code_throws_as_tile_for_kind_does(name: str, hand: str, kind: str, left: str) -> None:
     """docs/cpus.md#the-terms-of-a-discard: the hand a discard leaves keeps its red five while a plain copy can go."""
     assert without_code(parse_tiles(hand), parse_tiles(kind)[0]) == parse_tiles(left), name
+
+
+def test_a_bot_deciding_turn_after_turn_decides_as_a_fresh_one() -> None:
+    """The look-ahead remembers what it worked out for the situation being decided (``reached``, ``valued``):
+    nothing of one turn may carry into the next. Over a whole game, the bot at each seat decides every turn as a
+    bot deciding that turn first does."""
+    game = Game(RULES, seed="fresh")
+    seated = [StrongBot(RULES, seed=seat) for seat in range(4)]
+    while not game.over:
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        action = seated[seat].act(view)
+        assert action == StrongBot(RULES, seed=seat).act(view)
+        game.apply(seat, action)
