@@ -12,7 +12,7 @@ The numbers are deal-in chances per route, in the range published statistics of 
 middle tile against a riichi ≈ 12%, a suji terminal ≈ 2%, a honor with one copy left ≈ 1%). They are data, one
 table, so that they can be tuned in one place. Measured in self-play (``bench/danger.py``) two rankings are off: a
 3/7 suji is still an edge and a closed wait (about 8% against a riichi, not 3%), and a honor nobody threw is
-safer than rated (about 3%, not 6%). A table fitted to those measurements deals in less but placed worse with the
+safer than rated (about 4%, not 6–8%). A table fitted to those measurements deals in less but placed worse with the
 push side tuned around these numbers (docs/cpus.md#the-danger-table-measured-tried-not-kept), so these stand
 until the two are re-tuned together.
 """
