@@ -29,24 +29,20 @@ Key = tuple[object, ...]
 SILENT_FROM, SILENT_BANDS, LONGEST_RUN = 9, 3, 4
 
 
-def unseen(r: Situation, k: int) -> int:
-    return max(0, 4 - r.counts[k] - r.locked[k] - r.visible[k])
-
-
 def tile_class(r: Situation, opp: Opponent, k: int) -> Key | None:
     """The name strong players give tile ``k`` against ``opp``; None for a case the tables leave out."""
     if k in opp.genbutsu:
         return ("genbutsu",)
     if is_honor(k):
         value = opp.open_melds > 0 and k in (*DRAGONS, r.round_wind, opp.wind)
-        return ("value honor" if value else "honor", f"{unseen(r, k)} unseen")
+        return ("value honor" if value else "honor", f"{r.unseen(k)} unseen")
     rank = rank_of(k)
 
     def side(step: int) -> str:  # the two-sided route through k's neighbours on this side
         if k + 3 * step in opp.genbutsu:
             return "suji"
         near = (k + step, k + 2 * step)
-        return "kabe" if any(unseen(r, n) == 0 for n in near) else "open"  # a neighbour all in sight
+        return "kabe" if any(r.unseen(n) == 0 for n in near) else "open"  # a neighbour all in sight
 
     sides = ([side(-1)] if rank >= 4 else []) + ([side(1)] if rank <= 6 else [])
     folded = min(rank, 10 - rank)

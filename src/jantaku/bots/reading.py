@@ -86,6 +86,11 @@ class Situation:
         """Honor kinds a triplet of which is a yaku: the dragons, the seat wind and the round wind."""
         return (*DRAGONS, self.seat_wind, self.round_wind)
 
+    def unseen(self, kind: int) -> int:
+        """Copies of ``kind`` the seat has not seen (in the wall, the dead wall or others' hands): what is left to
+        draw, or for an opponent to hold or wait on."""
+        return max(0, 4 - self.counts[kind] - self.locked[kind] - self.visible[kind])
+
     def dora_in_hand(self) -> int:
         """Dora the hand already holds: indicated kinds (concealed and melded), red fives, extracted Norths."""
         n = sum(self.dora[k] * (self.counts[k] + self.locked[k]) for k in range(KINDS))

@@ -33,7 +33,7 @@ HONOR_BY_UNSEEN = (0.0, 0.012, 0.03, 0.06, 0.07)
 
 def _exhausted(r: Situation, k: int) -> bool:
     """Every copy of ``k`` is in sight of the player (own hand, own melds or visible elsewhere)."""
-    return r.counts[k] + r.locked[k] + r.visible[k] >= 4
+    return r.unseen(k) == 0
 
 
 def deal_in_chance(r: Situation, opp: Opponent, k: int) -> float:
@@ -47,7 +47,7 @@ def deal_in_chance(r: Situation, opp: Opponent, k: int) -> float:
 
 
 def _plain_chance(r: Situation, opp: Opponent, k: int) -> float:
-    unseen = max(0, 4 - r.counts[k] - r.locked[k] - r.visible[k])
+    unseen = r.unseen(k)
     if is_honor(k):
         base = HONOR_BY_UNSEEN[unseen]
         return base * 1.3 if k in (*r.value_winds, opp.wind) else base

@@ -442,7 +442,7 @@ class StrongBot(NormalBot):
             return 0.0
         v, o = back[0]
         raw = [sum(d[k] * c for d, c in threats) for k in range(KINDS)]
-        unseen = [max(0, 4 - r.counts[k] - r.locked[k] - r.visible[k]) for k in range(KINDS)]
+        unseen = [r.unseen(k) for k in range(KINDS)]
         unseen[kind] += 1  # the drawn tile goes back into the wall
         replacement = sum(u * x for u, x in zip(unseen, raw, strict=True)) / max(1, sum(unseen))
         scale = self.future(r, o.shanten) * self.risk_scale(r)

@@ -44,7 +44,7 @@ def yaku_paths(r: Situation, counts: Sequence[int], melds: Sequence[tuple[str, i
     called_sets = [low for kind, low in melds if kind != MeldKind.CHI]
     if any(k in honors for k in called_sets) or any(counts[k] >= 3 for k in honors):
         out.append("value_honor")
-    elif any(counts[k] == 2 and r.counts[k] + r.locked[k] + r.visible[k] < 4 for k in honors):
+    elif any(counts[k] == 2 and r.unseen(k) > 0 for k in honors):
         out.append("value_pair")  # a value pair becomes a yaku if its third copy comes (by pon or draw)
     if r.rules.kuitan or not r.rules.riichi:
         meld_simple = all(is_simple(low) and (kind != MeldKind.CHI or is_simple(low + 2)) for kind, low in melds)
