@@ -88,3 +88,20 @@ def test_a_three_player_set_lacks_2m_to_8m_and_no_other_set_lacks_a_kind(name: s
     rules = preset(name)
     expected = {kind_of(t) for t in parse_tiles("2345678m")} if rules.players == 3 else set()
     assert rules.absent_kinds == expected
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_hand_with_a_tile_its_set_lacks_is_refused_in_words(name: str) -> None:
+    """docs/rules.md#sanma: a 3-player hand holding 5m cannot come from the set; 1m and 9m can. The scorer and the
+    analysis CLI refuse it with these words."""
+    rules = preset(name)
+    counts = [0] * 34
+    for t in parse_tiles("159m"):
+        counts[kind_of(t)] += 1
+    refusal = rules.foreign_tile(counts)
+    if rules.players == 3:
+        assert refusal is not None and refusal.startswith("5m is not in the 3-player tile set")
+    else:
+        assert refusal is None
+    counts[kind_of(parse_tiles("5m")[0])] = 0
+    assert rules.foreign_tile(counts) is None

@@ -21,12 +21,9 @@ def _tiles(pairs: tuple[tuple[int, int], ...], rules: RuleSet) -> list[dict[str,
 def check_tile_set(hand: Hand, rules: RuleSet) -> None:
     """Refuse a hand holding a tile its rules' set does not have (2m-8m in sanma)."""
     counts, locked = hand.concealed_counts(), hand.meld_counts()
-    removed = [k for k in sorted(rules.absent_kinds) if counts[k] or locked[k]]
-    if removed:
-        raise InputError(
-            "invalid_hand",
-            f"{kind_name(removed[0])} is not in the 3-player tile set of rules {rules.name!r} (2m-8m are removed)",
-        )
+    foreign = rules.foreign_tile([a + b for a, b in zip(counts, locked, strict=True)])
+    if foreign:
+        raise InputError("invalid_hand", foreign)
 
 
 def shanten_report(hand: Hand, rules: RuleSet) -> dict[str, Any]:

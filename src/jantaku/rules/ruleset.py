@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from jantaku.tiles import SANMA_REMOVED
+from jantaku.tiles import SANMA_REMOVED, kind_name
 
 FAMILIES = ("riichi", "zung-jung")
 DOUBLE_YAKUMAN_FORMS = frozenset({"suuankou_tanki", "junsei_chuuren", "kokushi_13", "daisuushii"})
@@ -200,6 +201,15 @@ class RuleSet:
         """The tile kinds this rule set's tiles do not include (2m-8m in 3-player, docs/rules.md#sanma): no wall
         holds them, no hand may, no analysis offers them."""
         return SANMA_REMOVED if self.sanma else frozenset()
+
+    def foreign_tile(self, counts: Sequence[int]) -> str | None:
+        """Why tiles counted by kind (``counts``, 34) cannot come from this rule set's tiles, or None when they
+        can: the first kind held that the set lacks, in the words the scorer and the analysis CLI both refuse it
+        with."""
+        kind = next((k for k in sorted(self.absent_kinds) if counts[k]), None)
+        if kind is None:
+            return None
+        return f"{kind_name(kind)} is not in the 3-player tile set of rules {self.name!r} (2m-8m are removed)"
 
     def problems(self) -> list[str]:
         """Contradictions between options, each as a readable sentence."""

@@ -89,10 +89,9 @@ def hand_problems(hand: Hand, win: int, rules: RuleSet) -> tuple[list[int], int,
     if max(counts) > 4:
         k = counts.index(max(counts))
         raise ScoringError("invalid_hand", f"{counts[k]} copies of {kind_name(k)} with the winning tile")
-    absent = [k for k in sorted(rules.absent_kinds) if counts[k]]
-    if absent:
-        k = absent[0]
-        raise ScoringError("invalid_hand", f"{kind_name(k)} is not in the 3-player tile set (2m-8m are removed)")
+    foreign = rules.foreign_tile(counts)
+    if foreign:
+        raise ScoringError("invalid_hand", foreign)
     for s, have in enumerate(rules.red_fives):
         if reds[s] > have:
             red = code_name(RED_MAN + s)
