@@ -21,7 +21,7 @@ from jantaku.bots.reading import read_view
 from jantaku.cli.app import app
 from jantaku.engine import Game
 from jantaku.engine.actions import Action, Discard, NineTerminals, Pon, Power, Riichi
-from jantaku.engine.powers import POWERS
+from jantaku.engine.powers import CATALOGUE, POWERS
 from jantaku.engine.wall import stacked_order
 from jantaku.rules import preset
 from jantaku.sim import simulate
@@ -178,19 +178,23 @@ def foresight_spent() -> Game:
     return game
 
 
-def after_a_redraw(hand: str, draw: str) -> Game:
-    """Seat 0 used one Redraw in a first hand (seat 1 then ended it with nine terminals; the dealer stays) and
-    has just drawn ``draw`` in the second: one charge left."""
+def last_redraw(hand: str, draw: str) -> Game:
+    """Seat 0 used Redraw in each hand before this one until one charge is left (seat 1 ended each of those
+    hands with nine terminals; the dealer stays) and has just drawn ``draw``."""
     first = wall(
         ["123m456p789s1122z", "19m19p19s1234567z", "999m111p999p3344z", "222s888s28m28p456z"],
         ["3p", "4p", "6s"],
         dead=(),
     )
-    game = table([hand, FAR_1, FAR_2, FAR_3], [draw, "7z", "6z", "5z"], ["redraw", None, None, None], before=[first])
-    use(game, "redraw")
-    throw(game)
-    game.apply(1, NineTerminals())
-    assert game.state.played == 1 and game.turn is not None and game.turn.seat == 0
+    spent = CATALOGUE["redraw"].per_game - 1
+    game = table(
+        [hand, FAR_1, FAR_2, FAR_3], [draw, "7z", "6z", "5z"], ["redraw", None, None, None], before=[first] * spent
+    )
+    for played in range(1, spent + 1):
+        use(game, "redraw")
+        throw(game)
+        game.apply(1, NineTerminals())
+        assert game.state.played == played and game.turn is not None and game.turn.seat == 0
     return game
 
 
@@ -341,12 +345,12 @@ SCENES = [
     # Redraw
     Scene("redraw_a_useless_draw_when_waiting", f"{CPUS}: Redraw when the drawn tile is useless: a waiting hand",
           lambda: first_draw(WAITING, "7z", "redraw"), uses("redraw")),
-    Scene("redraw_a_useless_draw_one_step_away", f"{CPUS}: Redraw ... a hand one step away while both charges are left",
-          lambda: first_draw(NEAR, "3z", "redraw"), uses("redraw")),
-    Scene("keep_the_last_redraw_one_step_away", f"{CPUS}: Redraw ... a hand one step away only while both charges "
-          "are left", lambda: after_a_redraw(NEAR, "3z"), keeps),
+    Scene("redraw_a_useless_draw_one_step_away", f"{CPUS}: Redraw ... a hand one step away while two charges or "
+          "more are left", lambda: first_draw(NEAR, "3z", "redraw"), uses("redraw")),
+    Scene("keep_the_last_redraw_one_step_away", f"{CPUS}: Redraw ... a hand one step away only while two charges or "
+          "more are left", lambda: last_redraw(NEAR, "3z"), keeps),
     Scene("redraw_the_last_charge_when_waiting", f"{CPUS}: Redraw when the drawn tile is useless: a waiting hand",
-          lambda: after_a_redraw(WAITING, "7z"), uses("redraw")),
+          lambda: last_redraw(WAITING, "7z"), uses("redraw")),
     Scene("never_redraw_a_dora", f"{CPUS}: Redraw ... never on a dora",
           lambda: first_draw(WAITING, "7z", "redraw", dead=("4z", "4z", "4z", "4z", "6z")), keeps),
     Scene("never_redraw_a_red_five", f"{CPUS}: Redraw ... never on a red five",
@@ -382,9 +386,12 @@ SCENES = [
     Scene("a_tile_that_deals_in_is_not_thrown", f"{CPUS}: Sense ... a tile that would deal in is not thrown",
           lambda: pushing("sense"), keeps_kind("6p", power=True)),
     Scene("a_tile_that_deals_in_is_not_the_riichi_tile", f"{CPUS}: Sense ... a tile that would deal in is not "
-          "thrown (every level)", lambda: riichi_ahead("sense"), keeps_the_sensed_tile),
+          "thrown (every level)", lambda: riichi_ahead("sense"), keeps_the_sensed_tile, ("normal",)),
     Scene("no_sense_without_a_threat", f"{CPUS}: Sense on the tile about to be pushed against a threat",
           lambda: first_draw(NEAR, "3z", "sense"), keeps),
+    Scene("no_sense_when_a_safe_tile_folds", f"{CPUS}: Sense ... strong where the answer is worth most: nothing "
+          "to learn when a far hand holds a tile both riichi threw", lambda: pushing("sense", draw="7z",
+          hand=FAR_CALLED), keeps),
 ]  # fmt: skip
 
 
@@ -478,6 +485,19 @@ def test_a_sense_answer_decides_the_push(waits: str, pushed: bool) -> None:
     asked = cpu_turn(pushing("sense", waits=waits, hand=SLOW), "strong")
     assert uses("sense", kind="6p")(asked)
     assert (throws("6p", power=True) if pushed else keeps_kind("6p", power=True))(asked), asked
+
+
+@pytest.mark.parametrize("level", BOTH)
+def test_a_riichi_is_not_declared_on_a_tile_sense_said_deals_in(level: str) -> None:
+    """docs/superpowers.md, How CPUs use them: Sense ... a tile that would deal in is not thrown (every level).
+    Seat 2 may declare riichi on the 6p or the 2s (seat 1's riichi waits on both); asked about either, a CPU
+    that learns it deals in declares on another tile (strong does not ask here by itself: the other riichi tiles
+    are as dangerous, so the answer is worth little, ``StrongBot.sense_worth``)."""
+    for ask in ("2s", "6p"):
+        game = riichi_ahead("sense")
+        use(game, "sense", text=ask)
+        (action,) = cpu_turn(game, level)
+        assert isinstance(action, (Discard, Riichi)) and KIND_OF_ID[action.tile] != parse_tiles(ask)[0], action
 
 
 def test_a_seal_decides_the_push() -> None:

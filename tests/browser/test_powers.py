@@ -200,7 +200,7 @@ def test_redraw_changes_the_drawn_tile(server: LiveServer, person: Person) -> No
     expect(page.locator("#tiles-left")).to_have_text(left or "")
     expect(page.locator("#power-secrets .secret.redraw .tile")).to_have_count(2)
     expect(toast(person)).to_have_text("Ann used Redraw")
-    expect(badge(person)).to_have_attribute("data-left", "1")
+    expect(badge(person)).to_have_attribute("data-left", str(CATALOGUE["redraw"].per_game - 1))
     person.wait_prompt()
     person.click_tile("7z")
     expect(person.seat(0).locator(".river .tile")).to_have_count(1)
@@ -345,7 +345,7 @@ def test_sense_asks_about_a_tile_and_marks_it(server: LiveServer, person: Person
     expect(answer).to_have_attribute("data-deals-in", "0")
     expect(answer).to_have_attribute("title", "2m: safe now, no one would ron it")
     expect(toast(person)).to_have_text("Ann used Sense")
-    expect(badge(person)).to_have_attribute("data-left", "1")
+    expect(badge(person)).to_have_attribute("data-left", str(CATALOGUE["sense"].per_game - 1))
     expect(button).to_have_count(0)  # one use per hand
     wait_heard(person, "senseSafe")
     shot(person, "powers-sense.png")

@@ -414,11 +414,11 @@ class ChargeRow(NamedTuple):
 
 CHARGE_ROWS = [
     ChargeRow("foresight-1-a-hand-5-a-game", cat("Foresight", "1/hand, 5/game"), "foresight", 1, 5),
-    ChargeRow("redraw-1-a-hand-2-a-game", cat("Redraw", "1/hand, 2/game"), "redraw", 1, 2),
+    ChargeRow("redraw-1-a-hand-3-a-game", cat("Redraw", "1/hand, 3/game"), "redraw", 1, 3),
     ChargeRow("veil-1-a-hand-2-a-game", cat("Veil", "1/hand, 2/game; a veiled discard is a use"), "veil", 1, 2),
     ChargeRow("seal-1-a-hand-3-a-game", cat("Seal", "1/hand, 3/game"), "seal", 1, 3),
     ChargeRow("beacon-1-a-hand-3-a-game", cat("Beacon", "1/hand, 3/game"), "beacon", 1, 3),
-    ChargeRow("sense-1-a-hand-2-a-game", cat("Sense", "1/hand, 2/game"), "sense", 1, 2),
+    ChargeRow("sense-1-a-hand-3-a-game", cat("Sense", "1/hand, 3/game"), "sense", 1, 3),
 ]
 
 
@@ -1084,8 +1084,9 @@ def test_sense_answers_whether_the_tile_would_deal_in_now(row: SenseRow) -> None
     assert any(kind_of_id(tile) in game.table.seats[o].waits for o in opponents) is row.waiting
     (event,) = game.apply(0, Power("sense", tile=tile))
     answer = {"tile": tile, "deals_in": row.deals_in}
+    left = CATALOGUE["sense"].per_game - 1
     assert (event.actor, event.target, event.tile) == (0, None, None)
-    assert event.info == {"power": "sense", "left": 1, "private": answer}
+    assert event.info == {"power": "sense", "left": left, "private": answer}
     (secret,) = game.view(0)["own"]["secrets"]
     assert {k: secret[k] for k in ("power", "target", "tile", "deals_in")} == {
         "power": "sense",
@@ -1095,7 +1096,7 @@ def test_sense_answers_whether_the_tile_would_deal_in_now(row: SenseRow) -> None
     for seat in [*opponents, None]:
         seen = game.events_for(seat)[-1]
         assert (seen.type, seen.actor, seen.target, seen.tile) == ("power", 0, None, None)
-        assert seen.info == {"power": "sense", "left": 1}
+        assert seen.info == {"power": "sense", "left": left}
         assert seat is None or game.view(seat)["own"]["secrets"] == []
     act(game, 0, Discard(tile))
     assert any(Ron() in game.legal_actions(o) for o in opponents) is row.deals_in

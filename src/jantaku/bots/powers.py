@@ -9,8 +9,8 @@ that would deal in, a caller one step from tenpai). This module holds the shared
   next draws then judge the discards (``known_win``): a discard that the known draws complete wins over one they
   do not; no call is made while the known draws bring a closed hand a win (a call moves them).
 - Redraw when the drawn tile is useless: throwing it straight back is among the best discards. A waiting hand
-  (open, or silent) gets a fresh chance to win; a hand one step away uses it only while the second charge is
-  still there (the last is kept for a waiting hand); never on a dora or red five.
+  (open, or silent) gets a fresh chance to win; a hand one step away uses it only while two charges or more are
+  left (the last is kept for a waiting hand); never on a dora or red five.
 - Veil on a dangerous discard: when the tile's chance of dealing in, times what that would cost, is worth more
   than keeping the charge (``VEIL_KEEP``); a discard Sense said would deal in always goes face down.
 - Seal on the threat (a riichi, or an open hand with two calls) that the tile about to be pushed endangers most,

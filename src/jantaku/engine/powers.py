@@ -61,7 +61,7 @@ CATALOGUE: dict[str, PowerSpec] = {
         PowerSpec("foresight", 1, 5, "turn", False, True,
                   "See your own next 3 draws as the wall stands, for the rest of the hand (only you; calls move them).",
                   "この局の終わりまで、自分の次の3回のツモ牌が見える（自分だけ。鳴きが入ると変わる）。"),
-        PowerSpec("redraw", 1, 2, "turn", False, False,
+        PowerSpec("redraw", 1, 3, "turn", False, False,
                   "Put the tile just drawn face down at the end of the live wall and draw again.",
                   "ツモった牌を山の最後に伏せて戻し、もう一度ツモる。"),
         PowerSpec("veil", 1, 2, "discard", False, False,
@@ -73,7 +73,7 @@ CATALOGUE: dict[str, PowerSpec] = {
         PowerSpec("beacon", 1, 3, "turn", False, False,
                   "Reveal the next kan-dora indicator now, for everyone.",
                   "次のカンドラ表示牌を今すぐ全員にめくる。"),
-        PowerSpec("sense", 1, 2, "turn", False, False,
+        PowerSpec("sense", 1, 3, "turn", False, False,
                   "Name a tile of your hand: learn whether discarding it now would deal in (only you learn it).",
                   "手牌の1枚を選び、今それを切ると放銃になるか知る（自分だけ）。"),
     )
