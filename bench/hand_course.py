@@ -1,0 +1,184 @@
+"""How hands go at a table: Tenhou's top room against four ``strong`` CPUs, counted the same way.
+
+The table statistics (``bench/human_table.py``) say four CPUs win fewer hands than the top room and draw more; they
+do not say where the hands go. This follows every seat through every hand, from the referee's events (the deal,
+each draw, discard and call), and counts: how many hands reach tenpai and on which own discard, how many seats are
+waiting when the wall runs out, which hands win (riichi, silent or open), and who deals in: a seat already waiting
+that pushed, one a step away, or one further off (a deal-in from two steps away is a fold that failed or never
+began). The records are read through our referee (``jantaku.formats.convert.read``), the CPU games are played by
+``jantaku.sim.simulate``: both become the same events.
+
+    PYTHONPATH=src:bench python bench/hand_course.py --games 1000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from human_table import TOP_ROOM, corpus
+from jantaku.engine.events import Event
+from jantaku.formats.convert import read
+from jantaku.hand import shanten
+from jantaku.sim import simulate
+from jantaku.tiles import KIND_OF_ID, KINDS
+
+SEATS = 4
+BY_DISCARD = (6, 9, 12)  # "tenpai by the 6th own discard", ...
+
+
+@dataclass
+class Course:
+    """Counters over the hands of some games (per seat and hand unless named otherwise)."""
+
+    games: int = 0
+    seat_hands: int = 0
+    tenpai_at: list[int] = field(default_factory=list)  # the own discard that first left the hand waiting
+    draws: int = 0
+    waiting_at_draws: int = 0
+    wins: dict[str, int] = field(default_factory=lambda: {"riichi": 0, "silent": 0, "open": 0})
+    deal_ins_from: list[int] = field(default_factory=lambda: [0, 0, 0])  # the dealer-in's shanten: 0, 1, 2+
+    deal_ins_into: dict[str, int] = field(default_factory=lambda: {"riichi": 0, "silent": 0, "open": 0})
+
+    def add(self, events: Iterable[Event]) -> None:
+        """Follow one game's events (the referee's, every hand visible)."""
+        self.games += 1
+        hand: Hand | None = None
+        for e in events:
+            if e.type == "start_kyoku":
+                hand = Hand([list(h) for h in e.info["hands"]])
+                self.seat_hands += SEATS
+            elif hand is not None:
+                if e.type == "end_kyoku":
+                    self.tenpai_at += [t for t in hand.tenpai_at if t is not None]
+                    hand = None
+                else:
+                    self.follow(hand, e)
+
+    def follow(self, hand: Hand, e: Event) -> None:
+        """One event of a hand: the tiles move, and a win or a drawn hand is counted."""
+        seat = e.actor
+        if e.type == "tsumo" and seat is not None and e.tile is not None:
+            hand.counts[seat][KIND_OF_ID[e.tile]] += 1
+        elif e.type == "dahai" and seat is not None and e.tile is not None:
+            hand.discard(seat, KIND_OF_ID[e.tile])
+        elif e.type in ("chi", "pon", "daiminkan", "ankan") and seat is not None:
+            for t in e.consumed:
+                hand.counts[seat][KIND_OF_ID[t]] -= 1
+            hand.melds[seat] += 1
+            hand.opened[seat] |= e.type != "ankan"
+        elif e.type == "kakan" and seat is not None and e.tile is not None:
+            hand.counts[seat][KIND_OF_ID[e.tile]] -= 1
+        elif e.type == "reach" and seat is not None:
+            hand.riichi[seat] = True
+        elif e.type == "hora" and seat is not None:
+            state = hand.state(seat)
+            self.wins[state] += 1
+            if e.target is not None and e.target != seat:
+                self.deal_ins_from[min(2, hand.shanten(e.target))] += 1
+                self.deal_ins_into[state] += 1
+        elif e.type == "ryukyoku" and e.info.get("reason") == "exhaustive":
+            self.draws += 1
+            self.waiting_at_draws += sum(hand.shanten(s) == 0 for s in range(SEATS))
+
+    def rows(self) -> list[tuple[str, str]]:
+        n = self.seat_hands
+        won = sum(self.wins.values())
+        reached = len(self.tenpai_at)
+        out = [
+            ("hands reaching tenpai", pct(reached, n)),
+            ("first tenpai, own discard", f"{sum(self.tenpai_at) / reached:.2f}" if reached else "-"),
+        ]
+        out += [(f"tenpai by discard {d}", pct(sum(t <= d for t in self.tenpai_at), n)) for d in BY_DISCARD]
+        out += [
+            ("exhaustive draws (of hands)", pct(self.draws, n // SEATS)),
+            ("seats waiting at a draw", f"{self.waiting_at_draws / self.draws:.2f}" if self.draws else "-"),
+        ]
+        out += [(f"wins: {k}", pct(v, won)) for k, v in self.wins.items()]
+        out += [
+            (f"deal-ins from {k}", pct(v, n))
+            for k, v in zip(("tenpai", "one step away", "two or more"), self.deal_ins_from, strict=True)
+        ]
+        out += [(f"deal-ins into {k}", pct(v, n)) for k, v in self.deal_ins_into.items()]
+        return out
+
+
+class Hand:
+    """Every seat's concealed tiles in one hand, by kind, and what the seat has done."""
+
+    def __init__(self, dealt: list[list[int]]) -> None:
+        self.counts = [[0] * KINDS for _ in range(SEATS)]
+        for seat, tiles in enumerate(dealt):
+            for t in tiles:
+                self.counts[seat][KIND_OF_ID[t]] += 1
+        self.melds = [0] * SEATS
+        self.opened = [False] * SEATS
+        self.riichi = [False] * SEATS
+        self.discards = [0] * SEATS
+        self.tenpai_at: list[int | None] = [None] * SEATS
+
+    def discard(self, seat: int, kind: int) -> None:
+        self.counts[seat][kind] -= 1
+        self.discards[seat] += 1
+        if self.tenpai_at[seat] is None and self.shanten(seat) == 0:
+            self.tenpai_at[seat] = self.discards[seat]
+
+    def shanten(self, seat: int) -> int:
+        return shanten(self.counts[seat], self.melds[seat])
+
+    def state(self, seat: int) -> str:
+        return "riichi" if self.riichi[seat] else "open" if self.opened[seat] else "silent"
+
+
+def pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def top_room(records: Path) -> Course:
+    course = Course()
+    for path in sorted(records.glob("4p/*.xml")):
+        text = path.read_text(encoding="utf-8")
+        if TOP_ROOM in text:
+            course.add(read(text, "mjlog").events)
+    return course
+
+
+def cpus(games: int, level: str, seed: str, jobs: int) -> Course:
+    course = Course()
+    with tempfile.TemporaryDirectory() as logs:
+        simulate("standard", [level] * SEATS, games, seed=seed, jobs=jobs, logs=logs)
+        for path in sorted(Path(logs).glob("*.jsonl")):
+            lines = path.read_text(encoding="utf-8").splitlines()
+            course.add(Event.from_json(json.loads(line)) for line in lines if line.strip())
+    return course
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--records", type=Path, default=corpus(), help="the folder holding 4p/ (default: %(default)s)")
+    ap.add_argument("--games", type=int, default=500, help="CPU games to play (default: %(default)s)")
+    ap.add_argument("--level", default="strong", help="the CPU level at all four seats (default: %(default)s)")
+    ap.add_argument("--seed", default="course", help="the CPU games' seed (default: %(default)s)")
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes (default: %(default)s)")
+    args = ap.parse_args()
+    columns = []
+    if any(args.records.glob("4p/*.xml")):
+        human = top_room(args.records)
+        columns.append((f"top room, {human.games} games", human))
+    else:
+        print(f"no Tenhou records in {args.records}/4p: the top room's column is left out (set JANTAKU_TENHOU_DIR)")
+    columns.append((f"four {args.level}, {args.games} games", cpus(args.games, args.level, args.seed, args.jobs)))
+    print(f"| | {' | '.join(name for name, _ in columns)} |")
+    print(f"|---|{'---|' * len(columns)}")
+    names = [name for name, _ in columns[0][1].rows()]
+    values = [dict(c.rows()) for _, c in columns]
+    for name in names:
+        print(f"| {name} | {' | '.join(v[name] for v in values)} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+"""How hands go (``bench/hand_course.py``) follows every seat's tiles through the referee's events. Where the
+referee says the same thing itself, they must agree: the seats it finds waiting when the wall runs out are the
+ones the referee paid as tenpai, every win is counted once by the winner's state, every ron once by the dealer-in's
+shanten; and a CPU table goes through the same counter."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+
+from jantaku.formats.convert import read
+from tests.bench.helpers import ROOT, load_bench
+from tests.formats.corpus import corpus_dir, require_corpus
+
+
+@pytest.fixture
+def course(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))  # it reads the top room as human_table.py does
+    return load_bench("hand_course.py")
+
+
+def test_the_course_agrees_with_the_referee(course: ModuleType) -> None:
+    texts = [p.read_text(encoding="utf-8") for p in sorted(corpus_dir().glob("4p/*.xml"))]
+    texts = [t for t in texts if course.TOP_ROOM in t][:12]
+    if not texts:
+        require_corpus()
+    counted = course.Course()
+    paid = draws = wins = rons = hands = 0
+    for text in texts:
+        events = read(text, "mjlog").events
+        counted.add(events)
+        for e in events:
+            hands += e.type == "start_kyoku"
+            if e.type == "ryukyoku" and e.info.get("reason") == "exhaustive":
+                draws += 1
+                paid += sum(bool(x) for x in e.info["tenpai"])
+            elif e.type == "hora":
+                wins += 1
+                rons += e.target != e.actor
+    assert (counted.games, counted.seat_hands) == (len(texts), 4 * hands)
+    assert (counted.draws, counted.waiting_at_draws) == (draws, paid)
+    assert sum(counted.wins.values()) == wins
+    assert sum(counted.deal_ins_from) == sum(counted.deal_ins_into.values()) == rons
+    assert 0 < len(counted.tenpai_at) <= counted.seat_hands
+    assert all(t >= 1 for t in counted.tenpai_at)  # the first tenpai is left by a discard
+    rows = dict(counted.rows())
+    assert rows["hands reaching tenpai"] == f"{100 * len(counted.tenpai_at) / counted.seat_hands:.1f}%"
+
+
+def test_a_cpu_table_is_counted_the_same_way(course: ModuleType) -> None:
+    counted = course.cpus(2, "normal", "course-test", 1)
+    assert counted.games == 2 and counted.seat_hands % 4 == 0 and counted.seat_hands > 0
+    assert sum(counted.wins.values()) > 0 and counted.tenpai_at  # the simulator's logs were read, hand by hand
+    assert [name for name, _ in counted.rows()] == [name for name, _ in course.Course().rows()]
