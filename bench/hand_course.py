@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from human_table import TOP_ROOM, corpus
+from human_table import TOP_ROOM, corpus, rate
 from jantaku.engine.events import Event
 from jantaku.formats.convert import read
 from jantaku.hand import shanten
@@ -47,10 +47,10 @@ class Course:
     def add(self, events: Iterable[Event]) -> None:
         """Follow one game's events (the referee's, every hand visible)."""
         self.games += 1
-        hand: Hand | None = None
+        hand: HandInPlay | None = None
         for e in events:
             if e.type == "start_kyoku":
-                hand = Hand([list(h) for h in e.info["hands"]])
+                hand = HandInPlay([list(h) for h in e.info["hands"]])
                 self.seat_hands += SEATS
             elif hand is not None:
                 if e.type == "end_kyoku":
@@ -59,7 +59,7 @@ class Course:
                 else:
                     self.follow(hand, e)
 
-    def follow(self, hand: Hand, e: Event) -> None:
+    def follow(self, hand: HandInPlay, e: Event) -> None:
         """One event of a hand: the tiles move, and a win or a drawn hand is counted."""
         seat = e.actor
         if e.type == "tsumo" and seat is not None and e.tile is not None:
@@ -90,24 +90,24 @@ class Course:
         won = sum(self.wins.values())
         reached = len(self.tenpai_at)
         out = [
-            ("hands reaching tenpai", pct(reached, n)),
+            ("hands reaching tenpai", rate(reached, n)),
             ("first tenpai, own discard", f"{sum(self.tenpai_at) / reached:.2f}" if reached else "-"),
         ]
-        out += [(f"tenpai by discard {d}", pct(sum(t <= d for t in self.tenpai_at), n)) for d in BY_DISCARD]
+        out += [(f"tenpai by discard {d}", rate(sum(t <= d for t in self.tenpai_at), n)) for d in BY_DISCARD]
         out += [
-            ("exhaustive draws (of hands)", pct(self.draws, n // SEATS)),
+            ("exhaustive draws (of hands)", rate(self.draws, n // SEATS)),
             ("seats waiting at a draw", f"{self.waiting_at_draws / self.draws:.2f}" if self.draws else "-"),
         ]
-        out += [(f"wins: {k}", pct(v, won)) for k, v in self.wins.items()]
+        out += [(f"wins: {k}", rate(v, won)) for k, v in self.wins.items()]
         out += [
-            (f"deal-ins from {k}", pct(v, n))
+            (f"deal-ins from {k}", rate(v, n))
             for k, v in zip(("tenpai", "one step away", "two or more"), self.deal_ins_from, strict=True)
         ]
-        out += [(f"deal-ins into {k}", pct(v, n)) for k, v in self.deal_ins_into.items()]
+        out += [(f"deal-ins into {k}", rate(v, n)) for k, v in self.deal_ins_into.items()]
         return out
 
 
-class Hand:
+class HandInPlay:
     """Every seat's concealed tiles in one hand, by kind, and what the seat has done."""
 
     def __init__(self, dealt: list[list[int]]) -> None:
@@ -132,10 +132,6 @@ class Hand:
 
     def state(self, seat: int) -> str:
         return "riichi" if self.riichi[seat] else "open" if self.opened[seat] else "silent"
-
-
-def pct(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
 def top_room(records: Path) -> Course:
