@@ -138,6 +138,10 @@ def against_a_riichi(hand: str, drawn: str) -> Callable[[RuleSet, Ids], dict[str
 fold_view = against_a_riichi("13m468p2579s3457z", "9p")
 # one step from ready against a riichi, holding its genbutsu 8m and the middle 5s a push would throw
 one_step_fold_view = against_a_riichi("348m334566p5666s", "8m")
+# one step from a hand with riichi its only yaku, holding the riichi's genbutsu 6s: the 3p a push would throw is
+# not worth the discards still to come against a riichi (the strong CPU of docs/cpus.md#folding before
+# ``RIICHI_FUTURE`` pushed it)
+one_step_riichi_view = against_a_riichi("3367m1337p56999s", "2p")
 
 
 def push_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
@@ -235,6 +239,8 @@ ROWS = [
         ("strong", "expert"), fold_view, discards_kind("9p")),
     Row("fold_one_step_away", "docs/cpus.md#folding: a hand one step from ready folds a cheap push against a "
         "riichi", "standard", ("strong", "expert"), one_step_fold_view, discards_kind("8m")),
+    Row("fold_one_step_against_a_riichi", "docs/cpus.md#folding: against a riichi a push from one step away "
+        "commits to more", "standard", ("strong", "expert"), one_step_riichi_view, discards_kind("6s")),
     Row("dama_on_a_poor_wait_late", "docs/cpus.md#folding: past the first turns a poor wait that already pays stays "
         "silent", "standard", ("strong", "expert"), poor_wait_view("1m", 30), is_type(Discard)),
     Row("riichi_a_poor_wait_early", "docs/cpus.md#folding: early, riichi even on a poor wait", "standard",

@@ -222,10 +222,13 @@ def callers(seat_3: str, *, sealed: bool = False, calls: int = 2, late: bool = F
     return game
 
 
-def pushing(power: str | None, draw: str = "6p", waits: str = "45p", hand: str = "55z234m567m22s67s1z") -> Game:
-    """Seats 0 and 1 are in riichi (seat 1 waiting on ``waits``' tiles: 3p/6p for 45p, 1p/4p for 23p); seat 2
-    has called 5z (``hand``, then throws 1z) and draws ``draw``: with the default hand throwing a 6p waits on
-    5s/8s, its only way forward; a 7z is safe against both riichi (both threw one)."""
+def pushing(
+    power: str | None, draw: str = "6p", waits: str = "45p", hand: str = "55z234m567m22s67s1z", two: bool = True
+) -> Game:
+    """Seats 0 and 1 are in riichi (seat 1 waiting on ``waits``' tiles: 3p/6p for 45p, 1p/4p for 23p; seat 0 only
+    when ``two``, else it throws its 7z); seat 2 has called 5z (``hand``, then throws 1z) and draws ``draw``: with
+    the default hand throwing a 6p waits on 5s/8s, its only way forward; a 7z is safe against both riichi (both
+    threw one)."""
     game = table(
         ["5z345p789p345s99m7s", "678m123m456s11s" + waits, hand, FAR_3],
         ["8s", "6z", "7z", "7z", draw],
@@ -235,7 +238,10 @@ def pushing(power: str | None, draw: str = "6p", waits: str = "45p", hand: str =
     pon(game, 2)
     throw(game, "1z")
     throw(game)
-    declare(game)
+    if two:
+        declare(game)
+    else:
+        throw(game)
     declare(game)
     return game
 
@@ -502,11 +508,11 @@ def test_a_riichi_is_not_declared_on_a_tile_sense_said_deals_in(level: str) -> N
 
 def test_a_seal_decides_the_push() -> None:
     """docs/superpowers.md, How CPUs use them: Seal ... the hand pushes freely: without it strong holds the 6p back
-    against two riichi; with it, it seals the riichi the 6p endangers most and pushes the 6p."""
-    blind = cpu_turn(pushing(None, hand=SLOW), "strong")
+    against a riichi; with it, it seals the riichi and pushes the 6p."""
+    blind = cpu_turn(pushing(None, hand=SLOW, two=False), "strong")
     assert keeps_kind("6p")(blind), f"strong without Seal chose {blind}"
-    sealed = cpu_turn(pushing("seal", hand=SLOW), "strong")
-    assert uses_on("seal", {0, 1})(sealed) and throws("6p", power=True)(sealed), sealed
+    sealed = cpu_turn(pushing("seal", hand=SLOW, two=False), "strong")
+    assert uses_on("seal", {1})(sealed) and throws("6p", power=True)(sealed), sealed
 
 
 # (power, scene offering it): easy presses whatever it is offered at random moments, so over many seeds some

@@ -19,7 +19,7 @@ from jantaku.engine.actions import Chi, Pon
 from jantaku.rules import preset
 from jantaku.tiles import parse_tiles
 
-from .test_decisions import on_claim, own
+from .test_decisions import on_claim, one_step_riichi_view, own
 from .views import Ids, build_view
 
 RULES = preset("standard")
@@ -111,6 +111,16 @@ def test_a_deal_in_costs_what_it_cost_in_self_play(name: str, riichi: bool, meld
         opp.riichi, opp.wind = riichi, wind
         costs.append(bot.cost(r, opp))
     assert abs(sum(costs) / 4 - measured) <= measured / 5
+
+
+def test_a_push_against_a_riichi_commits_to_more() -> None:
+    """docs/cpus.md#folding: a riichi waits to the end of the hand, so a push from one step away or further counts
+    more discards to come against it than against the open hands alone; a waiting hand's push is this tile only."""
+    bot = StrongBot(RULES)
+    plain = a_situation()
+    riichi = read_view(one_step_riichi_view(RULES, Ids(RULES)), RULES)
+    assert bot.future(riichi, 0) == bot.future(plain, 0)
+    assert all(bot.future(riichi, s) > bot.future(plain, s) for s in (1, 2, 3, 4))
 
 
 # --- dora held (README: strong values dora and red fives) --------------------------------------------------------
