@@ -515,6 +515,13 @@ def test_a_seal_decides_the_push() -> None:
     assert uses_on("seal", {1})(sealed) and throws("6p", power=True)(sealed), sealed
 
 
+def test_no_seal_that_leaves_the_push_held_back() -> None:
+    """docs/superpowers.md, How CPUs use them: Seal ... only where it changes the discard: against two riichi a
+    hand one step away would still hold the 6p back from the riichi left unsealed, so the charge is kept."""
+    acts = cpu_turn(pushing("seal", hand=SLOW), "strong")
+    assert not isinstance(acts[0], Power) and keeps_kind("6p")(acts), acts
+
+
 # (power, scene offering it): easy presses whatever it is offered at random moments, so over many seeds some
 # press it and some keep it
 EASY = [

@@ -446,8 +446,10 @@ class StrongBot(NormalBot):
         return worth, asked
 
     def seal(self, r: Situation, options: list[Power]) -> Power | None:
-        """Seal the threat the push endangers most when that danger costs at least ``SEAL_RISK`` and the hand is
-        in the race: the push, and the next one, are then safe from that seat."""
+        """Seal the threat the push endangers most when that danger costs at least ``SEAL_RISK``, the hand is in
+        the race, and with that seat sealed the push is the discard the hand makes: the push, and the next one,
+        are then safe from that seat. Against a second threat the push may still be held back (a riichi left
+        unsealed), and a Seal that changes nothing is a charge thrown away."""
         best = self.push(r)
         if best is None or best.shanten > 1 or best.discard in r.sensed:
             return None
@@ -460,7 +462,27 @@ class StrongBot(NormalBot):
         ]
         if not risky or max(risky)[0] < SEAL_RISK:
             return None
-        return by_target[max(risky)[1]]
+        seat = max(risky)[1]
+        if self.pick_sealed(r, seat) != best.discard:
+            return None
+        return by_target[seat]
+
+    def pick_sealed(self, r: Situation, seat: int) -> int | None:
+        """The kind the hand would discard with ``seat`` sealed: every discard's danger from that seat lifted."""
+        threats = self.threats(r)
+        left = [t for t, o in zip(threats, self.threatening(r), strict=True) if o.seat != seat]
+        plain = [a for a in r.legal if type(a) is Discard and not a.veil]
+        opts = self.ranked_discards(r, plain)
+        if not opts:
+            return None
+        scale = self.risk_scale(r)
+        top, kind = None, None
+        for v, o in self.evaluate(r, opts):
+            lifted = self.discard_risk(r, o.discard, threats) - self.discard_risk(r, o.discard, left)
+            value = v + lifted * self.future(r, o.shanten) * scale
+            if top is None or value > top:
+                top, kind = value, o.discard
+        return kind
 
     def redraw_gain(self, r: Situation) -> float:
         """Points a Redraw is worth now against the threats on the table: the hand as it was before the draw
