@@ -112,12 +112,16 @@ def sanma_mangan_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     return add(v, Riichi(own(v, "2z")[0]))
 
 
-def poor_wait_view(dora: str, live: int) -> Callable[[RuleSet, Ids], dict[str, Any]]:
-    """Ready on the 3s closed wait (four unseen) with tanyao; the 1m indicator makes the 2m a dora (2,600 without
-    riichi), the 9m indicator makes none (1,300). The drawn White goes either way."""
+def poor_wait_view(dora: str, live: int, unseen: int = 3) -> Callable[[RuleSet, Ids], dict[str, Any]]:
+    """Ready on the 3s closed wait with tanyao, ``unseen`` 3s left (seat 2 threw the others); the 1m indicator
+    makes the 2m a dora (2,600 without riichi), the 9m indicator makes none (1,300). The drawn White goes either
+    way."""
 
     def build(rules: RuleSet, ids: Ids) -> dict[str, Any]:
-        v = build_view(rules, ids, hand="234m678p567s24s88p", drawn="5z", dora=dora, live=live, seat=1, dealer=0)
+        rivers = {2: "3s" * (4 - unseen)}
+        v = build_view(
+            rules, ids, hand="234m678p567s24s88p", drawn="5z", dora=dora, live=live, seat=1, dealer=0, rivers=rivers
+        )
         return add(v, Riichi(own(v, "5z")[0]))
 
     return build
@@ -243,8 +247,11 @@ ROWS = [
         "commits to more", "standard", ("strong", "expert"), one_step_riichi_view, discards_kind("6s")),
     Row("dama_on_a_poor_wait_late", "docs/cpus.md#folding: past the first turns a poor wait that already pays stays "
         "silent", "standard", ("strong", "expert"), poor_wait_view("1m", 30), is_type(Discard)),
-    Row("riichi_a_poor_wait_early", "docs/cpus.md#folding: early, riichi even on a poor wait", "standard",
-        ("strong", "expert"), poor_wait_view("1m", 44), is_type(Riichi)),
+    Row("riichi_a_four_tile_wait_late", "docs/cpus.md#against-a-riichi-a-push-commits-to-more: a wait on four "
+        "unseen tiles is not poor", "standard", ("strong", "expert"), poor_wait_view("1m", 30, unseen=4),
+        is_type(Riichi)),
+    Row("riichi_a_closed_wait_early", "docs/cpus.md#folding: early, riichi on a closed wait that pays", "standard",
+        ("strong", "expert"), poor_wait_view("1m", 44, unseen=4), is_type(Riichi)),
     Row("riichi_a_cheap_poor_wait", "docs/cpus.md#folding: a poor wait that pays little wants riichi's han",
         "standard", ("strong", "expert"), poor_wait_view("9m", 30), is_type(Riichi)),
     Row("efficiency_ignores_riichi", "README: normal plays for speed and does not defend", "standard",

@@ -11,7 +11,7 @@ other a closed wait, or a tenpai without a yaku), and a strong player sees it.
 
 Riichi or dama: riichi unless the hand already scores a mangan (dealer 11600) without it — in sanma, where the
 extra dora make mangan common and riichi's ura and ippatsu pay more, a haneman — or, past the first turns, waits
-on four tiles or fewer and already wins 2,000 points, or, as the leader in the last hand, wins anything. Calls
+on three tiles or fewer and already wins 2,000 points, or, as the leader in the last hand, wins anything. Calls
 keep a yaku (the normal level's judgement), and the first call opens the hand only when the open hand is worth at
 least the closed one it gives up (``opening_gain``); against a riichi no call that must then throw a dangerous
 tile. Near the end of the hand a call that reaches tenpai is made even without a yaku: tenpai collects the noten
@@ -122,8 +122,11 @@ DAMA_FROM = ((7700, 11600), (12000, 18000))
 
 # past the first turns (fewer than this share of the live wall left), a poor wait (this many unseen winning tiles
 # or fewer) that already wins at least ``DAMA_POOR_FROM`` points stays silent: riichi would add a han but tell the
-# table to fold against a wait that wins little, and take away the way to fold (docs/cpus.md#folding)
-POOR_WAIT = 4
+# table to fold against a wait that wins little, and take away the way to fold (docs/cpus.md#folding). Four tiles
+# until pushes against a riichi came to count more discards: those hands reach fewer tenpai, riichi fell to 17.6%,
+# and three puts it back (18.8%) and places +0.135 against strong-2026, +0.132 with four
+# (docs/cpus.md#against-a-riichi-a-push-commits-to-more)
+POOR_WAIT = 3
 DAMA_POOR_FROM = 2000
 LATE_SHARE = 4 / 7
 
