@@ -400,19 +400,25 @@ class StrongBot(NormalBot):
     def push(self, r: Situation) -> DiscardOption | None:
         """The discard the hand would make if danger did not count (None without a threat): the tile Seal
         protects."""
+        if not self.threats(r):
+            return None
+        return self.pick_lifted(r, {o.seat for o in self.threatening(r)})
+
+    def pick_lifted(self, r: Situation, seats: set[int]) -> DiscardOption | None:
+        """The discard the hand would make with the danger from ``seats`` lifted: every threat's for the push, one
+        seat's for a Seal on it."""
         threats = self.threats(r)
+        left = [t for t, o in zip(threats, self.threatening(r), strict=True) if o.seat not in seats]
         plain = [a for a in r.legal if type(a) is Discard and not a.veil]
         opts = self.ranked_discards(r, plain)
-        if not threats or not opts:
-            return None
         scale = self.risk_scale(r)
-        return max(
-            (
-                (v + self.discard_risk(r, o.discard, threats) * self.future(r, o.shanten) * scale, o)
-                for v, o in self.evaluate(r, opts)
-            ),
-            key=lambda x: x[0],
-        )[1]
+        top, best = 0.0, None
+        for v, o in self.evaluate(r, opts):
+            lifted = self.discard_risk(r, o.discard, threats) - self.discard_risk(r, o.discard, left)
+            value = v + lifted * self.future(r, o.shanten) * scale
+            if best is None or value > top:
+                top, best = value, o
+        return best
 
     def sense(self, r: Situation, options: list[Power]) -> Power | None:
         """Ask about the tile whose answer is worth most (``sense_worth``), when it is worth at least
@@ -466,26 +472,10 @@ class StrongBot(NormalBot):
         if not risky or max(risky)[0] < SEAL_RISK:
             return None
         seat = max(risky)[1]
-        if self.pick_sealed(r, seat) != best.discard:
+        sealed = self.pick_lifted(r, {seat})
+        if sealed is None or sealed.discard != best.discard:
             return None
         return by_target[seat]
-
-    def pick_sealed(self, r: Situation, seat: int) -> int | None:
-        """The kind the hand would discard with ``seat`` sealed: every discard's danger from that seat lifted."""
-        threats = self.threats(r)
-        left = [t for t, o in zip(threats, self.threatening(r), strict=True) if o.seat != seat]
-        plain = [a for a in r.legal if type(a) is Discard and not a.veil]
-        opts = self.ranked_discards(r, plain)
-        if not opts:
-            return None
-        scale = self.risk_scale(r)
-        top, kind = None, None
-        for v, o in self.evaluate(r, opts):
-            lifted = self.discard_risk(r, o.discard, threats) - self.discard_risk(r, o.discard, left)
-            value = v + lifted * self.future(r, o.shanten) * scale
-            if top is None or value > top:
-                top, kind = value, o.discard
-        return kind
 
     def redraw_gain(self, r: Situation) -> float:
         """Points a Redraw is worth now against the threats on the table: the hand as it was before the draw
