@@ -98,6 +98,10 @@ class Situation:
         n += sum(1 for m in self.own_melds for c in m.tiles if c >= RED_MAN)
         return n + self.kita * self.dora[NORTH] + self.kita * (1 if self.rules.north_extraction else 0)
 
+    def riichi_against(self) -> bool:
+        """Whether another seat is in riichi: it waits to the end of the hand, which several judgements weigh."""
+        return any(o.riichi for o in self.opponents)
+
     def last_hand(self) -> bool:
         """The scheduled last hand of the match (an extension can still follow)."""
         rounds = 1 if self.rules.length == "east" else 2

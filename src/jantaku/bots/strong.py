@@ -163,8 +163,7 @@ class StrongBot(NormalBot):
         seat is in riichi, Zung Jung's ``ZJ_FUTURE``."""
         if not r.rules.riichi:
             return ZJ_FUTURE[min(shanten, 3)]
-        riichi_on = any(o.riichi for o in r.opponents)
-        return (RIICHI_FUTURE if riichi_on else FUTURE)[min(shanten, 3)]
+        return (RIICHI_FUTURE if r.riichi_against() else FUTURE)[min(shanten, 3)]
 
     def risk_scale(self, r: Situation) -> float:
         """The game situation: dealing in matters more to a leader in the last hand or to a seat near busting,
@@ -572,7 +571,7 @@ class StrongBot(NormalBot):
 
     # --- kans and calls ------------------------------------------------------------------------------------
     def declare_kan(self, r: Situation, kan: ClosedKan | AddedKan) -> bool:
-        if not r.riichi and any(o.riichi for o in r.opponents):
+        if not r.riichi and r.riichi_against():
             return False  # a new dora helps the riichi as much as us, and an added kan can be robbed
         return super().declare_kan(r, kan)
 
@@ -583,7 +582,7 @@ class StrongBot(NormalBot):
         ok = super().worth_calling(r, call, out, s0)
         if ok and r.closed and r.rules.riichi:
             ok = self.opening_gain(r, call, out) >= 0
-        riichi_on = any(o.riichi for o in r.opponents)
+        riichi_on = r.riichi_against()
         if r.rules.riichi and not ok and r.live <= 12 and out.best.shanten == 0 and not riichi_on:
             ok = True
         if ok and riichi_on:
