@@ -3,10 +3,12 @@
 The table statistics (``bench/human_table.py``) say four CPUs win fewer hands than the top room and draw more; they
 do not say where the hands go. This follows every seat through every hand, from the referee's events (the deal,
 each draw, discard and call), and counts: how many hands reach tenpai and on which own discard, how many seats are
-waiting when the wall runs out, which hands win (riichi, silent or open), and who deals in: a seat already waiting
-that pushed, one a step away, or one further off (a deal-in from two steps away is a fold that failed or never
-began). The records are read through our referee (``jantaku.formats.convert.read``), the CPU games are played by
-``jantaku.sim.simulate``: both become the same events.
+waiting when the wall runs out, which hands win (riichi, silent or open) and how (self-draw or ron), how good a
+riichi's wait is (its winning tiles not yet in sight: the own hand, a river or a meld) and whether it came with the
+first tenpai or later, and who deals in: a seat already waiting that pushed, one a step away, or one further off (a
+deal-in from two steps away is a fold that failed or never began). The records are read through our referee
+(``jantaku.formats.convert.read``), the CPU games are played by ``jantaku.sim.simulate``: both become the same
+events.
 
     PYTHONPATH=src:bench python bench/hand_course.py --games 1000
 """
@@ -23,7 +25,7 @@ from pathlib import Path
 from human_table import TOP_ROOM, corpus, rate
 from jantaku.engine.events import Event
 from jantaku.formats.convert import read
-from jantaku.hand import shanten
+from jantaku.hand import shanten, waits
 from jantaku.sim import simulate
 from jantaku.tiles import KIND_OF_ID, KINDS
 
@@ -41,6 +43,9 @@ class Course:
     draws: int = 0
     waiting_at_draws: int = 0
     wins: dict[str, int] = field(default_factory=lambda: {"riichi": 0, "silent": 0, "open": 0})
+    self_draws: dict[str, int] = field(default_factory=lambda: {"riichi": 0, "silent": 0, "open": 0})
+    riichi_waits: list[int] = field(default_factory=list)  # winning tiles out of sight at each riichi
+    riichi_after_tenpai: int = 0  # riichi declared on a later discard than the hand's first tenpai
     deal_ins_from: list[int] = field(default_factory=lambda: [0, 0, 0])  # the dealer-in's shanten: 0, 1, 2+
     deal_ins_into: dict[str, int] = field(default_factory=lambda: {"riichi": 0, "silent": 0, "open": 0})
 
@@ -66,18 +71,26 @@ class Course:
             hand.counts[seat][KIND_OF_ID[e.tile]] += 1
         elif e.type == "dahai" and seat is not None and e.tile is not None:
             hand.discard(seat, KIND_OF_ID[e.tile])
+            if hand.declaring == seat:  # the riichi's discard: the wait it declares is set
+                hand.declaring = None
+                self.riichi_waits.append(hand.wait_out_of_sight(seat))
+                self.riichi_after_tenpai += hand.discards[seat] > (hand.tenpai_at[seat] or 0)
         elif e.type in ("chi", "pon", "daiminkan", "ankan") and seat is not None:
             for t in e.consumed:
                 hand.counts[seat][KIND_OF_ID[t]] -= 1
+                hand.seen[KIND_OF_ID[t]] += 1
             hand.melds[seat] += 1
             hand.opened[seat] |= e.type != "ankan"
         elif e.type == "kakan" and seat is not None and e.tile is not None:
             hand.counts[seat][KIND_OF_ID[e.tile]] -= 1
+            hand.seen[KIND_OF_ID[e.tile]] += 1
         elif e.type == "reach" and seat is not None:
             hand.riichi[seat] = True
+            hand.declaring = seat
         elif e.type == "hora" and seat is not None:
             state = hand.state(seat)
             self.wins[state] += 1
+            self.self_draws[state] += e.target is None or e.target == seat
             if e.target is not None and e.target != seat:
                 self.deal_ins_from[min(2, hand.shanten(e.target))] += 1
                 self.deal_ins_into[state] += 1
@@ -100,6 +113,15 @@ class Course:
         ]
         out += [(f"wins: {k}", rate(v, won)) for k, v in self.wins.items()]
         out += [
+            ("wins by ron", rate(won - sum(self.self_draws.values()), n)),
+            ("wins by self-draw", rate(sum(self.self_draws.values()), n)),
+        ]
+        out += [(f"self-draws: {k}", rate(v, n)) for k, v in self.self_draws.items()]
+        out += [
+            ("winning tiles out of sight at a riichi", average(self.riichi_waits)),
+            ("riichi after the first tenpai (of riichi)", rate(self.riichi_after_tenpai, len(self.riichi_waits))),
+        ]
+        out += [
             (f"deal-ins from {k}", rate(v, n))
             for k, v in zip(("tenpai", "one step away", "two or more"), self.deal_ins_from, strict=True)
         ]
@@ -120,9 +142,12 @@ class HandInPlay:
         self.riichi = [False] * SEATS
         self.discards = [0] * SEATS
         self.tenpai_at: list[int | None] = [None] * SEATS
+        self.seen = [0] * KINDS  # tiles in a river or a meld, by kind
+        self.declaring: int | None = None  # the seat whose riichi discard comes next
 
     def discard(self, seat: int, kind: int) -> None:
         self.counts[seat][kind] -= 1
+        self.seen[kind] += 1
         self.discards[seat] += 1
         if self.tenpai_at[seat] is None and self.shanten(seat) == 0:
             self.tenpai_at[seat] = self.discards[seat]
@@ -130,8 +155,17 @@ class HandInPlay:
     def shanten(self, seat: int) -> int:
         return shanten(self.counts[seat], self.melds[seat])
 
+    def wait_out_of_sight(self, seat: int) -> int:
+        """The waiting seat's winning tiles not in its hand, a river or a meld: the wall's and the other hands'."""
+        own = self.counts[seat]
+        return sum(max(0, 4 - own[k] - self.seen[k]) for k in waits(own))
+
     def state(self, seat: int) -> str:
         return "riichi" if self.riichi[seat] else "open" if self.opened[seat] else "silent"
+
+
+def average(xs: list[int]) -> str:
+    return f"{sum(xs) / len(xs):.2f}" if xs else "-"
 
 
 def top_room(records: Path) -> Course:

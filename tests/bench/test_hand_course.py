@@ -26,12 +26,13 @@ def test_the_course_agrees_with_the_referee(course: ModuleType) -> None:
     if not texts:
         require_corpus()
     counted = course.Course()
-    paid = draws = wins = rons = hands = 0
+    paid = draws = wins = rons = hands = riichi = 0
     for text in texts:
         events = read(text, "mjlog").events
         counted.add(events)
         for e in events:
             hands += e.type == "start_kyoku"
+            riichi += e.type == "reach"
             if e.type == "ryukyoku" and e.info.get("reason") == "exhaustive":
                 draws += 1
                 paid += sum(bool(x) for x in e.info["tenpai"])
@@ -42,6 +43,10 @@ def test_the_course_agrees_with_the_referee(course: ModuleType) -> None:
     assert (counted.draws, counted.waiting_at_draws) == (draws, paid)
     assert sum(counted.wins.values()) == wins
     assert sum(counted.deal_ins_from) == sum(counted.deal_ins_into.values()) == rons
+    assert sum(counted.self_draws.values()) == wins - rons
+    # every riichi is counted at its discard, waiting on tiles the table has not all seen yet
+    assert len(counted.riichi_waits) == riichi and all(0 <= w <= 4 * 9 for w in counted.riichi_waits)
+    assert sum(counted.riichi_waits) > 0 and counted.riichi_after_tenpai <= riichi
     assert 0 < len(counted.tenpai_at) <= counted.seat_hands
     assert all(t >= 1 for t in counted.tenpai_at)  # the first tenpai is left by a discard
     rows = dict(counted.rows())
