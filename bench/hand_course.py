@@ -4,11 +4,11 @@ The table statistics (``bench/human_table.py``) say four CPUs win fewer hands th
 do not say where the hands go. This follows every seat through every hand, from the referee's events (the deal,
 each draw, discard and call), and counts: how many hands reach tenpai and on which own discard, how many seats are
 waiting when the wall runs out, which hands win (riichi, silent or open) and how (self-draw or ron), how good a
-riichi's wait is (its winning tiles not yet in sight: the own hand, a river or a meld) and whether it came with the
-first tenpai or later, and who deals in: a seat already waiting that pushed, one a step away, or one further off (a
-deal-in from two steps away is a fold that failed or never began). The records are read through our referee
-(``jantaku.formats.convert.read``), the CPU games are played by ``jantaku.sim.simulate``: both become the same
-events.
+riichi's wait is (its winning tiles not yet in sight: the own hand, a river or a meld; one kind or more) and whether
+it came with the first tenpai or later, and who deals in: a seat already waiting that pushed, one a step away, or
+one further off (a deal-in from two steps away is a fold that failed or never began). The records are read through
+our referee (``jantaku.formats.convert.read``), the CPU games are played by ``jantaku.sim.simulate``: both become
+the same events.
 
     PYTHONPATH=src:bench python bench/hand_course.py --games 1000
 """
@@ -46,6 +46,7 @@ class Course:
     self_draws: dict[str, int] = field(default_factory=lambda: {"riichi": 0, "silent": 0, "open": 0})
     riichi_waits: list[int] = field(default_factory=list)  # winning tiles out of sight at each riichi
     riichi_after_tenpai: int = 0  # riichi declared on a later discard than the hand's first tenpai
+    riichi_one_kind: int = 0  # riichi waiting on one kind: a closed, edge or single wait
     deal_ins_from: list[int] = field(default_factory=lambda: [0, 0, 0])  # the dealer-in's shanten: 0, 1, 2+
     deal_ins_into: dict[str, int] = field(default_factory=lambda: {"riichi": 0, "silent": 0, "open": 0})
 
@@ -74,6 +75,7 @@ class Course:
             if hand.declaring == seat:  # the riichi's discard: the wait it declares is set
                 hand.declaring = None
                 self.riichi_waits.append(hand.wait_out_of_sight(seat))
+                self.riichi_one_kind += len(waits(hand.counts[seat])) == 1
                 self.riichi_after_tenpai += hand.discards[seat] > (hand.tenpai_at[seat] or 0)
         elif e.type in ("chi", "pon", "daiminkan", "ankan") and seat is not None:
             for t in e.consumed:
@@ -119,6 +121,7 @@ class Course:
         out += [(f"self-draws: {k}", rate(v, n)) for k, v in self.self_draws.items()]
         out += [
             ("winning tiles out of sight at a riichi", average(self.riichi_waits)),
+            ("riichi on a one-kind wait (of riichi)", rate(self.riichi_one_kind, len(self.riichi_waits))),
             ("riichi after the first tenpai (of riichi)", rate(self.riichi_after_tenpai, len(self.riichi_waits))),
         ]
         out += [

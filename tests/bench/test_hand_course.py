@@ -47,6 +47,7 @@ def test_the_course_agrees_with_the_referee(course: ModuleType) -> None:
     # every riichi is counted at its discard, waiting on tiles the table has not all seen yet
     assert len(counted.riichi_waits) == riichi and all(0 <= w <= 4 * 9 for w in counted.riichi_waits)
     assert sum(counted.riichi_waits) > 0 and counted.riichi_after_tenpai <= riichi
+    assert 0 < counted.riichi_one_kind < riichi
     assert 0 < len(counted.tenpai_at) <= counted.seat_hands
     assert all(t >= 1 for t in counted.tenpai_at)  # the first tenpai is left by a discard
     rows = dict(counted.rows())
