@@ -74,8 +74,9 @@ class Course:
             hand.discard(seat, KIND_OF_ID[e.tile])
             if hand.declaring == seat:  # the riichi's discard: the wait it declares is set
                 hand.declaring = None
-                self.riichi_waits.append(hand.wait_out_of_sight(seat))
-                self.riichi_one_kind += len(waits(hand.counts[seat])) == 1
+                kinds = waits(hand.counts[seat])
+                self.riichi_waits.append(hand.out_of_sight(seat, kinds))
+                self.riichi_one_kind += len(kinds) == 1
                 self.riichi_after_tenpai += hand.discards[seat] > (hand.tenpai_at[seat] or 0)
         elif e.type in ("chi", "pon", "daiminkan", "ankan") and seat is not None:
             for t in e.consumed:
@@ -158,10 +159,9 @@ class HandInPlay:
     def shanten(self, seat: int) -> int:
         return shanten(self.counts[seat], self.melds[seat])
 
-    def wait_out_of_sight(self, seat: int) -> int:
-        """The waiting seat's winning tiles not in its hand, a river or a meld: the wall's and the other hands'."""
-        own = self.counts[seat]
-        return sum(max(0, 4 - own[k] - self.seen[k]) for k in waits(own))
+    def out_of_sight(self, seat: int, kinds: list[int]) -> int:
+        """The tiles of ``kinds`` not in the seat's hand, a river or a meld: the wall's and the other hands'."""
+        return sum(max(0, 4 - self.counts[seat][k] - self.seen[k]) for k in kinds)
 
     def state(self, seat: int) -> str:
         return "riichi" if self.riichi[seat] else "open" if self.opened[seat] else "silent"
