@@ -5,10 +5,10 @@ do not say where the hands go. This follows every seat through every hand, from 
 each draw, discard and call), and counts: how many hands reach tenpai and on which own discard, how many seats are
 waiting when the wall runs out, which hands win (riichi, silent or open) and how (self-draw or ron), how good a
 riichi's wait is (its winning tiles not yet in sight: the own hand, a river or a meld; one kind or more) and whether
-it came with the first tenpai or later, and who deals in: a seat already waiting that pushed, one a step away, or
-one further off (a deal-in from two steps away is a fold that failed or never began). The records are read through
-our referee (``jantaku.formats.convert.read``), the CPU games are played by ``jantaku.sim.simulate``: both become
-the same events.
+it came with the first tenpai or later, what a closed hand's first tenpai waits on, and who deals in: a seat
+already waiting that pushed, one a step away, or one further off (a deal-in from two steps away is a fold that
+failed or never began). The records are read through our referee (``jantaku.formats.convert.read``), the CPU games
+are played by ``jantaku.sim.simulate``: both become the same events.
 
     PYTHONPATH=src:bench python bench/hand_course.py --games 1000
 """
@@ -47,6 +47,7 @@ class Course:
     riichi_waits: list[int] = field(default_factory=list)  # winning tiles out of sight at each riichi
     riichi_after_tenpai: int = 0  # riichi declared on a later discard than the hand's first tenpai
     riichi_one_kind: int = 0  # riichi waiting on one kind: a closed, edge or single wait
+    closed_tenpai: list[int] = field(default_factory=lambda: [0, 0])  # closed first tenpai on one kind, on more
     deal_ins_from: list[int] = field(default_factory=lambda: [0, 0, 0])  # the dealer-in's shanten: 0, 1, 2+
     deal_ins_into: dict[str, int] = field(default_factory=lambda: {"riichi": 0, "silent": 0, "open": 0})
 
@@ -71,7 +72,10 @@ class Course:
         if e.type == "tsumo" and seat is not None and e.tile is not None:
             hand.counts[seat][KIND_OF_ID[e.tile]] += 1
         elif e.type == "dahai" and seat is not None and e.tile is not None:
+            first = hand.tenpai_at[seat] is None
             hand.discard(seat, KIND_OF_ID[e.tile])
+            if first and hand.tenpai_at[seat] is not None and not hand.opened[seat]:
+                self.closed_tenpai[len(waits(hand.counts[seat])) > 1] += 1
             if hand.declaring == seat:  # the riichi's discard: the wait it declares is set
                 hand.declaring = None
                 kinds = waits(hand.counts[seat])
@@ -121,6 +125,8 @@ class Course:
         ]
         out += [(f"self-draws: {k}", rate(v, n)) for k, v in self.self_draws.items()]
         out += [
+            ("closed first tenpai on one kind", rate(self.closed_tenpai[0], n)),
+            ("closed first tenpai on two kinds or more", rate(self.closed_tenpai[1], n)),
             ("winning tiles out of sight at a riichi", average(self.riichi_waits)),
             ("riichi on a one-kind wait (of riichi)", rate(self.riichi_one_kind, len(self.riichi_waits))),
             ("riichi after the first tenpai (of riichi)", rate(self.riichi_after_tenpai, len(self.riichi_waits))),

@@ -48,6 +48,8 @@ def test_the_course_agrees_with_the_referee(course: ModuleType) -> None:
     assert len(counted.riichi_waits) == riichi and all(0 <= w <= 4 * 9 for w in counted.riichi_waits)
     assert sum(counted.riichi_waits) > 0 and counted.riichi_after_tenpai <= riichi
     assert 0 < counted.riichi_one_kind < riichi
+    assert min(counted.closed_tenpai) > 0
+    assert sum(counted.closed_tenpai) <= len(counted.tenpai_at)  # closed ones among all first tenpai
     assert 0 < len(counted.tenpai_at) <= counted.seat_hands
     assert all(t >= 1 for t in counted.tenpai_at)  # the first tenpai is left by a discard
     rows = dict(counted.rows())
