@@ -328,8 +328,12 @@ class StrongBot(NormalBot):
             value = memo[key] = wait_values(r, hand, waits, riichi=r.rules.riichi and r.closed)[0]
         return value
 
-    def evaluate(self, r: Situation, opts: Sequence[DiscardOption]) -> list[tuple[float, DiscardOption]]:
-        threats = self.threats(r)
+    def evaluate(
+        self, r: Situation, opts: Sequence[DiscardOption], threats: list[tuple[list[float], float]] | None = None
+    ) -> list[tuple[float, DiscardOption]]:
+        """(expected value, option) for each discard option; ``threats`` when the caller already read them."""
+        if threats is None:
+            threats = self.threats(r)
         scale = self.risk_scale(r)
         # winning also takes the riichi deposits on the table and stops the riichi hands from winning (a tsumo
         # would cost us a share of them anyway)
@@ -399,9 +403,8 @@ class StrongBot(NormalBot):
     def push(self, r: Situation) -> DiscardOption | None:
         """The discard the hand would make if danger did not count (None without a threat): the tile Seal
         protects."""
-        if not self.threats(r):
-            return None
-        return self.pick_lifted(r, {o.seat for o in self.threatening(r)})
+        seats = {o.seat for o in self.threatening(r)}
+        return self.pick_lifted(r, seats) if seats else None
 
     def pick_lifted(self, r: Situation, seats: set[int]) -> DiscardOption | None:
         """The discard the hand would make with the danger from ``seats`` lifted: every threat's for the push, one
@@ -412,7 +415,7 @@ class StrongBot(NormalBot):
         opts = self.ranked_discards(r, plain)
         scale = self.risk_scale(r)
         top, best = 0.0, None
-        for v, o in self.evaluate(r, opts):
+        for v, o in self.evaluate(r, opts, threats):
             lifted = self.discard_risk(r, o.discard, threats) - self.discard_risk(r, o.discard, left)
             value = v + lifted * self.future(r, o.shanten) * scale
             if best is None or value > top:
@@ -438,7 +441,7 @@ class StrongBot(NormalBot):
         opts = self.ranked_discards(r, plain)
         if not threats or not opts:
             return 0.0, None
-        scored = self.evaluate(r, opts)
+        scored = self.evaluate(r, opts, threats)
         best = max(v for v, _ in scored)
         scale = self.risk_scale(r)
         worth, asked = 0.0, None
@@ -489,7 +492,7 @@ class StrongBot(NormalBot):
         if not threats or not opts:
             return 0.0
         kind = KIND_OF_ID[r.drawn]
-        scored = self.evaluate(r, opts)
+        scored = self.evaluate(r, opts, threats)
         back = [(v, o) for v, o in scored if o.discard == kind]
         if not back:
             return 0.0
@@ -514,7 +517,7 @@ class StrongBot(NormalBot):
         if plain != chosen:
             return plain
         scale = self.risk_scale(r)
-        scored = self.evaluate(r, opts)
+        scored = self.evaluate(r, opts, threats)
         kept = max((v for v, o in scored if o.discard == KIND_OF_ID[chosen.tile]), default=None)
         if kept is None:
             return chosen
