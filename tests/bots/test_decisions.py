@@ -187,6 +187,15 @@ def two_shapes_and_a_pair_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     return build_view(rules, ids, hand="9m555789p22346s2z", drawn="7s", live=50)
 
 
+def room_to_grow_view(hand: str, drawn: str) -> Callable[[RuleSet, Ids], dict[str, Any]]:
+    """Early, nothing on the table, the West seat: discards that tie on shanten, acceptance and value."""
+
+    def build(rules: RuleSet, ids: Ids) -> dict[str, Any]:
+        return build_view(rules, ids, hand=hand, drawn=drawn, seat=2, dealer=0, live=62)
+
+    return build
+
+
 def nine_terminals_view(rules: RuleSet, ids: Ids) -> dict[str, Any]:
     # ten different terminals and honors: thirteen orphans is three tiles away, redeal
     return build_view(rules, ids, hand="19m19p1s12346z258s", drawn="3p", live=69, legal=[NineTerminals()])
@@ -276,6 +285,12 @@ ROWS = [
         lambda a, v: isinstance(a, Discard) and kind_of_id(a.tile) in parse_tiles("9m2z")),
     Row("widest_acceptance_breaks_the_pair_in_riichi", "README: normal keeps the most unseen accepting tiles",
         "standard", ("normal",), two_shapes_and_a_pair_view, discards_kind("2s")),
+    Row("a_guest_wind_goes_before_a_lone_five", "docs/cpus.md#the-tile-with-room-to-grow: of discards that "
+        "tie, the tile with the least to grow into", "standard", ("strong", "expert"),
+        room_to_grow_view("5m12p67p23s678s22z4z", "5z"), discards_kind("4z")),
+    Row("a_lone_terminal_goes_before_a_lone_two", "docs/cpus.md#the-tile-with-room-to-grow: a 9 joins fewer "
+        "shapes than a 2", "standard", ("strong", "expert"),
+        room_to_grow_view("9m2m34p67p12s678s22z", "3z"), discards_kind("9m")),
     Row("nine_terminals_redeal", "docs/rules.md nine terminals: the player chooses", "standard", ALL,
         nine_terminals_view, is_type(NineTerminals)),
     Row("thirteen_orphans_chance", "docs/rules.md nine terminals: play on when thirteen orphans is close", "standard",

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from jantaku.bots import efficiency
 from jantaku.bots.reading import Opponent, Situation, read_view
 from jantaku.bots.safety import tenpai_chance
-from jantaku.bots.strong import StrongBot, win_chance, without_code
+from jantaku.bots.strong import StrongBot, room_to_grow, win_chance, without_code
 from jantaku.engine import Game
 from jantaku.engine.actions import Chi, Pon
 from jantaku.rules import preset
@@ -187,6 +187,25 @@ def test_opening_gain(name: str, hand: str, call: str, tiles: str, river: str, d
 def test_without_code_throws_as_tile_for_kind_does(name: str, hand: str, kind: str, left: str) -> None:
     """docs/cpus.md#the-terms-of-a-discard: the hand a discard leaves keeps its red five while a plain copy can go."""
     assert without_code(parse_tiles(hand), parse_tiles(kind)[0]) == parse_tiles(left), name
+
+
+@pytest.mark.parametrize(
+    ("name", "seat", "kind", "room"),
+    [
+        ("a_middle_tile_joins_shapes_two_either_side", 2, "5m", 3 + 4 * 4),
+        ("a_terminal_joins_shapes_on_one_side", 2, "1p", 3 + 3 + 4),
+        ("a_guest_wind_only_pairs", 2, "4z", 3),
+        ("a_held_pair_has_fewer_copies_to_draw", 2, "2z", 2),
+        ("a_dragon_counts_its_han", 2, "5z", 3 * (1 + 3)),
+        ("the_seat_wind_counts_its_han", 2, "3z", 4 * (1 + 3)),
+        ("a_double_wind_counts_both", 0, "1z", 3 * (1 + 6)),
+    ],
+)
+def test_room_to_grow(name: str, seat: int, kind: str, room: int) -> None:
+    """docs/cpus.md#the-tile-with-room-to-grow: what a kept tile can still become, in unseen tiles (East round;
+    the hand 5m 12p 67p 23s 678s 22z 4z 5z; in sight besides, only the dora indicator 1z)."""
+    v = build_view(RULES, Ids(RULES), hand="5m12p67p23s678s22z4z", drawn="5z", seat=seat, dealer=0)
+    assert room_to_grow(read_view(v, RULES), parse_tiles(kind)[0]) == room, name
 
 
 def test_a_bot_deciding_turn_after_turn_decides_as_a_fresh_one() -> None:

@@ -371,12 +371,12 @@ class StrongBot(NormalBot):
             best = opts[0]
             opts = [o for o in opts if o.shanten == best.shanten and o.total >= 0.85 * best.total]
         scored = self.evaluate(r, opts)
-        # the best expected value; among near-equal values the more efficient (earlier) option
+        # the best expected value; among equal values the more efficient (earlier) option, and among discards as
+        # efficient as that one the tile with the least room to grow
         top = max(v for v, _ in scored)
-        for v, o in scored:
-            if v >= top - 1e-9:
-                return o
-        return opts[0]
+        equal = [o for v, o in scored if v >= top - 1e-9]
+        alike = [o for o in equal if o.shanten == equal[0].shanten and o.total == equal[0].total]
+        return min(alike, key=lambda o: room_to_grow(r, o.discard))
 
     def discard(self, r: Situation, options: list[Discard], rng: random.Random) -> Discard:
         if len(options) == 1:
@@ -614,6 +614,27 @@ class StrongBot(NormalBot):
         """Win chance × estimated points of the closed 13 tiles held while a discard passes."""
         shanten, accepting = efficiency.waiting_shanten(r)
         return self.chance(r, shanten, accepting) * han_points(estimated_han(r, r.counts, True), r.dealer)
+
+
+def room_to_grow(r: Situation, kind: int) -> int:
+    """What a kept tile of ``kind`` can still become, in unseen tiles: a suited tile its own copies and those of
+    the kinds up to two ranks either side (the shapes it can join), an honor its own copies, counted once more
+    per han its triplet would bring (three times: a lone dragon still live is worth keeping over a terminal).
+
+    It breaks ties the numbers leave: discards that keep the same shanten, the same acceptance and the same
+    value. Far from tenpai most discards tie (every slow hand's win chance is the same), and the plain order of
+    kinds then threw a lone 4m before a 9m, and any suited tile before a guest wind; the top room's players throw
+    the tile with less to grow into, and the wider shapes they keep reach two-sided waits more often
+    (docs/cpus.md#the-tile-with-room-to-grow)."""
+    n = r.unseen(kind)
+    if kind >= EAST:
+        han = r.value_winds.count(kind) if r.rules.riichi else int(kind in value_honors(r))
+        return n * (1 + 3 * han)
+    rank = kind % 9
+    for d in (-2, -1, 1, 2):
+        if 0 <= rank + d <= 8:
+            n += r.unseen(kind + d)
+    return n
 
 
 def without_code(codes: Sequence[int], kind: int) -> list[int]:
