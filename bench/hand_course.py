@@ -5,7 +5,7 @@ do not say where the hands go. This follows every seat through every hand, from 
 each draw, discard and call), and counts: how many hands reach tenpai and on which own discard, how many seats are
 waiting when the wall runs out, which hands win (riichi, silent or open) and how (self-draw or ron), how good a
 riichi's wait is (its winning tiles not yet in sight: the own hand, a river or a meld; one kind or more) and whether
-it came with the first tenpai or later, what a closed hand's first tenpai waits on, and who deals in: a seat
+it came with the first tenpai or later, what a hand's first tenpai waits on (``wait_shape``), and who deals in: a seat
 already waiting that pushed, one a step away, or one further off (a deal-in from two steps away is a fold that
 failed or never began). The records are read through our referee (``jantaku.formats.convert.read``), the CPU games
 are played by ``jantaku.sim.simulate``: both become the same events.
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import tempfile
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,9 +26,9 @@ from pathlib import Path
 from human_table import TOP_ROOM, corpus, rate
 from jantaku.engine.events import Event
 from jantaku.formats.convert import read
-from jantaku.hand import shanten, waits
+from jantaku.hand import shanten, shanten_chiitoi, shanten_standard, waits
 from jantaku.sim import simulate
-from jantaku.tiles import KIND_OF_ID, KINDS
+from jantaku.tiles import EAST, KIND_OF_ID, KINDS
 
 SEATS = 4
 BY_DISCARD = (6, 9, 12)  # "tenpai by the 6th own discard", ...
@@ -47,7 +48,7 @@ class Course:
     riichi_waits: list[int] = field(default_factory=list)  # winning tiles out of sight at each riichi
     riichi_after_tenpai: int = 0  # riichi declared on a later discard than the hand's first tenpai
     riichi_one_kind: int = 0  # riichi waiting on one kind: a closed, edge or single wait
-    closed_tenpai: list[int] = field(default_factory=lambda: [0, 0])  # closed first tenpai on one kind, on more
+    first_waits: Counter[tuple[bool, str]] = field(default_factory=Counter)  # first tenpai: (opened, wait_shape)
     deal_ins_from: list[int] = field(default_factory=lambda: [0, 0, 0])  # the dealer-in's shanten: 0, 1, 2+
     deal_ins_into: dict[str, int] = field(default_factory=lambda: {"riichi": 0, "silent": 0, "open": 0})
 
@@ -74,8 +75,8 @@ class Course:
         elif e.type == "dahai" and seat is not None and e.tile is not None:
             first = hand.tenpai_at[seat] is None
             hand.discard(seat, KIND_OF_ID[e.tile])
-            if first and hand.tenpai_at[seat] is not None and not hand.opened[seat]:
-                self.closed_tenpai[len(waits(hand.counts[seat])) > 1] += 1
+            if first and hand.tenpai_at[seat] is not None:
+                self.first_waits[hand.opened[seat], wait_shape(hand.counts[seat], hand.melds[seat])] += 1
             if hand.declaring == seat:  # the riichi's discard: the wait it declares is set
                 hand.declaring = None
                 kinds = waits(hand.counts[seat])
@@ -125,8 +126,12 @@ class Course:
         ]
         out += [(f"self-draws: {k}", rate(v, n)) for k, v in self.self_draws.items()]
         out += [
-            ("closed first tenpai on one kind", rate(self.closed_tenpai[0], n)),
-            ("closed first tenpai on two kinds or more", rate(self.closed_tenpai[1], n)),
+            (f"{'open' if opened else 'closed'} first tenpai: {shape}", rate(self.first_waits[opened, shape], n))
+            for opened in (False, True)
+            for shape in SHAPES
+            if shape != "seven pairs" or not opened
+        ]
+        out += [
             ("winning tiles out of sight at a riichi", average(self.riichi_waits)),
             ("riichi on a one-kind wait (of riichi)", rate(self.riichi_one_kind, len(self.riichi_waits))),
             ("riichi after the first tenpai (of riichi)", rate(self.riichi_after_tenpai, len(self.riichi_waits))),
@@ -137,6 +142,29 @@ class Course:
         ]
         out += [(f"deal-ins into {k}", rate(v, n)) for k, v in self.deal_ins_into.items()]
         return out
+
+
+#: the waits of a tenpai, as ``wait_shape`` names them
+SHAPES = ("two-sided", "both pairs", "one kind", "seven pairs", "other")
+
+
+def wait_shape(counts: list[int], melds: int) -> str:
+    """What a waiting hand (concealed counts, ``melds`` sets called or set aside) waits on: two kinds three ranks
+    apart in one suit (``two-sided``: a 23 waiting on 1 and 4, or the rarer 2345 on 2 and 5), two pairs waiting to
+    become a set (``both pairs``), a single kind (a closed or edge wait, a single tile), a hand that waits only as
+    seven pairs, or anything else (three kinds or more, thirteen orphans, two kinds another way)."""
+    if shanten_standard(counts, melds) > 0:
+        return "seven pairs" if shanten_chiitoi(counts) == 0 else "other"
+    kinds = waits(counts)
+    if len(kinds) == 1:
+        return "one kind"
+    if len(kinds) == 2:
+        a, b = kinds
+        if counts[a] >= 2 and counts[b] >= 2:
+            return "both pairs"
+        if b < EAST and b - a == 3 and a // 9 == b // 9:
+            return "two-sided"
+    return "other"
 
 
 class HandInPlay:

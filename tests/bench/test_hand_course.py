@@ -10,6 +10,7 @@ from types import ModuleType
 import pytest
 
 from jantaku.formats.convert import read
+from jantaku.tiles import parse_tiles
 from tests.bench.helpers import ROOT, load_bench
 from tests.formats.corpus import corpus_dir, require_corpus
 
@@ -48,8 +49,8 @@ def test_the_course_agrees_with_the_referee(course: ModuleType) -> None:
     assert len(counted.riichi_waits) == riichi and all(0 <= w <= 4 * 9 for w in counted.riichi_waits)
     assert sum(counted.riichi_waits) > 0 and counted.riichi_after_tenpai <= riichi
     assert 0 < counted.riichi_one_kind < riichi
-    assert min(counted.closed_tenpai) > 0
-    assert sum(counted.closed_tenpai) <= len(counted.tenpai_at)  # closed ones among all first tenpai
+    assert sum(counted.first_waits.values()) == len(counted.tenpai_at)  # every first tenpai has one shape
+    assert counted.first_waits[False, "two-sided"] > 0 and counted.first_waits[True, "one kind"] > 0
     assert 0 < len(counted.tenpai_at) <= counted.seat_hands
     assert all(t >= 1 for t in counted.tenpai_at)  # the first tenpai is left by a discard
     rows = dict(counted.rows())
@@ -61,3 +62,25 @@ def test_a_cpu_table_is_counted_the_same_way(course: ModuleType) -> None:
     assert counted.games == 2 and counted.seat_hands % 4 == 0 and counted.seat_hands > 0
     assert sum(counted.wins.values()) > 0 and counted.tenpai_at  # the simulator's logs were read, hand by hand
     assert [name for name, _ in counted.rows()] == [name for name, _ in course.Course().rows()]
+
+
+@pytest.mark.parametrize(
+    ("name", "hand", "melds", "shape"),
+    [
+        ("two_sided", "23m456p789s11z456s", 0, "two-sided"),
+        ("four_in_a_row_is_two_kinds_three_apart", "2345m456p789s456s", 0, "two-sided"),
+        ("closed_wait", "13m456p789s11z456s", 0, "one kind"),
+        ("edge_wait", "12m456p789s11z456s", 0, "one kind"),
+        ("single_wait", "1m456p789s456s123p", 0, "one kind"),
+        ("both_pairs", "11m22z456p789s456s", 0, "both pairs"),
+        ("seven_pairs", "1133m5577p99s112z", 0, "seven pairs"),
+        ("three_kinds", "23456m456p789s11z", 0, "other"),
+        ("thirteen_orphans", "19m19p19s1234567z", 0, "other"),
+        ("open_hand_two_sided", "23m11z456p", 2, "two-sided"),
+    ],
+)
+def test_wait_shape(course: ModuleType, name: str, hand: str, melds: int, shape: str) -> None:
+    counts = [0] * 34
+    for kind in parse_tiles(hand):
+        counts[kind] += 1
+    assert course.wait_shape(counts, melds) == shape, name
