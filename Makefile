@@ -114,8 +114,10 @@ bench-mjai: $(STAMP)
 
 # First the table of strong human play the CPU tables are held against: the Tenhou top-room records counted as
 # simulate counts a game (bench/human_table.py; docs/performance.md#cpu-strength), and how their hands go against
-# four strong CPUs' (bench/hand_course.py; docs/cpus.md#how-hands-go-against-the-top-room). Then strong, then expert,
-# against the PyPI mjai package's RulebaseBot (docs/mjai-bots.md#strength-against-an-outside-bot). The package
+# four strong CPUs' (bench/hand_course.py; docs/cpus.md#how-hands-go-against-the-top-room), and the room's own
+# discards against strong's in the same positions (bench/room_discards.py; docs/cpus.md#the-tile-with-room-to-grow).
+# Then strong, then expert, against the PyPI mjai package's RulebaseBot
+# (docs/mjai-bots.md#strength-against-an-outside-bot). The package
 # is AGPL: never our dependency. It goes into its own environment, .venv-mjai, and plays as a separate process
 # (bench/mjai_rulebase.py) in seat-rotated games: the placement gap with its interval, win and deal-in rates.
 STRENGTH_GAMES ?= 500
@@ -139,6 +141,7 @@ $(BASELINE)/.stamp:
 bench-strength: $(STAMP) $(MJAI_VENV)/.stamp $(BASELINE)/.stamp
 	PYTHONPATH=src $(BIN)/python bench/human_table.py --records $(TENHOU_DIR)
 	PYTHONPATH=src:bench $(BIN)/python bench/hand_course.py --records $(TENHOU_DIR) --games 1000
+	PYTHONPATH=src:bench $(BIN)/python bench/room_discards.py --records $(TENHOU_DIR)
 	for level in strong expert; do \
 		$(BIN)/jantaku simulate --games $(STRENGTH_GAMES) --players "$$level,$$level,"'$(RULEBASE),$(RULEBASE)' \
 			--seed 1 --jobs 2 || exit 1; \

@@ -208,6 +208,13 @@ def test_room_to_grow(name: str, seat: int, kind: str, room: int) -> None:
     assert room_to_grow(read_view(v, RULES), parse_tiles(kind)[0]) == room, name
 
 
+def test_a_sanma_terminal_of_man_only_pairs() -> None:
+    """docs/cpus.md#the-tile-with-room-to-grow: 2m-8m are not in a sanma set, so a lone 1m joins no shape."""
+    rules = preset("sanma")
+    v = build_view(rules, Ids(rules), hand="1m12p67p23s678s22z5z", drawn="4z", seat=1, dealer=0)
+    assert room_to_grow(read_view(v, rules), parse_tiles("1m")[0]) == 3
+
+
 def test_a_bot_deciding_turn_after_turn_decides_as_a_fresh_one() -> None:
     """The look-ahead remembers what it worked out for the situation being decided (``reached``, ``valued``):
     nothing of one turn may carry into the next. Over a whole game, the bot at each seat decides every turn as a

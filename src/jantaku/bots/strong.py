@@ -618,8 +618,9 @@ class StrongBot(NormalBot):
 
 def room_to_grow(r: Situation, kind: int) -> int:
     """What a kept tile of ``kind`` can still become, in unseen tiles: a suited tile its own copies and those of
-    the kinds up to two ranks either side (the shapes it can join), an honor its own copies, counted once more
-    per han its triplet would bring (three times: a lone dragon still live is worth keeping over a terminal).
+    the kinds up to two ranks either side (the shapes it can join); an honor its own copies, times one plus three
+    for each han its triplet would bring (a live dragon's 12 outlasts a terminal's 11 at most, a guest wind's 3
+    goes first).
 
     It breaks ties the numbers leave: discards that keep the same shanten, the same acceptance and the same
     value. Far from tenpai most discards tie (every slow hand's win chance is the same), and the plain order of
