@@ -39,7 +39,8 @@ BANDS = ("tenpai or one step", "two steps", f"{FAR} steps or more")
 
 
 def band(shanten: int) -> str:
-    return BANDS[0] if shanten <= 1 else BANDS[1] if shanten == 2 else BANDS[2]
+    """The band of a hand whose best discards keep ``shanten``."""
+    return BANDS[0] if shanten <= 1 else BANDS[1] if shanten < FAR else BANDS[2]
 
 
 def tile_class(r: Situation, kind: int) -> str:
