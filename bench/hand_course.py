@@ -7,7 +7,8 @@ waiting when the wall runs out, which hands win (riichi, silent or open) and how
 riichi's wait is (its winning tiles not yet in sight: the own hand, a river or a meld; one kind or more) and whether
 it came with the first tenpai or later, what a hand's first tenpai waits on (``wait_shape``), and who deals in: a seat
 already waiting that pushed, one a step away, or one further off (a deal-in from two steps away is a fold that
-failed or never began). The records are read through our referee (``jantaku.formats.convert.read``), the CPU games
+failed or never began), and whether a hand that dealt into a riichi still held a tile safe against it (a fold that
+ran out of safe tiles, or a push); and the calls made against a riichi, by how close they leave the hand. The records are read through our referee (``jantaku.formats.convert.read``), the CPU games
 are played by ``jantaku.sim.simulate``: both become the same events.
 
     PYTHONPATH=src:bench python bench/hand_course.py --games 1000
@@ -51,6 +52,10 @@ class Course:
     first_waits: Counter[tuple[bool, str]] = field(default_factory=Counter)  # first tenpai: (opened, wait_shape)
     deal_ins_from: list[int] = field(default_factory=lambda: [0, 0, 0])  # the dealer-in's shanten: 0, 1, 2+
     deal_ins_into: dict[str, int] = field(default_factory=lambda: {"riichi": 0, "silent": 0, "open": 0})
+    # deal-ins into a riichi by a hand not in riichi itself: holding a tile safe against it (in its river or passed
+    # by anyone since the declaration) or none
+    into_riichi_held_safe: list[int] = field(default_factory=lambda: [0, 0])  # [none held, one held]
+    calls_against_riichi: list[int] = field(default_factory=lambda: [0, 0, 0])  # by the shanten after: 0, 1, 2+
 
     def add(self, events: Iterable[Event]) -> None:
         """Follow one game's events (the referee's, every hand visible)."""
@@ -74,7 +79,11 @@ class Course:
             hand.counts[seat][KIND_OF_ID[e.tile]] += 1
         elif e.type == "dahai" and seat is not None and e.tile is not None:
             first = hand.tenpai_at[seat] is None
+            hand.last_discard = (seat, [any(hand.counts[seat][k] for k in hand.safe[s]) for s in range(SEATS)])
             hand.discard(seat, KIND_OF_ID[e.tile])
+            if hand.calling == seat:  # a call made against a riichi: how close its discard leaves the hand
+                hand.calling = None
+                self.calls_against_riichi[min(2, hand.shanten(seat))] += 1
             if first and hand.tenpai_at[seat] is not None:
                 self.first_waits[hand.opened[seat], wait_shape(hand.counts[seat], hand.melds[seat])] += 1
             if hand.declaring == seat:  # the riichi's discard: the wait it declares is set
@@ -89,6 +98,8 @@ class Course:
                 hand.seen[KIND_OF_ID[t]] += 1
             hand.melds[seat] += 1
             hand.opened[seat] |= e.type != "ankan"
+            if e.type != "ankan" and any(hand.riichi[s] for s in range(SEATS) if s != seat):
+                hand.calling = seat
         elif e.type == "kakan" and seat is not None and e.tile is not None:
             hand.counts[seat][KIND_OF_ID[e.tile]] -= 1
             hand.seen[KIND_OF_ID[e.tile]] += 1
@@ -102,6 +113,8 @@ class Course:
             if e.target is not None and e.target != seat:
                 self.deal_ins_from[min(2, hand.shanten(e.target))] += 1
                 self.deal_ins_into[state] += 1
+                if state == "riichi" and not hand.riichi[e.target] and hand.last_discard[0] == e.target:
+                    self.into_riichi_held_safe[hand.last_discard[1][seat]] += 1
         elif e.type == "ryukyoku" and e.info.get("reason") == "exhaustive":
             self.draws += 1
             self.waiting_at_draws += sum(hand.shanten(s) == 0 for s in range(SEATS))
@@ -141,6 +154,14 @@ class Course:
             for k, v in zip(("tenpai", "one step away", "two or more"), self.deal_ins_from, strict=True)
         ]
         out += [(f"deal-ins into {k}", rate(v, n)) for k, v in self.deal_ins_into.items()]
+        out += [
+            (f"deal-ins into riichi, not in riichi, {k}", rate(v, n))
+            for k, v in zip(("holding no safe tile", "holding a safe tile"), self.into_riichi_held_safe, strict=True)
+        ]
+        out += [
+            (f"calls against a riichi leaving {k}", rate(v, n))
+            for k, v in zip(("tenpai", "one step", "two or more"), self.calls_against_riichi, strict=True)
+        ]
         return out
 
 
@@ -182,10 +203,19 @@ class HandInPlay:
         self.tenpai_at: list[int | None] = [None] * SEATS
         self.seen = [0] * KINDS  # tiles in a river or a meld, by kind
         self.declaring: int | None = None  # the seat whose riichi discard comes next
+        self.calling: int | None = None  # the seat whose discard after a call against a riichi comes next
+        # per seat, the kinds safe against its riichi: its own river, and every tile passed since the declaration
+        self.safe: list[set[int]] = [set() for _ in range(SEATS)]
+        # the last discard's seat, and whether it held a tile safe against each seat before throwing it
+        self.last_discard: tuple[int, list[bool]] = (-1, [False] * SEATS)
 
     def discard(self, seat: int, kind: int) -> None:
         self.counts[seat][kind] -= 1
         self.seen[kind] += 1
+        self.safe[seat].add(kind)
+        for s in range(SEATS):
+            if self.riichi[s]:
+                self.safe[s].add(kind)
         self.discards[seat] += 1
         if self.tenpai_at[seat] is None and self.shanten(seat) == 0:
             self.tenpai_at[seat] = self.discards[seat]

@@ -27,13 +27,14 @@ def test_the_course_agrees_with_the_referee(course: ModuleType) -> None:
     if not texts:
         require_corpus()
     counted = course.Course()
-    paid = draws = wins = rons = hands = riichi = 0
+    paid = draws = wins = rons = hands = riichi = calls = 0
     for text in texts:
         events = read(text, "mjlog").events
         counted.add(events)
         for e in events:
             hands += e.type == "start_kyoku"
             riichi += e.type == "reach"
+            calls += e.type in ("chi", "pon", "daiminkan")
             if e.type == "ryukyoku" and e.info.get("reason") == "exhaustive":
                 draws += 1
                 paid += sum(bool(x) for x in e.info["tenpai"])
@@ -51,6 +52,10 @@ def test_the_course_agrees_with_the_referee(course: ModuleType) -> None:
     assert 0 < counted.riichi_one_kind < riichi
     assert sum(counted.first_waits.values()) == len(counted.tenpai_at)  # every first tenpai has one shape
     assert counted.first_waits[False, "two-sided"] > 0 and counted.first_waits[True, "one kind"] > 0
+    # deal-ins into a riichi by a hand not in riichi, sorted by whether it held a safe tile; calls made against a
+    # riichi, by how close they leave the hand: some of each, never more than there were
+    assert 0 < sum(counted.into_riichi_held_safe) <= counted.deal_ins_into["riichi"]
+    assert 0 < sum(counted.calls_against_riichi) < calls
     assert 0 < len(counted.tenpai_at) <= counted.seat_hands
     assert all(t >= 1 for t in counted.tenpai_at)  # the first tenpai is left by a discard
     rows = dict(counted.rows())
