@@ -8,8 +8,9 @@ riichi's wait is (its winning tiles not yet in sight: the own hand, a river or a
 it came with the first tenpai or later, what a hand's first tenpai waits on (``wait_shape``), and who deals in: a seat
 already waiting that pushed, one a step away, or one further off (a deal-in from two steps away is a fold that
 failed or never began), and whether a hand that dealt into a riichi still held a tile safe against it (a fold that
-ran out of safe tiles, or a push); and the calls made against a riichi, by how close they leave the hand. The records are read through our referee (``jantaku.formats.convert.read``), the CPU games
-are played by ``jantaku.sim.simulate``: both become the same events.
+ran out of safe tiles, or a push); and the calls made against a riichi, by how close they leave the hand. The
+records are read through our referee (``jantaku.formats.convert.read``), the CPU games are played by
+``jantaku.sim.simulate``: both become the same events.
 
     PYTHONPATH=src:bench python bench/hand_course.py --games 1000
 """
